@@ -1,0 +1,116 @@
+// Every HTTP route, declared once. lib/api builds API Gateway routes + one Lambda each from
+// this table; the local twin's server dispatches /api/* with it. `entry` is relative to lambdas/.
+
+/** What a route's function may touch; lib/api turns each into a purpose-named grant. */
+export type Capability =
+  | 'orders:read'
+  | 'orders:write'
+  | 'rateLimits'
+  | 'webhookEvents'
+  | 'images:presign'
+  | 'images:read'
+  | 'executions:start'
+  | 'stripe'
+  | 'stripeWebhookSecret';
+
+export interface ApiRoute {
+  /** Construct id and log name. */
+  name: string;
+  method: 'GET' | 'POST';
+  /** API Gateway path syntax: `{id}` is a path parameter. */
+  path: string;
+  entry: string;
+  uses: readonly Capability[];
+  /** API Gateway route throttling (steady requests/second, burst). */
+  throttle: { rate: number; burst: number };
+  timeoutSeconds: number;
+}
+
+export const apiRoutes = [
+  {
+    name: 'CreateUpload',
+    method: 'POST',
+    path: '/api/uploads',
+    entry: 'uploads/create-upload.handler.ts',
+    uses: ['images:presign', 'rateLimits'],
+    throttle: { rate: 20, burst: 40 },
+    timeoutSeconds: 10,
+  },
+  {
+    name: 'CreateOrder',
+    method: 'POST',
+    path: '/api/orders',
+    entry: 'orders/create-order.handler.ts',
+    uses: ['orders:write', 'rateLimits', 'images:read', 'stripe'],
+    throttle: { rate: 20, burst: 40 },
+    timeoutSeconds: 15,
+  },
+  {
+    name: 'GetOrder',
+    method: 'GET',
+    path: '/api/orders/{id}',
+    entry: 'orders/get-order.handler.ts',
+    uses: ['orders:read', 'orders:write', 'rateLimits', 'executions:start', 'stripe'],
+    throttle: { rate: 100, burst: 200 },
+    timeoutSeconds: 10,
+  },
+  {
+    name: 'CancelOrder',
+    method: 'POST',
+    path: '/api/orders/{id}/cancel',
+    entry: 'orders/cancel-order.handler.ts',
+    uses: ['orders:read', 'orders:write', 'rateLimits', 'executions:start', 'stripe'],
+    throttle: { rate: 20, burst: 40 },
+    timeoutSeconds: 10,
+  },
+  {
+    name: 'StripeWebhook',
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    entry: 'payments/stripe-webhook.handler.ts',
+    uses: [
+      'orders:read',
+      'orders:write',
+      'rateLimits',
+      'webhookEvents',
+      'executions:start',
+      'stripe',
+      'stripeWebhookSecret',
+    ],
+    throttle: { rate: 50, burst: 100 },
+    timeoutSeconds: 15,
+  },
+] as const satisfies readonly ApiRoute[];
+
+export type ApiRouteName = (typeof apiRoutes)[number]['name'];
+
+/** Matches a request to a route; path parameters by name. Used by the twin and tests. */
+export function matchRoute(
+  method: string,
+  path: string,
+): { route: ApiRoute; pathParameters: Record<string, string> } | { error: 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' } {
+  let pathMatched = false;
+  for (const route of apiRoutes as readonly ApiRoute[]) {
+    const pathParameters = matchPath(route.path, path);
+    if (!pathParameters) continue;
+    pathMatched = true;
+    if (route.method === method.toUpperCase()) return { route, pathParameters };
+  }
+  return { error: pathMatched ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND' };
+}
+
+function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    const actual = got[i] ?? '';
+    const param = part.match(/^\{(\w+)\}$/);
+    if (param?.[1]) {
+      if (!actual) return null;
+      params[param[1]] = decodeURIComponent(actual);
+    } else if (part !== actual) return null;
+  }
+  return params;
+}

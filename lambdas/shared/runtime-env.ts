@@ -1,0 +1,32 @@
+// The environment variables a Lambda reads, named once: lib/ sets them, the twin sets them,
+// lambdas/ read them through `requireEnv`.
+export const envNames = {
+  ordersTable: 'ORDERS_TABLE',
+  rateLimitsTable: 'RATE_LIMITS_TABLE',
+  eventsTable: 'EVENTS_TABLE',
+  imagesBucket: 'IMAGES_BUCKET',
+  videosBucket: 'VIDEOS_BUCKET',
+  stateMachineArn: 'STATE_MACHINE_ARN',
+  siteUrl: 'SITE_URL',
+  /** AWS: Secrets Manager secret names; the twin (or a developer) sets the plain values instead. */
+  stripeSecretName: 'STRIPE_SECRET_NAME',
+  stripeSecretKey: 'STRIPE_SECRET_KEY',
+  stripeWebhookSecretName: 'STRIPE_WEBHOOK_SECRET_NAME',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  /** Twin only: where the local Stripe server listens, e.g. http://127.0.0.1:12111. */
+  stripeApiBase: 'STRIPE_API_BASE',
+  /** The header CloudFront adds so the execute-api URL cannot bypass it. */
+  originVerifySecretName: 'ORIGIN_VERIFY_SECRET_NAME',
+  originVerifySecret: 'ORIGIN_VERIFY_SECRET',
+  ipAttemptsPerHour: 'IP_ATTEMPTS_PER_HOUR',
+  mailFrom: 'MAIL_FROM',
+} as const;
+
+export const originVerifyHeader = 'x-origin-verify';
+export const viewerAddressHeader = 'cloudfront-viewer-address';
+
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}

@@ -1,0 +1,29 @@
+// One vitest run over every suite: unit (pure modules), infra (CDK assertions + cdk-nag) and
+// integration (against a real local twin: DynamoDB Local, s3rver, the synthesized state machine,
+// the local Stripe server and Chromium).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  test: {
+    root,
+    pool: 'forks',
+    // 2 cores: integration files each start a twin (a JVM + Chromium), so run two at a time.
+    maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
