@@ -33,6 +33,13 @@ function isPublicIpv6(address: string): boolean {
   if (address === '::' || address === '::1') return false;
   const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
   if (mapped?.[1]) return isPublicIpv4(mapped[1]);
+  // WHATWG URL writes IPv4-mapped addresses in hex (::ffff:7f00:1 for 127.0.0.1).
+  const mappedHex = address.match(/^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
+  if (mappedHex?.[1] && mappedHex[2]) {
+    const high = Number.parseInt(mappedHex[1], 16);
+    const low = Number.parseInt(mappedHex[2], 16);
+    return isPublicIpv4(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+  }
   if (/^(fc|fd)/.test(address)) return false; // unique local
   if (/^fe[89ab]/.test(address)) return false; // link-local
   if (address.startsWith('ff')) return false; // multicast

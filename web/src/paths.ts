@@ -46,3 +46,11 @@ export const pagePaths: readonly string[] = [
   paths.notFound,
   ...blogSlugs.map((slug) => paths.blogPost(slug)),
 ];
+
+/** API routes, relative to env.apiBaseUrl (same-origin `/api`); mirrors lambdas/shared/routes.ts. */
+export const apiPaths = {
+  uploads: '/uploads',
+  orders: '/orders',
+  order: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,
+  cancelOrder: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/cancel`,
+} as const;

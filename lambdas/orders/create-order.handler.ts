@@ -1,0 +1,14 @@
+// POST /api/orders (the spec's create-ad-payment) → {url} of the Stripe Checkout page.
+import { createOrderRequestSchema } from '#shared/contract';
+import { apiHandler, clientIp, json, parseBody } from '#shared/http';
+import { countIpAttempt } from '#shared/ip-limit';
+import { createOrder } from './create-order.ts';
+
+export const handler = apiHandler(
+  async (event) => {
+    await countIpAttempt(clientIp(event), 'create-order');
+    const input = parseBody(createOrderRequestSchema, event.body);
+    return json(200, await createOrder(input));
+  },
+  { jsonBody: true },
+);

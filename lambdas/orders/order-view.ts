@@ -1,0 +1,22 @@
+// The buyer's view of an order (DESIGN §9, GET /api/orders/{id}): exactly these fields, no
+// internal ones (hashes, Stripe ids, failure reasons).
+import type { OrderView } from '#shared/contract';
+import type { OrderRecord } from './order-record.ts';
+
+export function toOrderView(order: OrderRecord): OrderView {
+  return {
+    id: order.id,
+    website: order.website,
+    email: order.email,
+    style: order.style,
+    duration_seconds: order.duration_seconds,
+    order_status: order.order_status,
+    payment_status: order.payment_status,
+    stage: order.stage,
+    progress: order.progress,
+    amount_cents: order.amount_cents ?? null,
+    currency: order.currency,
+    created_at: order.created_at,
+    updated_at: order.updated_at,
+  };
+}

@@ -1,0 +1,27 @@
+// Reading an order for its buyer. While the order is unpaid the read asks Stripe about the
+// session, so a late or lost webhook never leaves a paid buyer looking at "pending".
+import { z } from 'zod';
+import { ApiFailure } from '#shared/api-failure';
+import { messages } from '#shared/contract';
+import { retrieveCheckoutSession } from '../payments/checkout.ts';
+import { applyCheckoutSession, ensureGenerationStarted } from '../payments/fulfilment.ts';
+import type { OrderRecord } from './order-record.ts';
+import { getOrder } from './order-store.ts';
+
+const orderIdSchema = z.uuid();
+
+/** The order, or NOT_FOUND for unknown and malformed ids alike. */
+export async function findOrder(id: string | undefined): Promise<OrderRecord> {
+  const order = orderIdSchema.safeParse(id).success ? await getOrder(id as string) : null;
+  if (!order) throw new ApiFailure('NOT_FOUND', messages.orderNotFound);
+  return order;
+}
+
+export async function readOrderForBuyer(id: string | undefined): Promise<OrderRecord> {
+  const order = await findOrder(id);
+  if (order.payment_status === 'unpaid' && order.checkout_session_id) {
+    const session = await retrieveCheckoutSession(order.checkout_session_id);
+    return (await applyCheckoutSession(session)) ?? order;
+  }
+  return ensureGenerationStarted(order);
+}

@@ -1,0 +1,29 @@
+// POST /api/stripe/webhook: Stripe's events about checkout sessions.
+import { IdempotencyAlreadyInProgressError } from '@aws-lambda-powertools/idempotency';
+import { apiHandler, failure, json } from '#shared/http';
+import { logger } from '#shared/logger';
+import { applyStripeEventOnce, verifyStripeEvent } from './stripe-events.ts';
+
+export const handler = apiHandler(
+  async (event, context) => {
+    const signature = event.headers['stripe-signature'];
+    if (!signature || !event.body) return failure('VALIDATION', 'Missing Stripe signature or body');
+    const rawBody = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    let stripeEvent: Awaited<ReturnType<typeof verifyStripeEvent>>;
+    try {
+      stripeEvent = await verifyStripeEvent(rawBody, signature);
+    } catch (error) {
+      logger.warn('Webhook signature rejected', { reason: (error as Error).message });
+      return failure('VALIDATION', 'Invalid Stripe signature');
+    }
+    try {
+      const result = await applyStripeEventOnce(stripeEvent, context);
+      return json(200, { received: true, ...result });
+    } catch (error) {
+      // The same event is being applied right now; Stripe retries later and then gets the result.
+      if (error instanceof IdempotencyAlreadyInProgressError) return json(409, { received: false });
+      throw error;
+    }
+  },
+  { maxBodyBytes: 256 * 1024 },
+);

@@ -1,0 +1,14 @@
+// POST /api/uploads: a presigned PUT for the buyer's optional product image.
+import { createUploadRequestSchema } from '#shared/contract';
+import { apiHandler, clientIp, json, parseBody } from '#shared/http';
+import { countIpAttempt } from '#shared/ip-limit';
+import { presignImageUpload } from './image-upload.ts';
+
+export const handler = apiHandler(
+  async (event) => {
+    await countIpAttempt(clientIp(event), 'upload');
+    const request = parseBody(createUploadRequestSchema, event.body);
+    return json(200, await presignImageUpload(request));
+  },
+  { jsonBody: true },
+);

@@ -1,0 +1,71 @@
+// Buyer images: a presigned PUT for exactly one new key (type, length, cache-control and
+// no-overwrite signed), and the check at order time that the object is a real small image.
+import { randomUUID } from 'node:crypto';
+import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ApiFailure } from '#shared/api-failure';
+import { s3, s3Presigner } from '#shared/aws-clients';
+import { config } from '#shared/config';
+import { type CreateUploadRequest, type CreateUploadResponse, messages, uploadExtensions } from '#shared/contract';
+import { envNames, requireEnv } from '#shared/runtime-env';
+
+const imagesBucket = () => requireEnv(envNames.imagesBucket);
+const uploadUrlSeconds = 15 * 60;
+
+export async function presignImageUpload(request: CreateUploadRequest): Promise<CreateUploadResponse> {
+  const key = `${randomUUID()}.${uploadExtensions[request.contentType]}`;
+  const headers = {
+    'Content-Type': request.contentType,
+    'Cache-Control': `max-age=${config.limits.uploadCacheSeconds}`,
+    'If-None-Match': '*',
+  };
+  const put = new PutObjectCommand({
+    Bucket: imagesBucket(),
+    Key: key,
+    ContentType: headers['Content-Type'],
+    ContentLength: request.size,
+    CacheControl: headers['Cache-Control'],
+    IfNoneMatch: headers['If-None-Match'],
+  });
+  const uploadUrl = await getSignedUrl(s3Presigner(), put, {
+    expiresIn: uploadUrlSeconds,
+    signableHeaders: new Set(['content-type', 'content-length', 'cache-control', 'if-none-match']),
+  });
+  return { uploadUrl, storagePath: key, previewUrl: await presignImageRead(key), headers };
+}
+
+export function presignImageRead(key: string): Promise<string> {
+  return getSignedUrl(s3Presigner(), new GetObjectCommand({ Bucket: imagesBucket(), Key: key }), {
+    expiresIn: config.limits.presignedUrlSeconds,
+  });
+}
+
+type ImageType = 'jpg' | 'png' | 'webp';
+
+/** The image type its first bytes say, whatever its name or declared type claim. */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** At order time: the upload exists, is ≤ 5 MB and its bytes are the type its key says. */
+export async function verifyUploadedImage(key: string): Promise<void> {
+  let size: number;
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: imagesBucket(), Key: key }));
+    size = head.ContentLength ?? 0;
+  } catch (error) {
+    if (error instanceof NotFound || (error as Error).name === 'NotFound') {
+      throw new ApiFailure('UPLOAD_INVALID', messages.uploadMissing);
+    }
+    throw error;
+  }
+  if (size > config.limits.uploadMaxBytes) throw new ApiFailure('UPLOAD_INVALID', messages.fileTooLarge);
+  const start = await s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: key, Range: 'bytes=0-15' }));
+  const bytes = await start.Body?.transformToByteArray();
+  const declared = key.slice(key.lastIndexOf('.') + 1);
+  if (!bytes || sniffImageType(bytes) !== declared) throw new ApiFailure('UPLOAD_INVALID', messages.invalidFileType);
+}

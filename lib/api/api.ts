@@ -1,0 +1,145 @@
+// The buyer-facing HTTP API: exactly the routes of the route table, one function each, plus a
+// $default route that answers 404/405 as JSON. Only CloudFront may call it (origin secret).
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { type CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { config } from '#shared/config';
+import { type ApiRoute, type ApiRouteName, apiRoutes, type Capability } from '#shared/routes';
+import { envNames } from '#shared/runtime-env';
+import type { Generation } from '../generation/generation.ts';
+import type { Orders } from '../orders/orders.ts';
+import type { Payments } from '../payments/payments.ts';
+import { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import type { Uploads } from '../uploads/uploads.ts';
+
+/** Stage-wide limit, i.e. for the $default route, which only ever answers 404/405. */
+const defaultThrottle = { rateLimit: 10, burstLimit: 20 };
+const notFoundEntry = 'shared/not-found.handler.ts';
+
+export interface ApiProps {
+  orders: Orders;
+  uploads: Uploads;
+  generation: Generation;
+  payments: Payments;
+  siteUrl: string;
+}
+
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  /** The value CloudFront sends in the origin-verify header; every handler compares it. */
+  readonly originVerifySecret: Secret;
+  private readonly routeFunctions = new Map<ApiRouteName, ReelFiveFunction>();
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const originVerifySecretName = `${Stack.of(this).stackName}/origin-verify`;
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      secretName: originVerifySecretName,
+      description: 'Header value CloudFront adds to /api/* requests; handlers refuse requests without it.',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A shared header value between CloudFront and the handlers, not a credential of a service that rotates: ' +
+        'rotation means replacing the secret and redeploying, which updates both sides at once.',
+    });
+
+    const grants: Record<Capability, (fn: ReelFiveFunction) => void> = {
+      'orders:read': (fn) => props.orders.grantOrderRead(fn),
+      'orders:write': (fn) => props.orders.grantOrderWrite(fn),
+      rateLimits: (fn) => props.orders.grantSlots(fn),
+      webhookEvents: (fn) => props.orders.grantWebhookEvents(fn),
+      'images:presign': (fn) => props.uploads.grantPresign(fn),
+      'images:read': (fn) => props.uploads.grantImageRead(fn),
+      'executions:start': (fn) => props.generation.grantStart(fn),
+      stripe: (fn) => props.payments.grantStripeSecret(fn),
+      stripeWebhookSecret: (fn) => props.payments.grantWebhookSecret(fn),
+    };
+    const apiFunction = (name: string, entry: string, timeoutSeconds: number, uses: readonly Capability[]) => {
+      const fn = new ReelFiveFunction(this, name, { entry, timeoutSeconds, description: `API ${name}` });
+      this.originVerifySecret.grantRead(fn);
+      fn.addEnvironment(envNames.originVerifySecretName, originVerifySecretName);
+      fn.addEnvironment(envNames.siteUrl, props.siteUrl);
+      fn.addEnvironment(envNames.ipAttemptsPerHour, String(config.limits.ipAttemptsPerHour));
+      // Every API function counts per-IP attempts in the rate-limits table.
+      for (const capability of new Set<Capability>([...uses, 'rateLimits'])) grants[capability](fn);
+      return fn;
+    };
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'ReelFive buyer API, reached through CloudFront /api/*',
+      createDefaultStage: false,
+      defaultIntegration: new HttpLambdaIntegration(
+        'NotFoundIntegration',
+        apiFunction('NotFound', notFoundEntry, 5, []),
+      ),
+    });
+    const routes = (apiRoutes as readonly ApiRoute[]).flatMap((route) => {
+      const fn = apiFunction(route.name, route.entry, route.timeoutSeconds, route.uses);
+      this.routeFunctions.set(route.name as ApiRouteName, fn);
+      return this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+      });
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new HttpStage(this, 'Stage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: defaultThrottle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // routeKey, not path: a path carries the order id, which is the buyer's capability.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTimeEpoch',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            error: '$context.error.message',
+            responseLength: '$context.responseLength',
+          }),
+        ),
+      },
+    });
+    // Per-route limits live in the stage's RouteSettings, keyed by route key; the routes must
+    // exist before the stage refers to them.
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      apiRoutes.map((route) => [
+        `${route.method} ${route.path}`,
+        { ThrottlingRateLimit: route.throttle.rate, ThrottlingBurstLimit: route.throttle.burst },
+      ]),
+    );
+    for (const route of routes) cfnStage.node.addDependency(route);
+
+    Validations.of(this.httpApi).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Buyers are anonymous: the order id (UUID v4) is the capability, the webhook verifies Stripe signatures, ' +
+        'and every handler refuses requests without the CloudFront origin secret.',
+    });
+  }
+
+  functionFor(route: ApiRouteName): ReelFiveFunction {
+    const fn = this.routeFunctions.get(route);
+    if (!fn) throw new Error(`No function for route ${route}`);
+    return fn;
+  }
+}

@@ -1,0 +1,53 @@
+// Live order status: an AppSync Events API whose `orders` namespace the buyer's page subscribes to
+// with the public API key, and that only IAM principals (the stream publisher) may publish to.
+import { CfnOutput, Duration, Expiration, Stack } from 'aws-cdk-lib';
+import { AppSyncAuthorizationType, type CfnApiKey, ChannelNamespace, Code, EventApi } from 'aws-cdk-lib/aws-appsync';
+import { Construct } from 'constructs';
+import { orderChannelHandlerCode } from './order-channel.ts';
+
+/** AppSync's maximum; the key is renewed by every deploy (DESIGN §11). */
+const apiKeyLifetime = Duration.days(365);
+
+export class Realtime extends Construct {
+  readonly api: EventApi;
+  readonly ordersNamespace: ChannelNamespace;
+  readonly apiKey: CfnApiKey;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.api = new EventApi(this, 'EventApi', {
+      apiName: `${Stack.of(this).stackName}-realtime`,
+      authorizationConfig: {
+        authProviders: [
+          {
+            authorizationType: AppSyncAuthorizationType.API_KEY,
+            apiKeyConfig: { name: 'Browser', expires: Expiration.after(apiKeyLifetime) },
+          },
+          { authorizationType: AppSyncAuthorizationType.IAM },
+        ],
+        // The WebSocket is for browsers only; the publisher posts over HTTP with IAM.
+        connectionAuthModeTypes: [AppSyncAuthorizationType.API_KEY],
+        defaultSubscribeAuthModeTypes: [AppSyncAuthorizationType.API_KEY],
+        defaultPublishAuthModeTypes: [AppSyncAuthorizationType.IAM],
+      },
+    });
+    const apiKey = this.api.apiKeys.Browser;
+    if (!apiKey) throw new Error('The Browser API key was not created');
+    this.apiKey = apiKey;
+
+    this.ordersNamespace = new ChannelNamespace(this, 'OrdersNamespace', {
+      api: this.api,
+      channelNamespaceName: 'orders',
+      code: Code.fromInline(orderChannelHandlerCode),
+      authorizationConfig: {
+        subscribeAuthModeTypes: [AppSyncAuthorizationType.API_KEY],
+        publishAuthModeTypes: [AppSyncAuthorizationType.IAM],
+      },
+    });
+
+    // The site's runtime config (/config.json) and the ops runbook read these.
+    new CfnOutput(this, 'HttpDns', { value: this.api.httpDns });
+    new CfnOutput(this, 'RealtimeDns', { value: this.api.realtimeDns });
+    new CfnOutput(this, 'ApiKeyId', { value: this.apiKey.attrApiKeyId });
+  }
+}

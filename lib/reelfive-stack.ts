@@ -1,0 +1,71 @@
+// The whole product in one stack: data, files, payments, generation, realtime, API, site, alarms.
+// Wiring only; each domain construct owns its resources and grants.
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { pagePaths } from '../web/src/paths.ts';
+import { Alarms } from './alarms/alarms.ts';
+import { Api } from './api/api.ts';
+import { Generation } from './generation/generation.ts';
+import { Orders } from './orders/orders.ts';
+import { Payments } from './payments/payments.ts';
+import { Realtime } from './realtime/realtime.ts';
+import { AccessLogsBucket } from './shared/buckets.ts';
+import { Site } from './site/site.ts';
+import type { StackParameters } from './stack-parameters.ts';
+import { Uploads } from './uploads/uploads.ts';
+
+export interface ReelFiveStackProps extends StackProps {
+  parameters: StackParameters;
+}
+
+export class ReelFiveStack extends Stack {
+  readonly orders: Orders;
+  readonly uploads: Uploads;
+  readonly generation: Generation;
+  readonly realtime: Realtime;
+  readonly api: Api;
+  readonly site: Site;
+  readonly alarms: Alarms;
+
+  constructor(scope: Construct, id: string, props: ReelFiveStackProps) {
+    super(scope, id, props);
+    const { parameters } = props;
+    const retainData = parameters.stage === 'prod';
+    // From the parameters, not the distribution: Lambda → Distribution → API → Lambda is a cycle.
+    const siteUrl = `https://${parameters.domainName}`;
+
+    const accessLogs = new AccessLogsBucket(this, 'AccessLogs', {
+      removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.orders = new Orders(this, 'Orders', { retainData });
+    this.uploads = new Uploads(this, 'Uploads', { siteUrl, accessLogs, retainData });
+    const payments = new Payments(this, 'Payments', {
+      stripeSecretName: parameters.stripeSecretName,
+      stripeWebhookSecretName: parameters.stripeWebhookSecretName,
+    });
+    this.generation = new Generation(this, 'Generation', { orders: this.orders });
+    this.realtime = new Realtime(this, 'Realtime');
+    this.api = new Api(this, 'Api', {
+      orders: this.orders,
+      uploads: this.uploads,
+      generation: this.generation,
+      payments,
+      siteUrl,
+    });
+    this.site = new Site(this, 'Site', {
+      domainName: parameters.domainName,
+      certificateArn: parameters.certificateArn,
+      pagePaths,
+      api: this.api,
+      realtime: this.realtime,
+      uploads: this.uploads,
+      accessLogs,
+    });
+    this.alarms = new Alarms(this, 'Alarms', {
+      alarmEmail: parameters.alarmEmail,
+      httpApi: this.api.httpApi,
+      webhookFunction: this.api.functionFor('StripeWebhook'),
+      stateMachine: this.generation.stateMachine,
+    });
+  }
+}

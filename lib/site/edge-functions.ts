@@ -1,0 +1,103 @@
+// The site's edge behaviour as plain values, shared by CloudFront (lib/site) and the local twin,
+// which runs the same function source with `new Function`: clean URLs, 404s with status 404, and
+// the security headers. Function bodies are self-contained cloudfront-js-2.0 (no imports).
+
+/** Files the build puts at the site root besides the pages (runtime config, crawler files, icons). */
+export const rootFiles: readonly string[] = [
+  '/config.json',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/favicon.ico',
+  '/favicon.svg',
+  '/apple-touch-icon.png',
+  '/site.webmanifest',
+];
+
+/** The S3 object that holds a page: `/` → `/index.html`, `/terms` → `/terms.html`. */
+export function pageObject(path: string): string {
+  return path === '/' ? '/index.html' : `${path}.html`;
+}
+
+export const notFoundObject = '/404.html';
+
+/**
+ * Viewer request: known pages map to their object, assets and root files pass through, and
+ * anything else becomes the 404 page. A CloudFront Function cannot ask S3 whether an object
+ * exists, so the list of pages is fixed at build time.
+ */
+export function viewerRequestCode(knownPaths: readonly string[]): string {
+  const pages = Object.fromEntries(knownPaths.map((path) => [path, pageObject(path)]));
+  const passThrough = Object.fromEntries(rootFiles.map((file) => [file, true]));
+  return `var pages = ${JSON.stringify(pages)};
+var passThrough = ${JSON.stringify(passThrough)};
+
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.indexOf('/assets/') === 0 || passThrough[uri] === true) return request;
+  // One trailing slash is tolerated: /terms/ is the same page as /terms.
+  var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
+  var object = pages[path];
+  request.uri = typeof object === 'string' ? object : ${JSON.stringify(notFoundObject)};
+  return request;
+}
+`;
+}
+
+/** Viewer response: the 404 page is stored as a normal object, so its status is set here. */
+export function viewerResponseCode(): string {
+  return `function handler(event) {
+  var response = event.response;
+  if (event.request.uri === ${JSON.stringify(notFoundObject)}) {
+    response.statusCode = 404;
+    response.statusDescription = 'Not Found';
+  }
+  return response;
+}
+`;
+}
+
+/** Origins the pages talk to besides their own: AppSync and S3 in AWS, the emulators on the twin. */
+export interface SiteHosts {
+  /** fetch/XHR/WebSocket targets: AppSync HTTP + realtime, the images bucket (presigned PUT). */
+  connect: readonly string[];
+  /** Video and poster sources: the videos bucket (presigned GET). */
+  media: readonly string[];
+  /** Upload previews: the images bucket (presigned GET). */
+  images: readonly string[];
+}
+
+export function contentSecurityPolicy(hosts: SiteHosts): string {
+  const list = (...sources: readonly string[]) => sources.join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Prerendered pages carry inline critical CSS; script stays strict, which is what matters.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${list("'self'", 'data:', 'blob:', ...hosts.images, ...hosts.media)}`,
+    `media-src ${list("'self'", 'blob:', ...hosts.media)}`,
+    `connect-src ${list("'self'", ...hosts.connect)}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Two years, the preload list's minimum; subdomains (staging) are HTTPS too. */
+export const strictTransportSecurity = { maxAgeSeconds: 63_072_000, includeSubdomains: true } as const;
+const referrerPolicy = 'strict-origin-when-cross-origin';
+export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=()';
+
+/** Header name (lower case) → value, exactly what CloudFront's response headers policy sends. */
+export function securityHeaders(hosts: SiteHosts): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(hosts),
+    'strict-transport-security': `max-age=${strictTransportSecurity.maxAgeSeconds}; includeSubDomains`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': referrerPolicy,
+    'permissions-policy': permissionsPolicy,
+  };
+}

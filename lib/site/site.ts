@@ -1,0 +1,191 @@
+// The one origin the buyer sees: CloudFront in front of the private site bucket (pages and assets)
+// and, under /api/*, the HTTP API. Clean URLs, 404 status and security headers are set at the edge
+// by the code in edge-functions.ts, which the twin runs too.
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
+  OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
+  OriginSslPolicy,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Construct } from 'constructs';
+import { originVerifyHeader } from '#shared/runtime-env';
+import type { Api } from '../api/api.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { type AccessLogsBucket, PrivateBucket } from '../shared/buckets.ts';
+import type { Uploads } from '../uploads/uploads.ts';
+import {
+  contentSecurityPolicy,
+  permissionsPolicy,
+  type SiteHosts,
+  strictTransportSecurity,
+  viewerRequestCode,
+  viewerResponseCode,
+} from './edge-functions.ts';
+
+export interface SiteProps {
+  domainName: string;
+  /** Without it the distribution answers only on its *.cloudfront.net name. */
+  certificateArn: string | undefined;
+  /** Page paths that exist (web/src/paths.ts); everything else is the 404 page. */
+  pagePaths: readonly string[];
+  api: Api;
+  realtime: Realtime;
+  uploads: Uploads;
+  accessLogs: AccessLogsBucket;
+}
+
+export class Site extends Construct {
+  readonly bucket: PrivateBucket;
+  readonly distribution: Distribution;
+  /** The origins the pages talk to, as the CSP lists them. */
+  readonly hosts: SiteHosts;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    this.bucket = new PrivateBucket(this, 'SiteBucket', {
+      accessLogs: props.accessLogs,
+      // The site is rebuilt from git on every deploy; nothing in it needs keeping.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    const hosts: SiteHosts = {
+      connect: [
+        `https://${props.realtime.api.httpDns}`,
+        `wss://${props.realtime.api.realtimeDns}`,
+        `https://${props.uploads.imagesBucket.bucketRegionalDomainName}`,
+      ],
+      media: [`https://${props.uploads.videosBucket.bucketRegionalDomainName}`],
+      images: [`https://${props.uploads.imagesBucket.bucketRegionalDomainName}`],
+    };
+    this.hosts = hosts;
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'ReelFive security headers (lib/site/edge-functions.ts)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(hosts), override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: strictTransportSecurity.includeSubdomains,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        // Same values as securityHeaders() for the twin; tests compare the two.
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
+      },
+    });
+
+    const apiRequests = new OriginRequestPolicy(this, 'ApiRequests', {
+      comment: 'ReelFive /api/*: viewer address, Stripe signature, body type and every query string',
+      headerBehavior: OriginRequestHeaderBehavior.allowList(
+        'CloudFront-Viewer-Address',
+        'Stripe-Signature',
+        'Content-Type',
+      ),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    const stack = Stack.of(this);
+    const apiOrigin = new HttpOrigin(`${props.api.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [originVerifyHeader]: props.api.originVerifySecret.secretValue.unsafeUnwrap() },
+    });
+
+    const edgeFunction = (name: string, code: string) =>
+      new EdgeFunction(this, name, {
+        code: FunctionCode.fromInline(code),
+        runtime: FunctionRuntime.JS_2_0,
+        comment: `ReelFive ${name} (lib/site/edge-functions.ts)`,
+      });
+    const certificate = props.certificateArn
+      ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+      : undefined;
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `ReelFive site ${props.domainName}`,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [
+          {
+            eventType: FunctionEventType.VIEWER_REQUEST,
+            function: edgeFunction('ViewerRequest', viewerRequestCode(props.pagePaths)),
+          },
+          {
+            eventType: FunctionEventType.VIEWER_RESPONSE,
+            function: edgeFunction('ViewerResponse', viewerResponseCode()),
+          },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          // POST bodies cannot follow a redirect, so plain HTTP is refused rather than redirected.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: apiRequests,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+      // No errorResponses: a distribution-wide one would turn the API's JSON 404s into HTML.
+      domainNames: certificate ? [props.domainName] : undefined,
+      certificate,
+      minimumProtocolVersion: certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
+    });
+
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The product is sold worldwide; there is no country it must not be served in.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF yet: a CloudFront web ACL must live in us-east-1 and costs more per month than the ' +
+          'expected early sales; abuse is bounded by API Gateway throttling per route, per-IP and ' +
+          'per-email limits in DynamoDB, and the origin secret that keeps callers on CloudFront.',
+      },
+    );
+    if (!certificate) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'This stage has no certificate of its own: the default *.cloudfront.net certificate allows ' +
+          'no minimum TLS version to be set. Stages with certificateArn get TLSv1.2_2021.',
+      });
+    }
+
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
+  }
+}

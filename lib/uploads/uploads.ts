@@ -1,0 +1,97 @@
+// The buyer's files: `ad-images` (uploads through presigned PUT, read back at order time) and
+// `videos` (rendered MP4 + poster, read through presigned GET). Both private and short-lived.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { config } from '#shared/config';
+import { envNames } from '#shared/runtime-env';
+import { type AccessLogsBucket, PrivateBucket } from '../shared/buckets.ts';
+import { acknowledgeWildcardResource } from '../shared/nag.ts';
+import type { ReelFiveFunction } from '../shared/reelfive-function.ts';
+
+export interface UploadsProps {
+  /** The only origin whose pages may PUT and GET with presigned URLs. */
+  siteUrl: string;
+  accessLogs: AccessLogsBucket;
+  retainData: boolean;
+}
+
+export class Uploads extends Construct {
+  readonly imagesBucket: PrivateBucket;
+  readonly videosBucket: PrivateBucket;
+
+  constructor(scope: Construct, id: string, props: UploadsProps) {
+    super(scope, id);
+    const lifecycleRules = [
+      {
+        expiration: Duration.days(config.limits.fileRetentionDays),
+        abortIncompleteMultipartUploadAfter: Duration.days(1),
+      },
+    ];
+    const removalPolicy = props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.imagesBucket = new PrivateBucket(this, 'AdImagesBucket', {
+      accessLogs: props.accessLogs,
+      removalPolicy,
+      lifecycleRules,
+      cors: [
+        {
+          allowedOrigins: [props.siteUrl],
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
+          // The headers the presigned PUT signs (content-length is set by the browser itself).
+          allowedHeaders: ['content-type', 'cache-control', 'if-none-match'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3600,
+        },
+      ],
+    });
+
+    this.videosBucket = new PrivateBucket(this, 'VideosBucket', {
+      accessLogs: props.accessLogs,
+      removalPolicy,
+      lifecycleRules,
+      cors: [
+        {
+          allowedOrigins: [props.siteUrl],
+          allowedMethods: [HttpMethods.GET, HttpMethods.HEAD],
+          allowedHeaders: ['range'],
+          exposedHeaders: ['Content-Length', 'Content-Range', 'Accept-Ranges'],
+          maxAge: 3600,
+        },
+      ],
+    });
+  }
+
+  /** Presign the buyer's upload (PUT) and its preview (GET); the URL carries these rights. */
+  grantPresign(fn: ReelFiveFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:GetObject'],
+        resources: [this.imagesBucket.arnForObjects('*')],
+      }),
+    );
+    this.acknowledgeAnyImageKey(fn);
+    fn.addEnvironment(envNames.imagesBucket, this.imagesBucket.bucketName);
+  }
+
+  /** Check an upload at order time (HEAD + the first bytes). */
+  grantImageRead(fn: ReelFiveFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.imagesBucket.arnForObjects('*')] }),
+    );
+    // Without ListBucket S3 answers 403 instead of 404 for a missing key, and the handler could not
+    // tell a missing upload (400 UPLOAD_INVALID) from a real failure.
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.imagesBucket.bucketArn] }));
+    this.acknowledgeAnyImageKey(fn);
+    fn.addEnvironment(envNames.imagesBucket, this.imagesBucket.bucketName);
+  }
+
+  private acknowledgeAnyImageKey(fn: ReelFiveFunction): void {
+    acknowledgeWildcardResource(
+      fn.executionRole,
+      this.imagesBucket.arnForObjects('*'),
+      'Upload keys are random UUIDs chosen per request, so no fixed key can be named; objects of the images bucket only.',
+    );
+  }
+}

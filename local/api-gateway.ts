@@ -1,0 +1,111 @@
+// The twin's API Gateway: turns an HTTP request into the exact API Gateway v2 (HTTP API)
+// event a Lambda receives, calls the route's real handler, and writes its result back.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { type ApiRoute, matchRoute } from '#shared/routes';
+
+export type HttpHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const textTypes = /^(application\/(json|x-www-form-urlencoded|[\w.+-]*\+json)|text\/)/;
+
+export interface GatewayOptions {
+  /** Loads a route's handler module (entry relative to lambdas/). */
+  loadHandler: (route: ApiRoute | null) => Promise<HttpHandler>;
+  /** Headers CloudFront adds on the way to the origin. */
+  originHeaders: (req: IncomingMessage) => Record<string, string>;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export function toApiGatewayEvent(
+  req: IncomingMessage,
+  body: Buffer,
+  match: { route: ApiRoute; pathParameters: Record<string, string> } | null,
+  extraHeaders: Record<string, string>,
+): APIGatewayProxyEventV2 {
+  const url = new URL(req.url ?? '/', 'http://twin');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  Object.assign(headers, extraHeaders);
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const now = new Date();
+  const routeKey = match ? `${match.route.method} ${match.route.path}` : '$default';
+  const isText = body.length === 0 || textTypes.test(headers['content-type'] ?? '');
+  const method = (req.method ?? 'GET').toUpperCase();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(req.headers.cookie ? { cookies: req.headers.cookie.split(/;\s*/) } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(match && Object.keys(match.pathParameters).length ? { pathParameters: match.pathParameters } : {}),
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'twin',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: !isText,
+  };
+}
+
+export function lambdaContext(functionName: string, timeoutSeconds: number): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'twin',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** Serves one /api/* request through the route table and the real handler. */
+export async function serveApi(req: IncomingMessage, res: ServerResponse, options: GatewayOptions): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://twin');
+  const matched = matchRoute(req.method ?? 'GET', url.pathname);
+  const match = 'route' in matched ? matched : null;
+  const body = await readBody(req);
+  const event = toApiGatewayEvent(req, body, match, options.originHeaders(req));
+  const handler = await options.loadHandler(match?.route ?? null);
+  const timeoutSeconds = match?.route.timeoutSeconds ?? 5;
+  const result = await handler(event, lambdaContext(match?.route.name ?? 'NotFound', timeoutSeconds));
+  res.statusCode = result.statusCode ?? 200;
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
+  if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
+  const payload = result.body ?? '';
+  res.end(result.isBase64Encoded ? Buffer.from(payload, 'base64') : payload);
+}

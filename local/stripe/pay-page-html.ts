@@ -1,0 +1,148 @@
+// The hosted pay page's HTML: server-rendered, no scripts, no external resources; real labels,
+// one <main> and <h1>, and errors in a role="alert" region so screen readers announce them.
+import { createHash } from 'node:crypto';
+import type Stripe from 'stripe';
+import { payPagePrefix } from './context.ts';
+import { formatAmount } from './money.ts';
+import type { AppliedDiscount } from './promotion-codes.ts';
+import type { LineItem } from './state.ts';
+
+const css = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1a1a2e;background:#f4f4f8}
+main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 4px #0002}
+h1{font-size:1.5rem;margin:0 0 1rem}
+h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
+table{width:100%;border-collapse:collapse}
+th{text-align:left;font-weight:normal;padding:.35rem 0}
+td{text-align:right;padding:.35rem 0;white-space:nowrap}
+tr.total th,tr.total td{font-weight:700;border-top:1px solid #ccd}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input{width:100%;padding:.6rem;font:inherit;border:1px solid #667;border-radius:.4rem}
+input:focus,button:focus,a:focus{outline:3px solid #4b3fd6;outline-offset:2px}
+.row{display:flex;gap:1rem}.row>div{flex:1}
+.hint{font-size:.875rem;color:#4a4a5e;margin:.25rem 0 0}
+.alert{padding:.75rem;border-radius:.4rem;background:#fdecec;color:#8a1111;border:1px solid #e3a0a0}
+button{width:100%;margin-top:1.25rem;padding:.8rem;font:inherit;font-weight:700;color:#fff;background:#3d32c4;border:0;border-radius:.4rem;cursor:pointer}
+a{color:#3d32c4}
+.cancel{margin-top:1rem;text-align:center}
+`;
+
+/** The page's Content-Security-Policy: nothing may load, and only this exact stylesheet applies. */
+export const contentSecurityPolicy = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(css).digest('base64')}'; base-uri 'none'; frame-ancestors 'none'`;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function document(title: string, main: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${css}</style>
+</head>
+<body>
+<main>
+${main}
+</main>
+</body>
+</html>`;
+}
+
+export interface PayView {
+  brand: string;
+  session: Stripe.Checkout.Session;
+  lineItems: LineItem[];
+  applied: AppliedDiscount | null;
+  /** Shown in the alert region after a failed attempt. */
+  error?: string;
+  cardNumber?: string;
+}
+
+function discountLabel(applied: AppliedDiscount, currency: string): string {
+  const { coupon, promotionCode } = applied;
+  const off =
+    coupon.percent_off !== null
+      ? `${coupon.percent_off}% off`
+      : `${formatAmount(coupon.amount_off ?? 0, currency)} off`;
+  return `Discount (${escapeHtml(promotionCode?.code ?? coupon.name ?? coupon.id)}, ${off})`;
+}
+
+function summary(view: PayView, currency: string, total: number): string {
+  const items = view.lineItems
+    .map((item) => {
+      const name = item.quantity > 1 ? `${item.name} × ${item.quantity}` : item.name;
+      return `<tr><th scope="row">${escapeHtml(name)}</th><td>${formatAmount(item.unit_amount * item.quantity, currency)}</td></tr>`;
+    })
+    .join('\n');
+  const discount = view.session.total_details?.amount_discount ?? 0;
+  const discountRow =
+    view.applied && discount > 0
+      ? `<tr><th scope="row">${discountLabel(view.applied, currency)}</th><td>−${formatAmount(discount, currency)}</td></tr>`
+      : '';
+  const email = view.session.customer_email
+    ? `<p>Receipt to <strong>${escapeHtml(view.session.customer_email)}</strong></p>`
+    : '';
+  return `<h2 id="summary">Order summary</h2>
+<table aria-labelledby="summary">
+${items}
+${discountRow}
+<tr class="total"><th scope="row">Total due</th><td>${formatAmount(total, currency)}</td></tr>
+</table>
+${email}`;
+}
+
+function cardFields(view: PayView): string {
+  const invalid = view.error ? ' aria-invalid="true" autofocus' : '';
+  const describedBy = view.error ? 'payment-error card-hint' : 'card-hint';
+  return `<label for="card-number">Card number</label>
+<input id="card-number" name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" required aria-describedby="${describedBy}" value="${escapeHtml(view.cardNumber ?? '')}"${invalid}>
+<p id="card-hint" class="hint">Test mode: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
+<div class="row">
+<div><label for="card-expiry">Expiry (MM / YY)</label><input id="card-expiry" name="card_expiry" type="text" inputmode="numeric" autocomplete="cc-exp"></div>
+<div><label for="card-cvc">CVC</label><input id="card-cvc" name="card_cvc" type="text" inputmode="numeric" autocomplete="cc-csc"></div>
+</div>`;
+}
+
+export function payPage(view: PayView): string {
+  const { session } = view;
+  const currency = session.currency ?? 'usd';
+  const total = session.amount_total ?? 0;
+  const alert = view.error ? `<p id="payment-error" class="alert" role="alert">${escapeHtml(view.error)}</p>` : '';
+  const payment =
+    total > 0
+      ? `${cardFields(view)}
+<button type="submit">Pay ${formatAmount(total, currency)}</button>`
+      : `<p>Your promotion code covers the full price: no card is needed.</p>
+<button type="submit">Complete order</button>`;
+  const cancel = session.cancel_url
+    ? `<p class="cancel"><a href="${escapeHtml(session.cancel_url)}">Cancel</a></p>`
+    : '';
+  return document(
+    `Pay ${view.brand}`,
+    `<h1>Pay ${escapeHtml(view.brand)}</h1>
+${summary(view, currency, total)}
+<form method="post" action="${payPagePrefix}${encodeURIComponent(session.id)}">
+<h2>Payment</h2>
+${alert}
+${payment}
+</form>
+${cancel}`,
+  );
+}
+
+/** A page with a message and a way back, for sessions that can no longer be paid. */
+export function noticePage(notice: {
+  title: string;
+  message: string;
+  link: { href: string; text: string } | null;
+}): string {
+  const link = notice.link
+    ? `<p><a href="${escapeHtml(notice.link.href)}">${escapeHtml(notice.link.text)}</a></p>`
+    : '';
+  return document(notice.title, `<h1>${escapeHtml(notice.title)}</h1>\n<p>${escapeHtml(notice.message)}</p>\n${link}`);
+}

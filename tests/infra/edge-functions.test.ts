@@ -1,0 +1,149 @@
+// The edge code runs here exactly as the twin runs it (`new Function` over the same source).
+import { describe, expect, it } from 'vitest';
+import { orderChannelHandlerCode } from '../../lib/realtime/order-channel.ts';
+import { securityHeaders, viewerRequestCode, viewerResponseCode } from '../../lib/site/edge-functions.ts';
+import { blogSlugs, pagePaths, paths } from '../../web/src/paths.ts';
+
+interface EdgeRequest {
+  method: string;
+  uri: string;
+  querystring: Record<string, { value: string }>;
+  headers: Record<string, { value: string }>;
+}
+interface EdgeResponse {
+  statusCode: number;
+  statusDescription?: string;
+  headers: Record<string, { value: string }>;
+}
+
+function load<T>(source: string): T {
+  return new Function(`${source}\nreturn handler;`)() as T;
+}
+const viewerRequest = load<(event: { request: EdgeRequest }) => EdgeRequest>(viewerRequestCode(pagePaths));
+const viewerResponse = load<(event: { request: EdgeRequest; response: EdgeResponse }) => EdgeResponse>(
+  viewerResponseCode(),
+);
+const request = (uri: string): EdgeRequest => ({ method: 'GET', uri, querystring: {}, headers: {} });
+const mappedUri = (uri: string) => viewerRequest({ request: request(uri) }).uri;
+
+describe('viewer-request function', () => {
+  it('maps each known page to its prerendered object', () => {
+    expect(mappedUri(paths.home)).toBe('/index.html');
+    expect(mappedUri(paths.terms)).toBe('/terms.html');
+    expect(mappedUri(paths.success)).toBe('/success.html');
+    for (const slug of blogSlugs) expect(mappedUri(paths.blogPost(slug))).toBe(`/blog/${slug}.html`);
+  });
+
+  it('serves a known page with one trailing slash as the same page', () => {
+    expect(mappedUri('/terms/')).toBe('/terms.html');
+  });
+
+  it('rewrites unknown paths, unknown slugs and raw object names to the 404 page', () => {
+    for (const uri of ['/pricing', '/blog', '/blog/not-an-article', '/terms.html', '/index.html', '/api']) {
+      expect(mappedUri(uri)).toBe('/404.html');
+    }
+  });
+
+  it('passes assets and known root files through unchanged', () => {
+    expect(mappedUri('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
+    expect(mappedUri('/robots.txt')).toBe('/robots.txt');
+    expect(mappedUri('/config.json')).toBe('/config.json');
+  });
+
+  it('keeps the query string and headers of the request', () => {
+    const original = { ...request('/success'), querystring: { order_id: { value: 'abc' } } };
+
+    const mapped = viewerRequest({ request: original });
+
+    expect(mapped.querystring).toEqual({ order_id: { value: 'abc' } });
+  });
+
+  it('fits CloudFront Functions’ 10 KB code limit', () => {
+    expect(viewerRequestCode(pagePaths).length).toBeLessThan(10 * 1024);
+  });
+});
+
+describe('viewer-response function', () => {
+  const ok = (): EdgeResponse => ({ statusCode: 200, statusDescription: 'OK', headers: {} });
+
+  it('answers 404 when the request was rewritten to the 404 page', () => {
+    const response = viewerResponse({ request: request('/404.html'), response: ok() });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.statusDescription).toBe('Not Found');
+  });
+
+  it('leaves every other response as it is', () => {
+    expect(viewerResponse({ request: request('/index.html'), response: ok() }).statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  const headers = securityHeaders({
+    connect: ['https://api.example', 'wss://realtime.example', 'https://images.example'],
+    media: ['https://videos.example'],
+    images: ['https://images.example'],
+  });
+
+  it('lets the pages reach AppSync and the buckets, and nothing else', () => {
+    const csp = headers['content-security-policy'] ?? '';
+
+    expect(csp).toContain("connect-src 'self' https://api.example wss://realtime.example https://images.example");
+    expect(csp).toContain("media-src 'self' blob: https://videos.example");
+    expect(csp).toContain('img-src ');
+    expect(csp).toMatch(/img-src [^;]*https:\/\/images\.example[^;]*https:\/\/videos\.example/);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+  });
+
+  it('sets HSTS, nosniff, no framing and a referrer policy', () => {
+    expect(headers).toMatchObject({
+      'strict-transport-security': 'max-age=63072000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
+  });
+});
+
+describe('orders channel onSubscribe handler', () => {
+  class Unauthorized extends Error {}
+  const util = {
+    unauthorized: () => {
+      throw new Unauthorized();
+    },
+  };
+  // The APPSYNC_JS module as a plain function: its one import is the `util` stub.
+  const onSubscribe = new Function(
+    'util',
+    `${orderChannelHandlerCode.replace(/^import .*$/m, '').replace('export function', 'function')}\nreturn onSubscribe;`,
+  )(util) as (ctx: unknown) => void;
+  const subscribe = (path: string) => () =>
+    onSubscribe({ info: { channel: { path, segments: path.split('/').filter(Boolean) } } });
+  const orderId = '3f1c2b4a-9d8e-4f7a-b6c5-1a2b3c4d5e6f';
+
+  it('lets a buyer follow one order channel', () => {
+    expect(subscribe(`/orders/${orderId}`)).not.toThrow();
+  });
+
+  it('rejects wildcards, other namespaces, deeper paths and ids that are not UUIDs', () => {
+    for (const path of [
+      '/orders/*',
+      '/orders/3f1c2b4a-*',
+      `/other/${orderId}`,
+      `/orders/${orderId}/extra`,
+      '/orders/not-a-uuid',
+      `/orders/${orderId.toUpperCase()}`,
+      '/orders',
+    ]) {
+      expect(subscribe(path), path).toThrow(Unauthorized);
+    }
+  });
+
+  it('uses only what the APPSYNC_JS runtime supports', () => {
+    expect(orderChannelHandlerCode).not.toMatch(
+      /\+\+|--|\btry\b|\bthrow\b|\bwhile\b|\bcontinue\b|RegExp|\.test\(|\bin\b /,
+    );
+  });
+});

@@ -1,0 +1,58 @@
+// cdk-nag's AWS Solutions rules and CloudFormation's own template rules, on the stages bin/ deploys.
+import { Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { describe, expect, it } from 'vitest';
+import { buildStack, testParameters } from './stack.ts';
+
+// Synthesizing with `validateTemplate` throws on any CloudFormation rule error.
+const stages = {
+  prod: buildStack(testParameters(), { validateTemplate: true }),
+  'staging without a certificate': buildStack(testParameters({ stage: 'staging', certificateArn: undefined }), {
+    validateTemplate: true,
+  }),
+};
+
+function acknowledgements(root: IConstruct): { path: string; id: string; reason: string }[] {
+  return root.node.findAll().flatMap((construct) =>
+    construct.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) =>
+        Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({
+          path: construct.node.path,
+          id,
+          reason,
+        })),
+      ),
+  );
+}
+
+describe.each(Object.entries(stages))('%s stack', (_stage, { stack }) => {
+  it('has no unacknowledged cdk-nag AWS Solutions errors or warnings', () => {
+    // Act
+    const report = new AwsSolutionsChecks().validateScope(stack);
+
+    // Assess
+    const findings = report.violations.map(
+      (violation) =>
+        `${violation.severity} ${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`,
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it('gives every acknowledgement a reason a reviewer can check', () => {
+    const acknowledged = acknowledgements(stack);
+
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const { id, reason, path } of acknowledged) {
+      expect(reason.length, `${id} at ${path}`).toBeGreaterThan(60);
+      expect(reason, `${id} at ${path}`).not.toMatch(/TODO|TBD|suppress/i);
+    }
+  });
+
+  it('acknowledges IAM wildcards one finding at a time, never the whole rule', () => {
+    const iam5 = acknowledgements(stack).filter(({ id }) => id.includes('AwsSolutions-IAM5'));
+
+    for (const { id } of iam5) expect(id).toMatch(/AwsSolutions-IAM5\[Resource::.+\]$/);
+  });
+});

@@ -1,0 +1,194 @@
+// CloudFront in front of the site bucket and the API: OAC, the /api/* behaviour, the edge functions
+// and the headers the twin reproduces.
+import type { CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { describe, expect, it } from 'vitest';
+import { securityHeaders, viewerRequestCode, viewerResponseCode } from '../../lib/site/edge-functions.ts';
+import { pagePaths } from '../../web/src/paths.ts';
+import { buildStack, testCertificateArn } from './stack.ts';
+
+const { stack, template } = buildStack();
+const logicalId = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties
+  .DistributionConfig;
+const apiBehavior = distribution.CacheBehaviors.find(
+  (behavior: { PathPattern: string }) => behavior.PathPattern === '/api/*',
+);
+const originById = (id: string) => distribution.Origins.find((origin: { Id: string }) => origin.Id === id);
+const cachingDisabledPolicyId = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+
+describe('site bucket and origin access', () => {
+  it('serves pages from the private bucket through origin access control', () => {
+    const origin = originById(distribution.DefaultCacheBehavior.TargetOriginId);
+
+    expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [logicalId(stack.site.bucket), 'RegionalDomainName'] });
+    expect(origin.OriginAccessControlId).toBeDefined();
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
+    });
+  });
+
+  it('lets only this distribution read the site bucket', () => {
+    const policy = Object.values(template.findResources('AWS::S3::BucketPolicy')).find(
+      (candidate) => candidate.Properties.Bucket.Ref === logicalId(stack.site.bucket),
+    );
+    const allows = policy?.Properties.PolicyDocument.Statement.filter(
+      (statement: { Effect: string }) => statement.Effect === 'Allow',
+    );
+
+    expect(allows).toEqual([
+      expect.objectContaining({
+        Action: 's3:GetObject',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Condition: {
+          StringEquals: {
+            'AWS:SourceArn': {
+              'Fn::Join': [
+                '',
+                [
+                  'arn:',
+                  { Ref: 'AWS::Partition' },
+                  ':cloudfront::',
+                  { Ref: 'AWS::AccountId' },
+                  ':distribution/',
+                  { Ref: logicalId(stack.site.distribution) },
+                ],
+              ],
+            },
+          },
+        },
+      }),
+    ]);
+  });
+});
+
+describe('/api/* behaviour', () => {
+  it('forwards every method uncached to the HTTP API over TLS', () => {
+    expect(apiBehavior).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: cachingDisabledPolicyId,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const origin = originById(apiBehavior.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain(logicalId(stack.api.httpApi));
+    expect(origin.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+  });
+
+  it('forwards the viewer address, Stripe signature, content type and all query strings', () => {
+    template.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: {
+        HeadersConfig: {
+          HeaderBehavior: 'whitelist',
+          Headers: ['CloudFront-Viewer-Address', 'Stripe-Signature', 'Content-Type'],
+        },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      },
+    });
+    expect(apiBehavior.OriginRequestPolicyId).toEqual({ Ref: expect.stringMatching(/^SiteApiRequests/) });
+  });
+
+  it('adds the generated origin-verify secret as a custom origin header', () => {
+    const origin = originById(apiBehavior.TargetOriginId);
+
+    expect(origin.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: 'x-origin-verify',
+        HeaderValue: {
+          'Fn::Join': [
+            '',
+            ['{{resolve:secretsmanager:', { Ref: logicalId(stack.api.originVerifySecret) }, ':SecretString:::}}'],
+          ],
+        },
+      },
+    ]);
+  });
+});
+
+describe('edge functions and errors', () => {
+  it('runs the shared viewer-request and viewer-response code on the page behaviour', () => {
+    const functions = template.findResources('AWS::CloudFront::Function');
+    const codeOf = (eventType: string) => {
+      const association = distribution.DefaultCacheBehavior.FunctionAssociations.find(
+        (candidate: { EventType: string }) => candidate.EventType === eventType,
+      );
+      const fn = functions[association.FunctionARN['Fn::GetAtt'][0]];
+      expect(fn?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+      return fn?.Properties.FunctionCode;
+    };
+
+    expect(codeOf('viewer-request')).toBe(viewerRequestCode(pagePaths));
+    expect(codeOf('viewer-response')).toBe(viewerResponseCode());
+  });
+
+  it('has no distribution-wide error responses, which would turn API 404s into HTML', () => {
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+  });
+});
+
+describe('response headers', () => {
+  it('sends the same security headers the twin serves', () => {
+    // Prepare
+    const expected = stack.resolve(securityHeaders(stack.site.hosts));
+    const policy = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]?.Properties
+      .ResponseHeadersPolicyConfig;
+    const security = policy.SecurityHeadersConfig;
+
+    // Assess
+    expect(security.ContentSecurityPolicy.ContentSecurityPolicy).toEqual(expected['content-security-policy']);
+    expect(
+      `max-age=${security.StrictTransportSecurity.AccessControlMaxAgeSec}${security.StrictTransportSecurity.IncludeSubdomains ? '; includeSubDomains' : ''}`,
+    ).toBe(expected['strict-transport-security']);
+    expect(security.ContentTypeOptions).toEqual({ Override: true });
+    expect(security.FrameOptions.FrameOption).toBe(expected['x-frame-options']);
+    expect(security.ReferrerPolicy.ReferrerPolicy).toBe(expected['referrer-policy']);
+    expect(policy.CustomHeadersConfig.Items).toEqual([
+      { Header: 'Permissions-Policy', Value: expected['permissions-policy'], Override: true },
+    ]);
+  });
+
+  it('lets pages connect to AppSync (HTTP and realtime) and the images bucket', () => {
+    const csp = JSON.stringify(stack.resolve(securityHeaders(stack.site.hosts))['content-security-policy']);
+    const realtimeApi = logicalId(stack.realtime.api);
+
+    expect(csp).toContain(JSON.stringify({ 'Fn::GetAtt': [realtimeApi, 'Dns.Http'] }));
+    expect(csp).toContain(JSON.stringify({ 'Fn::GetAtt': [realtimeApi, 'Dns.Realtime'] }));
+    expect(csp).toContain(
+      JSON.stringify({ 'Fn::GetAtt': [logicalId(stack.uploads.imagesBucket), 'RegionalDomainName'] }),
+    );
+    expect(csp).toContain(
+      JSON.stringify({ 'Fn::GetAtt': [logicalId(stack.uploads.videosBucket), 'RegionalDomainName'] }),
+    );
+  });
+
+  it('applies to pages and API answers alike', () => {
+    expect(apiBehavior.ResponseHeadersPolicyId).toEqual(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId);
+  });
+});
+
+describe('domain and logging', () => {
+  it('answers on the stage domain with its us-east-1 certificate and TLS 1.2 at least', () => {
+    expect(distribution).toMatchObject({
+      Aliases: ['reelfive.com'],
+      ViewerCertificate: {
+        AcmCertificateArn: testCertificateArn,
+        MinimumProtocolVersion: 'TLSv1.2_2021',
+        SslSupportMethod: 'sni-only',
+      },
+    });
+  });
+
+  it('writes access logs to the access-logs bucket', () => {
+    expect(distribution.Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^AccessLogs/), 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+  });
+});

@@ -1,0 +1,58 @@
+// Builds the stack the tests assert on through createStacks(), as bin/ does, with Lambda bundling
+// skipped (the handlers are other tests' business) and prod-like parameters unless told otherwise.
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { createStacks } from '../../lib/app.ts';
+import type { ReelFiveStack } from '../../lib/reelfive-stack.ts';
+import { type StackParameters, validateStackParameters } from '../../lib/stack-parameters.ts';
+
+export const testCertificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b5e9c1e-3f2a-4c1d-9a7e-2f1d3c4b5a69';
+
+export function testParameters(overrides: Partial<StackParameters> = {}): StackParameters {
+  return validateStackParameters(
+    {
+      stage: 'prod',
+      domainName: 'reelfive.com',
+      certificateArn: testCertificateArn,
+      mailFrom: 'orders@reelfive.com',
+      stripeSecretName: 'reelfive/prod/stripe-secret-key',
+      stripeWebhookSecretName: 'reelfive/prod/stripe-webhook-secret',
+      alarmEmail: 'ops@reelfive.com',
+      account: '123456789012',
+      region: 'eu-west-1',
+      ...overrides,
+    },
+    'infra tests',
+  );
+}
+
+export interface BuiltStack {
+  app: App;
+  stack: ReelFiveStack;
+  template: Template;
+}
+
+/** `validateTemplate` runs CloudFormation's own rules on synth (slow: one test file does it). */
+export function buildStack(parameters = testParameters(), options: { validateTemplate?: boolean } = {}): BuiltStack {
+  const app = new App({
+    context: {
+      'aws:cdk:bundling-stacks': [],
+      ...(options.validateTemplate ? { '@aws-cdk/core:validateAgainstDefaultRules': true } : {}),
+    },
+    builtinCloudFormationValidation: options.validateTemplate ?? false,
+  });
+  const { stack } = createStacks(app, parameters);
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources are free-form JSON
+export type CfnResource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+
+/** The one resource of `type` whose logical id starts with `prefix` (construct path without hash). */
+export function resourceNamed(template: Template, type: string, prefix: string): [string, CfnResource] {
+  const found = Object.entries(template.findResources(type) as Record<string, CfnResource>).filter(([id]) =>
+    id.startsWith(prefix),
+  );
+  if (found.length !== 1) throw new Error(`Expected one ${type} named ${prefix}*, found ${found.length}`);
+  return found[0] as [string, CfnResource];
+}

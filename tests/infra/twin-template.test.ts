@@ -1,0 +1,50 @@
+// What the local twin reads from synthesizeTwinTemplate(): tables, buckets, the ASL and each
+// function's Environment, all in forms its small resolver handles.
+import { describe, expect, it } from 'vitest';
+import { generationSteps } from '../../lambdas/generation/steps.ts';
+import { apiRoutes } from '../../lambdas/shared/routes.ts';
+import { synthesizeTwinTemplate } from '../../lib/app.ts';
+
+const template = synthesizeTwinTemplate();
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources are free-form JSON
+const resources = template.Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
+const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+
+describe('twin template', () => {
+  it('is the local stage’s stack with its three tables and the two file buckets', () => {
+    expect(ofType('AWS::DynamoDB::GlobalTable').map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual([
+      'OrdersOrdersTable',
+      'OrdersRateLimitsTable',
+      'OrdersEventsTable',
+    ]);
+    const buckets = ofType('AWS::S3::Bucket').map(([id]) => id);
+    expect(buckets.some((id) => id.startsWith('UploadsAdImagesBucket'))).toBe(true);
+    expect(buckets.some((id) => id.startsWith('UploadsVideosBucket'))).toBe(true);
+  });
+
+  it('has one function per route, one for $default and one per generation step', () => {
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(apiRoutes.length + 1 + generationSteps.length);
+  });
+
+  it('writes every environment value as a string or a Ref to a resource in the template', () => {
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      for (const value of Object.values(fn.Properties.Environment.Variables as Record<string, unknown>)) {
+        if (typeof value === 'string') continue;
+        const ref = (value as { Ref?: string }).Ref;
+        expect(ref && resources[ref]).toBeTruthy();
+      }
+    }
+  });
+
+  it('writes the ASL as strings joined with function ARNs only', () => {
+    const [[, machine] = []] = ofType('AWS::StepFunctions::StateMachine');
+    const parts = machine?.Properties.DefinitionString['Fn::Join'][1] as unknown[];
+
+    for (const part of parts) {
+      if (typeof part === 'string') continue;
+      const [logicalId, attribute] = (part as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+      expect(attribute).toBe('Arn');
+      expect(resources[logicalId]?.Type).toBe('AWS::Lambda::Function');
+    }
+  });
+});

@@ -1,0 +1,245 @@
+// Every route answers bad input with the contract's status and errorCode — never a 500,
+// never a stack trace — and creates nothing.
+import { describe, expect, it } from 'vitest';
+import { messages } from '#shared/contract';
+import { callApi, orderRequest, twinForSuite } from './support/twin.ts';
+import { gifBytes, plantImage, uploadThroughApi } from './support/uploads.ts';
+
+const twin = twinForSuite();
+
+interface Case {
+  name: string;
+  body: unknown;
+  status: number;
+  errorCode: string;
+  error?: string;
+}
+
+const orderCases: Case[] = [
+  {
+    name: 'a missing website',
+    body: orderRequest({ website: undefined }),
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.missingInformation,
+  },
+  {
+    name: 'an empty email',
+    body: orderRequest({ email: '  ' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.missingInformation,
+  },
+  {
+    name: 'a javascript: URL',
+    body: orderRequest({ website: 'javascript:alert(1)' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.invalidWebsite,
+  },
+  {
+    name: 'an ftp: URL',
+    body: orderRequest({ website: 'ftp://example.com/file' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.invalidWebsite,
+  },
+  {
+    name: 'a private-IP URL',
+    body: orderRequest({ website: 'http://10.0.0.7/admin' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.invalidWebsite,
+  },
+  {
+    name: 'the metadata address',
+    body: orderRequest({ website: 'http://169.254.169.254/latest' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.invalidWebsite,
+  },
+  {
+    name: 'a loopback URL',
+    body: orderRequest({ website: 'http://localhost:8080' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.invalidWebsite,
+  },
+  {
+    name: 'an oversized website',
+    body: orderRequest({ website: `https://example.com/${'a'.repeat(3000)}` }),
+    status: 400,
+    errorCode: 'VALIDATION',
+  },
+  {
+    name: 'a malformed email',
+    body: orderRequest({ email: 'not-an-email' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.invalidEmail,
+  },
+  { name: 'an unknown style', body: orderRequest({ style: 'noir' }), status: 400, errorCode: 'VALIDATION' },
+  {
+    name: 'a duration not offered',
+    body: orderRequest({ durationSeconds: '7' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+  },
+  { name: 'a numeric duration', body: orderRequest({ durationSeconds: 12 }), status: 400, errorCode: 'VALIDATION' },
+  { name: 'a website of the wrong type', body: orderRequest({ website: 123 }), status: 400, errorCode: 'VALIDATION' },
+  {
+    name: 'a storage path outside the uploads',
+    body: orderRequest({ imageStoragePath: '../secrets.png' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+  },
+  { name: 'a JSON array', body: [1, 2], status: 400, errorCode: 'VALIDATION' },
+  {
+    name: 'an unknown coupon',
+    body: orderRequest({ couponCode: 'nope2026' }),
+    status: 400,
+    errorCode: 'INVALID_COUPON',
+    error: messages.invalidCoupon('NOPE2026'),
+  },
+  {
+    name: 'an image that was never uploaded',
+    body: orderRequest({ imageStoragePath: '3f1c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f.png', imageFileName: 'x.png' }),
+    status: 400,
+    errorCode: 'UPLOAD_INVALID',
+    error: messages.uploadMissing,
+  },
+];
+
+describe('POST /api/orders refuses bad input', () => {
+  it.each(orderCases)('answers $status $errorCode for $name', async ({ body, status, errorCode, error }) => {
+    const answer = await callApi(twin.current, 'POST', '/api/orders', body);
+
+    expect(answer.status).toBe(status);
+    expect(answer.body.errorCode).toBe(errorCode);
+    expect(typeof answer.body.error).toBe('string');
+    if (error) expect(answer.body.error).toBe(error);
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const answer = await callApi(twin.current, 'POST', '/api/orders', '{"website": "https://example.com",');
+
+    expect(answer).toEqual({ status: 400, body: { error: messages.malformedJson, errorCode: 'VALIDATION' } });
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const answer = await callApi(twin.current, 'POST', '/api/orders', 'website=https://example.com', {
+      'content-type': 'text/plain',
+    });
+
+    expect(answer).toEqual({ status: 400, body: { error: messages.unsupportedMediaType, errorCode: 'VALIDATION' } });
+  });
+
+  it('answers 413 for a body over 16 KB', async () => {
+    const answer = await callApi(
+      twin.current,
+      'POST',
+      '/api/orders',
+      orderRequest({ imageFileName: 'x'.repeat(17_000) }),
+    );
+
+    expect(answer).toEqual({ status: 413, body: { error: messages.payloadTooLarge, errorCode: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('answers UPLOAD_INVALID for a 6 MB image placed in the bucket', async () => {
+    const key = await plantImage(twin.current, Buffer.alloc(6 * 1024 * 1024, 0xff), 'jpg');
+
+    const answer = await callApi(
+      twin.current,
+      'POST',
+      '/api/orders',
+      orderRequest({ imageStoragePath: key, imageFileName: 'big.jpg' }),
+    );
+
+    expect(answer).toEqual({ status: 400, body: { error: messages.fileTooLarge, errorCode: 'UPLOAD_INVALID' } });
+  });
+
+  it('answers UPLOAD_INVALID for an upload declared png whose bytes are a gif', async () => {
+    const upload = await uploadThroughApi(twin.current, gifBytes, 'image/png', 'sneaky.png');
+
+    const answer = await callApi(
+      twin.current,
+      'POST',
+      '/api/orders',
+      orderRequest({ imageStoragePath: upload.storagePath, imageFileName: 'sneaky.png' }),
+    );
+
+    expect(upload.putStatus).toBe(200);
+    expect(answer).toEqual({ status: 400, body: { error: messages.invalidFileType, errorCode: 'UPLOAD_INVALID' } });
+  });
+});
+
+const uploadCases: Case[] = [
+  {
+    name: 'a gif',
+    body: { fileName: 'a.gif', contentType: 'image/gif', size: 100 },
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.invalidFileType,
+  },
+  {
+    name: 'a 6 MB image',
+    body: { fileName: 'a.png', contentType: 'image/png', size: 6 * 1024 * 1024 },
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.fileTooLarge,
+  },
+  { name: 'a missing file name', body: { contentType: 'image/png', size: 100 }, status: 400, errorCode: 'VALIDATION' },
+  {
+    name: 'a size given as text',
+    body: { fileName: 'a.png', contentType: 'image/png', size: '100' },
+    status: 400,
+    errorCode: 'VALIDATION',
+  },
+  {
+    name: 'a negative size',
+    body: { fileName: 'a.png', contentType: 'image/png', size: -1 },
+    status: 400,
+    errorCode: 'VALIDATION',
+  },
+  { name: 'an empty body', body: {}, status: 400, errorCode: 'VALIDATION' },
+];
+
+describe('POST /api/uploads refuses bad input', () => {
+  it.each(uploadCases)('answers $status $errorCode for $name', async ({ body, status, errorCode, error }) => {
+    const answer = await callApi(twin.current, 'POST', '/api/uploads', body);
+
+    expect(answer.status).toBe(status);
+    expect(answer.body.errorCode).toBe(errorCode);
+    if (error) expect(answer.body.error).toBe(error);
+  });
+});
+
+describe('order reads and unknown routes', () => {
+  it.each([
+    ['an unknown id', '/api/orders/3f1c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f'],
+    ['a malformed id', '/api/orders/not-an-id'],
+    ['an injection attempt', "/api/orders/'%20OR%201=1"],
+  ])('GET answers 404 Order not found for %s', async (_name, path) => {
+    const answer = await callApi(twin.current, 'GET', path);
+
+    expect(answer).toEqual({ status: 404, body: { error: messages.orderNotFound, errorCode: 'NOT_FOUND' } });
+  });
+
+  it('cancel answers 404 for an unknown order', async () => {
+    const answer = await callApi(twin.current, 'POST', '/api/orders/3f1c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f/cancel');
+
+    expect(answer).toEqual({ status: 404, body: { error: messages.orderNotFound, errorCode: 'NOT_FOUND' } });
+  });
+
+  it.each([
+    ['GET', '/api/nothing-here', 404, 'NOT_FOUND'],
+    ['DELETE', '/api/orders', 405, 'METHOD_NOT_ALLOWED'],
+    ['GET', '/api/orders', 405, 'METHOD_NOT_ALLOWED'],
+    ['GET', '/api/stripe/webhook', 405, 'METHOD_NOT_ALLOWED'],
+  ])('%s %s answers %i %s', async (method, path, status, errorCode) => {
+    const answer = await callApi(twin.current, method, path);
+
+    expect(answer.status).toBe(status);
+    expect(answer.body.errorCode).toBe(errorCode);
+  });
+});

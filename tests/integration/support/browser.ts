@@ -1,0 +1,30 @@
+// Chromium for the tests, driven by Playwright: Debian's binary, never a downloaded one.
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
+export const chromiumArgs = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+}
+
+/** One browser for the whole file; read `.current` inside tests. */
+export function browserForSuite(): { current: Browser } {
+  const holder = {} as { current: Browser };
+  beforeAll(async () => {
+    holder.current = await launchChromium();
+  });
+  afterAll(async () => {
+    await holder.current?.close();
+  });
+  return holder;
+}

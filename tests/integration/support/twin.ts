@@ -1,0 +1,89 @@
+// Starts one real twin per test file (random port, temporary state) and helpers to talk to it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startTwin, type Twin, type TwinOptions } from '../../../local/twin.ts';
+
+/** A twin for the whole file; read `.current` inside tests. */
+export function twinForSuite(options: TwinOptions = {}): { current: Twin } {
+  const holder = {} as { current: Twin };
+  let stateDir = '';
+  beforeAll(async () => {
+    stateDir = await mkdtemp(join(tmpdir(), 'reelfive-twin-'));
+    holder.current = await startTwin({
+      port: 0,
+      publicHost: '127.0.0.1',
+      stateDir,
+      ipAttemptsPerHour: 100_000,
+      ...options,
+    });
+  });
+  afterAll(async () => {
+    await holder.current?.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  });
+  return holder;
+}
+
+export interface JsonAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+export async function callApi<T = Record<string, unknown>>(
+  twin: Twin,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonAnswer<T>> {
+  const response = await fetch(`${twin.url}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+let emailCounter = 0;
+/** A fresh buyer address per call, so files don't share rate-limit slots. */
+export function uniqueEmail(label = 'buyer'): string {
+  emailCounter += 1;
+  return `${label}.${process.pid}.${Date.now()}.${emailCounter}@example.com`;
+}
+
+export function orderRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    website: 'https://example.com',
+    email: uniqueEmail(),
+    style: 'cinematic',
+    durationSeconds: '12',
+    imageFileName: null,
+    imageStoragePath: null,
+    couponCode: null,
+    ...overrides,
+  };
+}
+
+/** The Checkout Session id in a local pay page URL (`/_local/pay/<id>`). */
+export function sessionIdOf(payUrl: string): string {
+  return new URL(payUrl).pathname.split('/').pop() ?? '';
+}
+
+/** Waits until `check` returns a value (not undefined/false) or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createOrderRequestSchema, displayedOrderStatus, messages, shortOrderId } from '#shared/contract';
+
+const valid = { website: 'https://example.com', email: 'buyer@example.com' };
+
+describe('create-order request schema', () => {
+  it('fills the spec defaults: cinematic, 12 seconds, no image, no coupon', () => {
+    const parsed = createOrderRequestSchema.parse(valid);
+
+    expect(parsed).toEqual({
+      website: 'https://example.com/',
+      email: 'buyer@example.com',
+      style: 'cinematic',
+      durationSeconds: '12',
+      imageFileName: null,
+      imageStoragePath: null,
+      couponCode: null,
+    });
+  });
+
+  it('upper-cases the coupon and turns empty strings into null', () => {
+    const parsed = createOrderRequestSchema.parse({ ...valid, couponCode: ' launch50 ', imageFileName: '' });
+
+    expect(parsed.couponCode).toBe('LAUNCH50');
+    expect(parsed.imageFileName).toBeNull();
+  });
+
+  it('adds https:// to a bare domain as the buyer typed it', () => {
+    expect(createOrderRequestSchema.parse({ ...valid, website: 'shop.example.com/sale' }).website).toBe(
+      'https://shop.example.com/sale',
+    );
+  });
+
+  it('drops fields it does not know', () => {
+    const parsed = createOrderRequestSchema.parse({ ...valid, amount_cents: 1, order_status: 'completed' });
+
+    expect(parsed).not.toHaveProperty('amount_cents');
+    expect(parsed).not.toHaveProperty('order_status');
+  });
+
+  it('answers the spec message when website or email is missing', () => {
+    const result = createOrderRequestSchema.safeParse({ email: 'buyer@example.com' });
+
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(messages.missingInformation);
+  });
+});
+
+describe('small strings of the contract', () => {
+  it('shows an unknown order status as pending', () => {
+    expect(displayedOrderStatus('refund_pending')).toBe('pending');
+    expect(displayedOrderStatus(undefined)).toBe('pending');
+    expect(displayedOrderStatus('completed')).toBe('completed');
+  });
+
+  it('shortens an order id to 8 characters and an ellipsis', () => {
+    expect(shortOrderId('3f1c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f')).toBe('3f1c1d2e...');
+  });
+});

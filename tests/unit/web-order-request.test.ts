@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '#shared/contract';
+import { readCheckoutReturn } from '../../web/src/features/order-form/checkout-return.ts';
+import { imageFileProblem } from '../../web/src/features/order-form/image-checks.ts';
+import {
+  hasRequiredFields,
+  initialOrderFormValues,
+  normalizeCouponInput,
+  toCreateOrderRequest,
+} from '../../web/src/features/order-form/order-request.ts';
+
+const fiveMegabytes = 5 * 1024 * 1024;
+
+describe('order form values', () => {
+  it('starts with the spec defaults: cinematic, 12 seconds, no image, no coupon', () => {
+    expect(initialOrderFormValues).toEqual({
+      website: '',
+      email: '',
+      style: 'cinematic',
+      durationSeconds: '12',
+      couponCode: '',
+      image: null,
+    });
+  });
+
+  it('upper-cases the coupon as it is typed', () => {
+    expect(normalizeCouponInput('launch50')).toBe('LAUNCH50');
+    expect(normalizeCouponInput('Free-Ad_1')).toBe('FREE-AD_1');
+  });
+
+  it('counts a blank website or email as missing', () => {
+    expect(hasRequiredFields({ website: 'https://shop.example', email: 'a@b.co' })).toBe(true);
+    expect(hasRequiredFields({ website: '   ', email: 'a@b.co' })).toBe(false);
+    expect(hasRequiredFields({ website: 'https://shop.example', email: '' })).toBe(false);
+  });
+
+  it('sends nulls for no image and no coupon', () => {
+    const request = toCreateOrderRequest({ ...initialOrderFormValues, website: ' shop.example ', email: 'a@b.co ' });
+
+    expect(request).toEqual({
+      website: 'shop.example',
+      email: 'a@b.co',
+      style: 'cinematic',
+      durationSeconds: '12',
+      imageFileName: null,
+      imageStoragePath: null,
+      couponCode: null,
+    });
+  });
+
+  it('sends the uploaded image by storage path and original name, and the coupon upper-cased', () => {
+    const request = toCreateOrderRequest({
+      ...initialOrderFormValues,
+      website: 'https://shop.example',
+      email: 'a@b.co',
+      style: 'ugc',
+      durationSeconds: '4',
+      couponCode: ' launch50 ',
+      image: {
+        fileName: 'Product Shot.PNG',
+        storagePath: '0b7c3f5e-6d1a-4c2b-9f3e-8a1b2c3d4e5f.png',
+        previewUrl: 'https://images.example/preview',
+      },
+    });
+
+    expect(request).toMatchObject({
+      style: 'ugc',
+      durationSeconds: '4',
+      imageFileName: 'Product Shot.PNG',
+      imageStoragePath: '0b7c3f5e-6d1a-4c2b-9f3e-8a1b2c3d4e5f.png',
+      couponCode: 'LAUNCH50',
+    });
+  });
+});
+
+describe('image checks before upload', () => {
+  it('accepts jpeg, png and webp up to exactly 5 MB', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/webp']) {
+      expect(imageFileProblem({ type, size: fiveMegabytes })).toBeNull();
+    }
+  });
+
+  it('refuses other types with the spec message', () => {
+    expect(imageFileProblem({ type: 'image/gif', size: 10 })).toMatchObject({
+      title: 'Invalid File Type',
+      description: 'Please upload a valid image file (.jpeg, .png, or .webp)',
+    });
+  });
+
+  it('refuses an image one byte over 5 MB with the spec message', () => {
+    expect(imageFileProblem({ type: 'image/png', size: fiveMegabytes + 1 })).toMatchObject({
+      title: 'File Too Large',
+      description: messages.fileTooLarge,
+    });
+  });
+});
+
+describe('return from an abandoned checkout', () => {
+  it('reads the order id from ?checkout=canceled&order_id=', () => {
+    expect(readCheckoutReturn(new URLSearchParams('checkout=canceled&order_id=abc-123'))).toEqual({
+      orderId: 'abc-123',
+    });
+  });
+
+  it('ignores pages that are not a checkout return', () => {
+    expect(readCheckoutReturn(new URLSearchParams('order_id=abc-123'))).toBeNull();
+    expect(readCheckoutReturn(new URLSearchParams(''))).toBeNull();
+  });
+
+  it('still reports a cancel that came without an order id', () => {
+    expect(readCheckoutReturn(new URLSearchParams('checkout=canceled'))).toEqual({ orderId: null });
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { messages, stages } from '#shared/contract';
+import { readGetOrderAnswer } from '../../web/src/features/order-status/api/get-order.ts';
+import {
+  formatAmount,
+  formatDuration,
+  isSettled,
+  paymentNote,
+  stageWords,
+  statusCopyFor,
+} from '../../web/src/features/order-status/order-display.ts';
+
+const order = {
+  id: '3f2b8c1e-5d4a-4b6c-9e7f-1a2b3c4d5e6f',
+  website: 'https://shop.example/',
+  email: 'buyer@example.com',
+  style: 'cinematic',
+  duration_seconds: 12,
+  order_status: 'processing',
+  payment_status: 'paid',
+  stage: 'rendering',
+  progress: 62,
+  amount_cents: 500,
+  currency: 'usd',
+  created_at: '2026-01-15T10:00:00.000Z',
+  updated_at: '2026-01-15T10:04:00.000Z',
+};
+
+describe('status copy', () => {
+  it('uses the spec title and text for each status', () => {
+    expect(statusCopyFor('pending')).toEqual({
+      title: 'Payment Processing',
+      text: 'Your payment is being verified...',
+    });
+    expect(statusCopyFor('processing')).toEqual({
+      title: 'Generating Your Ad',
+      text: 'Our AI is creating your video ad. This usually takes 5-15 minutes.',
+    });
+    expect(statusCopyFor('completed')).toEqual({ title: 'Ad Ready!', text: 'Your video ad is ready to download.' });
+    expect(statusCopyFor('failed')).toEqual({
+      title: 'Generation Failed',
+      text: 'We encountered an issue. Our team has been notified.',
+    });
+  });
+
+  it('shows an unknown status as pending', () => {
+    expect(statusCopyFor('archived')).toEqual(statusCopyFor('pending'));
+    expect(statusCopyFor(undefined)).toEqual(statusCopyFor('pending'));
+  });
+});
+
+describe('stage words', () => {
+  it('has words for every stage of the contract', () => {
+    for (const stage of stages) expect(stageWords[stage]).toBeTruthy();
+  });
+
+  it('says what is happening in plain words', () => {
+    expect(stageWords.awaiting_payment).toBe('Waiting for payment');
+    expect(stageWords.analyzing).toBe('Analysing your website…');
+    expect(stageWords.scripting).toBe('Writing your script…');
+    expect(stageWords.rendering).toBe('Rendering your video…');
+    expect(stageWords.delivering).toBe('Delivering…');
+    expect(stageWords.done).toBe('Done');
+  });
+});
+
+describe('amounts and durations', () => {
+  it('formats what was charged in dollars with the currency code', () => {
+    expect(formatAmount(500, 'usd', 500)).toBe('$5.00 USD');
+    expect(formatAmount(250, 'usd', 500)).toBe('$2.50 USD');
+    expect(formatAmount(0, 'usd', 500)).toBe('$0.00 USD');
+  });
+
+  it('shows the list price while nothing has been charged yet', () => {
+    expect(formatAmount(null, 'usd', 500)).toBe('$5.00 USD');
+  });
+
+  it('writes the duration in seconds', () => {
+    expect(formatDuration(12)).toBe('12 seconds');
+    expect(formatDuration(4)).toBe('4 seconds');
+  });
+});
+
+describe('when to stop asking for updates', () => {
+  it('stops once the ad is completed or failed', () => {
+    expect(isSettled({ order_status: 'completed', payment_status: 'paid' })).toBe(true);
+    expect(isSettled({ order_status: 'failed', payment_status: 'refunded' })).toBe(true);
+  });
+
+  it('stops when the checkout was abandoned', () => {
+    expect(isSettled({ order_status: 'pending', payment_status: 'canceled' })).toBe(true);
+    expect(isSettled({ order_status: 'pending', payment_status: 'expired' })).toBe(true);
+  });
+
+  it('keeps asking while payment or generation is under way', () => {
+    expect(isSettled({ order_status: 'pending', payment_status: 'unpaid' })).toBe(false);
+    expect(isSettled({ order_status: 'processing', payment_status: 'free' })).toBe(false);
+  });
+
+  it('says when a coupon made the ad free or the money went back', () => {
+    expect(paymentNote('free')).toMatch(/not charged/);
+    expect(paymentNote('refunded')).toMatch(/refunded/);
+    expect(paymentNote('paid')).toBeNull();
+  });
+});
+
+describe('reading the order answer', () => {
+  it('takes an order that matches the contract', () => {
+    const result = readGetOrderAnswer({ status: 200, ok: true, body: order });
+
+    expect(result).toMatchObject({ kind: 'found', order: { id: order.id, stage: 'rendering', progress: 62 } });
+  });
+
+  it('says Order not found on a 404', () => {
+    const result = readGetOrderAnswer({ status: 404, ok: false, body: { error: 'Not found', errorCode: 'NOT_FOUND' } });
+
+    expect(result).toEqual({ kind: 'missing', message: messages.orderNotFound });
+  });
+
+  it('shows the server message of another failure', () => {
+    const result = readGetOrderAnswer({
+      status: 429,
+      ok: false,
+      body: { error: messages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
+    });
+
+    expect(result).toEqual({ kind: 'missing', message: messages.tooManyRequests });
+  });
+
+  it("falls back to We couldn't find your order. when nothing usable came back", () => {
+    const expected = { kind: 'missing', message: "We couldn't find your order." };
+
+    expect(readGetOrderAnswer({ status: 200, ok: true, body: '<!doctype html>' })).toEqual(expected);
+    expect(readGetOrderAnswer({ status: 500, ok: false, body: undefined })).toEqual(expected);
+    expect(readGetOrderAnswer({ status: 200, ok: true, body: { ...order, id: 'not-a-uuid' } })).toEqual(expected);
+  });
+});

@@ -1,0 +1,60 @@
+// The frame of every page: a skip link, the header with the logo, the main landmark and a footer.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { config } from '#shared/config';
+import { anchors, paths } from '../paths.ts';
+
+export function SiteLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-white text-slate-900">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-slate-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <header className="bg-slate-950 text-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
+          <Link to={paths.home} className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight">
+            <span className="flex size-8 items-center justify-center rounded-lg bg-indigo-500">
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+                <path d="M6 4.5v11a.5.5 0 0 0 .77.42l8.5-5.5a.5.5 0 0 0 0-.84l-8.5-5.5A.5.5 0 0 0 6 4.5Z" />
+              </svg>
+            </span>
+            {config.brand.name}
+          </Link>
+          <nav aria-label="Main">
+            <Link
+              to={{ pathname: paths.home, hash: anchors.pricing }}
+              className="rounded-lg px-3 py-2 text-sm font-semibold text-indigo-100 hover:bg-white/10 hover:text-white"
+            >
+              Pricing
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {config.brand.name}. Secure payments by Stripe.
+          </p>
+          <ul className="flex gap-6">
+            <li>
+              <Link to={paths.terms} className="hover:text-slate-900">
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <a href={`mailto:${config.supportEmail}`} className="hover:text-slate-900">
+                {config.supportEmail}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// What the buyer is told after each order-form action: the spec's toasts (§7, §8), verbatim.
+import { messages } from '#shared/contract';
+import type { ToastMessage } from '../../components/toast.tsx';
+import type { CreateOrderResult } from './api/create-order.ts';
+
+export const formToasts = {
+  missingInformation: { title: 'Missing Information', description: messages.missingInformation, tone: 'error' },
+  checkoutOpened: { title: 'Success', description: 'Opening payment page in a new tab...', tone: 'success' },
+  connectionError: {
+    title: 'Connection Error',
+    description: 'Unable to connect to payment service. Please check your internet connection and try again.',
+    tone: 'error',
+  },
+  unexpectedResponse: {
+    title: 'Unexpected Error',
+    description: 'Received an unexpected response. Please try again or contact support.',
+    tone: 'error',
+  },
+  unexpectedException: {
+    title: 'Unexpected Error',
+    description: 'Something went wrong. Please try again or contact support if the problem persists.',
+    tone: 'error',
+  },
+  imageUploaded: { title: 'Image Uploaded', description: 'Your image has been uploaded successfully', tone: 'success' },
+  uploadFailed: { title: 'Upload Failed', description: 'Failed to upload image. Please try again.', tone: 'error' },
+  checkoutCanceled: { title: 'Payment canceled — you were not charged.', tone: 'info' },
+  checkoutAlreadyPaid: {
+    title: 'Payment received',
+    description: 'Your payment went through before the cancel — here is your order.',
+    tone: 'success',
+  },
+} as const satisfies Record<string, ToastMessage>;
+
+export interface SubmitFeedback {
+  toast: ToastMessage;
+  /** The payment page to open. */
+  openUrl?: string;
+  /** Spec §8: an invalid coupon empties the coupon field. */
+  clearCoupon?: boolean;
+}
+
+/** Maps the create-order answer to what the form does next. `couponCode` is what was sent. */
+export function feedbackForOrderResult(result: CreateOrderResult, couponCode: string | null): SubmitFeedback {
+  switch (result.kind) {
+    case 'checkout':
+      return { toast: formToasts.checkoutOpened, openUrl: result.url };
+    case 'offline':
+      return { toast: formToasts.connectionError };
+    case 'unexpected':
+      return { toast: formToasts.unexpectedResponse };
+    case 'rejected':
+      if (result.errorCode === 'RATE_LIMIT') {
+        return { toast: { title: 'Rate Limit Reached', description: messages.rateLimit, tone: 'error' } };
+      }
+      if (result.errorCode === 'INVALID_COUPON') {
+        return {
+          toast: { title: 'Invalid Coupon Code', description: messages.invalidCoupon(couponCode ?? ''), tone: 'error' },
+          clearCoupon: true,
+        };
+      }
+      return {
+        toast: {
+          title: 'Unable to Process Payment',
+          description: result.error ?? messages.paymentFailed,
+          tone: 'error',
+        },
+      };
+  }
+}

@@ -1,0 +1,100 @@
+// The /success page body: the order's banner, live status, summary and how to get help.
+import { Link } from 'react-router-dom';
+import { config } from '#shared/config';
+import { type OrderView, shortOrderId } from '#shared/contract';
+import { primaryButton, secondaryButton } from '../../../components/styles.ts';
+import { paths } from '../../../paths.ts';
+import { useOrder } from '../hooks/use-order.ts';
+import { paymentNote } from '../order-display.ts';
+import { OrderSummary } from './order-summary.tsx';
+import { StatusPanel } from './status-panel.tsx';
+
+export function OrderStatusView({ orderId }: { orderId: string | null }) {
+  const state = useOrder(orderId);
+  if (state.kind === 'loading') {
+    return (
+      <div className="flex flex-col items-center gap-4 py-24 text-slate-700">
+        <h1 className="sr-only">Your order</h1>
+        <span
+          aria-hidden="true"
+          className="size-10 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600"
+        />
+        <p role="status">Loading your order…</p>
+      </div>
+    );
+  }
+  if (state.kind === 'missing') return <OrderMissing message={state.message} />;
+  return <OrderDetails order={state.order} />;
+}
+
+function OrderMissing({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-md py-24 text-center">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Order Not Found</h1>
+      <p className="mt-3 text-lg text-slate-700">{message}</p>
+      <Link to={paths.home} className={`${primaryButton} mt-8`}>
+        Return Home
+      </Link>
+    </div>
+  );
+}
+
+function OrderDetails({ order }: { order: OrderView }) {
+  const checkoutAbandoned = order.payment_status === 'canceled' || order.payment_status === 'expired';
+  const note = paymentNote(order.payment_status);
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 sm:px-6 sm:py-14">
+      <div
+        className={`flex items-start gap-4 rounded-2xl border p-6 ${checkoutAbandoned ? 'border-slate-200 bg-white' : 'border-emerald-200 bg-emerald-50'}`}
+      >
+        {!checkoutAbandoned && (
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-10 flex-none text-emerald-600"
+            fill="currentColor"
+          >
+            <path d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm4.7 6.3a1 1 0 0 0-1.4 0L10.5 13l-1.8-1.8a1 1 0 1 0-1.4 1.4l2.5 2.5a1 1 0 0 0 1.4 0l5.5-5.4a1 1 0 0 0 0-1.4Z" />
+          </svg>
+        )}
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {checkoutAbandoned ? 'Checkout Not Completed' : 'Payment Successful'}
+          </h1>
+          <p className="mt-1 text-slate-700">
+            {checkoutAbandoned
+              ? 'Nothing is being made for this order.'
+              : `Thank you! Your ad will be emailed to ${order.email} as soon as it is ready.`}
+          </p>
+          {note && <p className="mt-2 text-sm font-medium text-slate-800">{note}</p>}
+        </div>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[1.4fr_1fr]">
+        <StatusPanel order={order} />
+        <OrderSummary order={order} />
+      </div>
+
+      <section
+        aria-labelledby="support-heading"
+        className="flex flex-col gap-4 rounded-2xl bg-slate-100 p-6 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div>
+          <h2 id="support-heading" className="font-semibold text-slate-900">
+            Need help?
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Email{' '}
+            <a href={`mailto:${config.supportEmail}`} className="font-semibold text-indigo-700 underline">
+              {config.supportEmail}
+            </a>{' '}
+            with your order ID {shortOrderId(order.id)}
+          </p>
+        </div>
+        <Link to={paths.home} className={secondaryButton}>
+          Back to Home
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { config } from '#shared/config';
+import { type OrderView, shortOrderId, styleLabels } from '#shared/contract';
+import { card } from '../../../components/styles.ts';
+import { formatAmount, formatDuration } from '../order-display.ts';
+
+export function OrderSummary({ order }: { order: OrderView }) {
+  const rows: [string, string][] = [
+    ['Order ID', shortOrderId(order.id)],
+    ['Website', order.website],
+    ['Email', order.email],
+    ['Style', styleLabels[order.style]],
+    ['Duration', formatDuration(order.duration_seconds)],
+    ['Amount', formatAmount(order.amount_cents, order.currency, config.price.amountCents)],
+  ];
+  return (
+    <section aria-labelledby="summary-heading" className={`${card} p-6`}>
+      <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
+        Order Summary
+      </h2>
+      <dl className="mt-4 divide-y divide-slate-100">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex justify-between gap-4 py-2.5 text-sm">
+            <dt className="text-slate-600">{term}</dt>
+            <dd className="min-w-0 truncate text-right font-medium text-slate-900" title={value}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
