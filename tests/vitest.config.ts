@@ -20,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/support/build-site.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
