@@ -1,7 +1,7 @@
 // What differs between deployed stages, parsed in one place: `cdk deploy -c stage=prod` picks the
 // stage's block from cdk.json (`reelfive:stages`) and a bad or missing value fails before synth.
 import type { Node } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const stages = ['staging', 'prod', 'local'] as const;
 export type Stage = (typeof stages)[number];

@@ -1,6 +1,6 @@
 // Reading an order for its buyer. While the order is unpaid the read asks Stripe about the
 // session, so a late or lost webhook never leaves a paid buyer looking at "pending".
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiFailure } from '#shared/api-failure';
 import { messages } from '#shared/contract';
 import { retrieveCheckoutSession } from '../payments/checkout.ts';

@@ -1,6 +1,6 @@
 // The one place for ReelFive's product facts: brand, site, price, choices and limits.
 // Imported by the site, the Lambdas and the stack; parsed so a bad edit fails at start-up.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const configSchema = z.object({
   brand: z.object({ name: z.string().min(1), slug: z.string().regex(/^[a-z0-9-]+$/) }),

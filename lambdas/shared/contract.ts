@@ -1,6 +1,6 @@
 // DESIGN §9 as code: the values, request/response shapes and errorCodes that handlers, site
 // and tests share. Change a value here and every side changes with it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from './config.ts';
 import { parsePublicWebsite } from './public-url.ts';
 

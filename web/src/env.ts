@@ -1,7 +1,7 @@
 // The site's runtime settings, read and checked once. The API is same-origin (`/api`, routed by
 // CloudFront and by the twin), so nothing but its base path is configurable today; the realtime
 // settings join here when live updates arrive.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const envSchema = z.object({
   apiBaseUrl: z

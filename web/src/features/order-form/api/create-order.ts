@@ -1,5 +1,5 @@
 // POST /api/orders: start a Checkout for the form's values (spec §7).
-import { z } from 'zod';
+import * as z from 'zod';
 import { type CreateOrderRequest, createOrderResponseSchema } from '#shared/contract';
 import { type ApiAnswer, callApi } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../paths.ts';
