@@ -1,0 +1,58 @@
+// Step 1 of making an ad (DESIGN §5): what the buyer's website says about the business. An
+// unreachable or empty site never fails the order; the ad is then made from the domain alone.
+import { parsePublicWebsite, withScheme } from '#shared/public-url';
+import { extractSiteFacts, type SiteFacts } from './extract-site-facts.ts';
+import { fetchPublicPage, type PageFetchResult } from './fetch-public-page.ts';
+import { businessNameFromDomain, displayDomain } from './site-domain.ts';
+
+export type WebsiteAnalysis = SiteFacts & { source: 'site' | 'fallback'; failure?: string };
+
+export interface AnalyzeWebsiteDeps {
+  fetchPage?: (url: string) => Promise<PageFetchResult>;
+}
+
+export async function analyzeWebsite(website: string, deps: AnalyzeWebsiteDeps = {}): Promise<WebsiteAnalysis> {
+  const fetchPage = deps.fetchPage ?? fetchPublicPage;
+  const url = parsePublicWebsite(website);
+  if (!url) return factsFromUrl(website, 'not a public http(s) website');
+  try {
+    const page = await fetchPage(url.href);
+    if ('failure' in page) return factsFromUrl(website, page.failure);
+    const facts = extractSiteFacts(page.html, page.finalUrl);
+    if (!facts.headline && !facts.description && facts.benefits.length === 0) {
+      return factsFromUrl(website, 'the page has no readable text');
+    }
+    return {
+      ...facts,
+      // The buyer's own domain, not wherever it redirected (a shop platform, a locale path).
+      domain: displayDomain(url),
+      headline: facts.headline || genericHeadline(facts.businessName),
+      source: 'site',
+    };
+  } catch (error) {
+    return factsFromUrl(website, `analysis failed (${(error as Error).message})`);
+  }
+}
+
+function factsFromUrl(website: string, failure: string): WebsiteAnalysis {
+  let domain = '';
+  try {
+    domain = displayDomain(new URL(withScheme(website)));
+  } catch {
+    // Not a URL at all: the order form validated it, so this is only a last line of defence.
+  }
+  const businessName = domain ? businessNameFromDomain(domain) : '';
+  return {
+    businessName,
+    domain,
+    headline: genericHeadline(businessName),
+    description: '',
+    benefits: [],
+    source: 'fallback',
+    failure,
+  };
+}
+
+function genericHeadline(businessName: string): string {
+  return businessName ? `Discover ${businessName}` : 'Discover something new';
+}
