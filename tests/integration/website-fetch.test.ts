@@ -152,7 +152,14 @@ describe('what is refused', () => {
   it.each([
     ['ftp://example.com/', 'ftp: URLs are refused'],
     ['javascript:alert(1)', 'javascript: URLs are refused'],
+    ['file:///etc/passwd', 'file: URLs are refused'],
     ['not a url', 'not a valid URL'],
+    ['http://127.0.0.1/', '127.0.0.1 is not a public host'],
+    ['http://10.0.0.8/', '10.0.0.8 is not a public host'],
+    ['http://192.168.1.1/', '192.168.1.1 is not a public host'],
+    ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is not a public host'],
+    ['http://[::1]/', '::1 is not a public host'],
+    ['http://[::ffff:a9fe:a9fe]/', '::ffff:a9fe:a9fe is not a public host'],
   ])('refuses %s', async (url, failure) => {
     expect(await fetchPublicPage(url)).toEqual({ failure });
   });

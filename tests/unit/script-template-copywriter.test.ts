@@ -86,10 +86,15 @@ describe('what a template script says', () => {
     ]);
   });
 
-  it('names the business on the end card with its domain and the CTA', () => {
+  it("names the business on the end card with its domain, the site's offer under it and the CTA", () => {
     const script = writeScriptFromTemplate({ style: 'direct-response', durationSeconds: 8, facts: shopFacts });
 
-    expect(script.endCard).toEqual({ title: 'Northwind Shoes', subtitle: 'Shop now', domain: 'northwind-shoes.com' });
+    expect(script.endCard).toEqual({
+      title: 'Northwind Shoes',
+      subtitle: 'Free shipping on orders over $50',
+      domain: 'northwind-shoes.com',
+    });
+    expect(script.cta).toBe('Shop now');
     expect(script.scenes.at(-1)?.caption).toEqual(['Shop now', 'northwind-shoes.com']);
   });
 

@@ -76,17 +76,19 @@ export function layoutEndCard(spec: Pick<RenderSpec, 'endCard' | 'palette' | 'st
       padding: 0,
     },
   ];
+  // An empty subtitle leaves no gap: the card closes up around the lines it has.
+  const shown = groups.filter((group) => group.lines.some((line) => line.trim().length > 0));
   const lineHeight = (group: Group) =>
     Math.ceil((ascentEm + descentEm) * group.fontSize * (1 + pulse)) + 2 * group.padding;
   const total =
-    groups.reduce((sum, group) => sum + lineHeight(group) * group.lines.length, 0) + groupGap * (groups.length - 1);
+    shown.reduce((sum, group) => sum + lineHeight(group) * group.lines.length, 0) + groupGap * (shown.length - 1);
   // The gradient behind the card, roughly where the text sits.
   const textColor = readableTextOn(mixColors(palette.primary, '#000000', 0.3), palette.text);
   const buttonText = readableTextOn(palette.accent, palette.text);
 
   let top = Math.round((safeZone.top + safeZone.bottom) / 2 - total / 2);
   const lines: EndCardLine[] = [];
-  for (const group of groups) {
+  for (const group of shown) {
     for (const text of group.lines) {
       const isButton = group.padding > 0;
       lines.push({

@@ -11,6 +11,11 @@ export interface RenderFonts {
 }
 
 export function renderFonts(): RenderFonts {
+  // Lambda: the bundle has no node_modules; the render function ships the two files (lib/generation).
+  const bundled = process.env.RENDER_FONTS_DIR;
+  if (bundled) {
+    return { bold: `${bundled}/Inter_800ExtraBold.ttf`, regular: `${bundled}/Inter_400Regular.ttf` };
+  }
   return {
     bold: require.resolve('@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf'),
     regular: require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),

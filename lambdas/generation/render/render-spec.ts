@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { styles } from '#shared/contract';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #rrggbb');
-/** The end card is one line per field at readable sizes, so its texts stay short. */
+/** The end card is one line per field, fitted to the width; the CTA is a caption line (≤ 32 chars). */
 const cardText = (max: number) => z.string().trim().min(1).max(max);
 
 const sceneKinds = ['hook', 'benefit', 'offer', 'cta'] as const;
@@ -30,7 +30,13 @@ export const renderSpecSchema = z
         }),
       )
       .min(2),
-    endCard: z.object({ title: cardText(40), subtitle: cardText(80), domain: cardText(48), cta: cardText(24) }),
+    endCard: z.object({
+      title: cardText(40),
+      /** Empty: the card has no line between the name and the button. */
+      subtitle: z.string().trim().max(80),
+      domain: cardText(48),
+      cta: cardText(32),
+    }),
     palette: z.object({ primary: hexColor, accent: hexColor, text: hexColor }),
     style: z.enum(styles),
   })

@@ -36,11 +36,17 @@ interface StyleWriter {
   fillers: string[];
   offers(copy: Copy): Candidate[];
   ctas(copy: Copy): Candidate[];
-  subtitle(copy: Copy, cta: string): string;
+  subtitle(copy: Copy): string;
   emphasised: ReadonlySet<SceneKind>;
 }
 
 type Candidate = string | null | undefined | false;
+
+/**
+ * The end card's line under the name: the text when it reads as one short line, else nothing
+ * (repeating the CTA button's words above the button reads as a mistake).
+ */
+const oneLine = (text: string | undefined) => (text && fitCaption(text, { maxWords: 8, maxLines: 1 }) ? text : '');
 
 const ugcConnectors = ['honestly', 'plus', 'and'];
 
@@ -58,7 +64,7 @@ const styleWriters: Record<Style, StyleWriter> = {
     fillers: ['Made with intention', 'Every detail considered', 'See it for yourself'],
     offers: () => [],
     ctas: (copy) => [copy.name && `Discover ${copy.name}`, 'Discover more'],
-    subtitle: (copy, cta) => (fitCaption(copy.headline, { maxWords: 8, maxLines: 1 }) ? copy.headline : cta),
+    subtitle: (copy) => oneLine(copy.headline),
     emphasised: new Set(['benefit']),
   },
   // Attention, benefits, the site's own offer, a clear action.
@@ -69,7 +75,7 @@ const styleWriters: Record<Style, StyleWriter> = {
     fillers: ["See what you're missing", 'Take a closer look', 'Check it out today'],
     offers: (copy) => [copy.siteOffer, "Don't wait. See it today"],
     ctas: (copy) => [copy.sellsProducts ? 'Shop now' : 'Get started today'],
-    subtitle: (_copy, cta) => cta,
+    subtitle: (copy) => oneLine(copy.siteOffer) || oneLine(copy.headline),
     emphasised: new Set(['benefit', 'offer', 'cta']),
   },
   // A person talking to camera: first person, lower case, casual.
@@ -87,7 +93,7 @@ const styleWriters: Record<Style, StyleWriter> = {
     fillers: ["honestly didn't expect this", 'like, why did no one tell me', "I'm kind of obsessed"],
     offers: () => [],
     ctas: (copy) => [copy.sellsProducts ? 'go get yours' : 'go check it out'],
-    subtitle: (_copy, cta) => cta,
+    subtitle: (copy) => oneLine(copy.headline),
     emphasised: new Set(),
   },
 };
@@ -143,7 +149,7 @@ export function writeScriptFromTemplate(input: CopywriterInput): AdScript {
     withEmphasis({ startSeconds: ctaStart, endSeconds: ctaEnd, kind: 'cta', caption: ctaLines.caption }, writer),
   ];
   const title = shortenToFit(copy.name, { maxWords: 6, maxLines: 1 })?.[0] ?? ctaLines.cta;
-  const subtitle = writer.subtitle(copy, ctaLines.cta);
+  const subtitle = writer.subtitle(copy);
 
   return adScriptSchema.parse({
     style,

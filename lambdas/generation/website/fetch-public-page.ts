@@ -50,6 +50,51 @@ interface FetchSettings {
 
 /** The page's HTML, or a short reason it was not fetched; never throws for a bad site. */
 export async function fetchPublicPage(url: string, options: FetchPublicPageOptions = {}): Promise<PageFetchResult> {
+  return fetchPublic(url, options, htmlReader);
+}
+
+export type ImageFetchResult = { finalUrl: string; bytes: Buffer; type: 'jpg' | 'png' | 'webp' } | { failure: string };
+
+const imageMediaTypes: Record<string, 'jpg' | 'png' | 'webp'> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/** The site's share image (og:image / logo) under the same rules as the page; ≤ 5 MB, jpeg/png/webp. */
+export async function fetchPublicImage(url: string, options: FetchPublicPageOptions = {}): Promise<ImageFetchResult> {
+  return fetchPublic(url, { maxBytes: config.limits.uploadMaxBytes, ...options }, imageReader);
+}
+
+interface BodyReader<T> {
+  accept: string;
+  read(response: http.IncomingMessage, maxBytes: number): Promise<T>;
+}
+
+const htmlReader: BodyReader<{ html: string }> = {
+  accept: 'text/html,application/xhtml+xml;q=0.9',
+  read: async (response, maxBytes) => ({ html: await readHtml(response, maxBytes) }),
+};
+
+const imageReader: BodyReader<{ bytes: Buffer; type: 'jpg' | 'png' | 'webp' }> = {
+  accept: 'image/webp,image/png,image/jpeg;q=0.9',
+  async read(response, maxBytes) {
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) throw new PageRefused(`HTTP ${status}`);
+    const mediaType = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const type = imageMediaTypes[mediaType];
+    if (!type) throw new PageRefused(`not a jpeg, png or webp image (${mediaType || 'no content type'})`);
+    if (Number(response.headers['content-length']) > maxBytes)
+      throw new PageRefused(`image larger than ${maxBytes} bytes`);
+    return { bytes: await readAtMost(decodedBody(response), maxBytes), type };
+  },
+};
+
+async function fetchPublic<T extends object>(
+  url: string,
+  options: FetchPublicPageOptions,
+  reader: BodyReader<T>,
+): Promise<({ finalUrl: string } & T) | { failure: string }> {
   const timeoutMs = options.timeoutMs ?? pageFetchLimits.timeoutMs;
   const controller = new AbortController();
   const deadline = setTimeout(() => controller.abort(new PageRefused(`timed out after ${timeoutMs} ms`)), timeoutMs);
@@ -61,7 +106,7 @@ export async function fetchPublicPage(url: string, options: FetchPublicPageOptio
     signal: controller.signal,
   };
   try {
-    return await untilAborted(followRedirects(url, settings), controller.signal);
+    return await untilAborted(followRedirects(url, settings, reader), controller.signal);
   } catch (error) {
     if (error instanceof PageRefused) return { failure: error.message };
     const code = (error as NodeJS.ErrnoException).code;
@@ -73,14 +118,18 @@ export async function fetchPublicPage(url: string, options: FetchPublicPageOptio
   }
 }
 
-async function followRedirects(startUrl: string, settings: FetchSettings): Promise<{ finalUrl: string; html: string }> {
+async function followRedirects<T extends object>(
+  startUrl: string,
+  settings: FetchSettings,
+  reader: BodyReader<T>,
+): Promise<{ finalUrl: string } & T> {
   let url = vetUrl(startUrl, settings);
   for (let redirects = 0; ; redirects += 1) {
     const address = await vetAddress(url, settings);
     settings.signal.throwIfAborted();
-    const response = await requestPage(url, address, settings.signal);
+    const response = await requestPage(url, address, settings.signal, reader.accept);
     if (!redirectStatuses.has(response.statusCode ?? 0)) {
-      return { finalUrl: url.href, html: await readHtml(response, settings.maxBytes) };
+      return { finalUrl: url.href, ...(await reader.read(response, settings.maxBytes)) };
     }
     response.destroy();
     if (redirects >= settings.maxRedirects) throw new PageRefused(`more than ${settings.maxRedirects} redirects`);
@@ -128,7 +177,12 @@ function bareHost(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 }
 
-function requestPage(url: URL, address: LookupAddress, signal: AbortSignal): Promise<http.IncomingMessage> {
+function requestPage(
+  url: URL,
+  address: LookupAddress,
+  signal: AbortSignal,
+  accept: string,
+): Promise<http.IncomingMessage> {
   // Node resolves the name through this instead of DNS, so it connects to the vetted address
   // while Host and TLS SNI still carry the name.
   const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
@@ -147,7 +201,7 @@ function requestPage(url: URL, address: LookupAddress, signal: AbortSignal): Pro
         signal,
         headers: {
           'user-agent': userAgent,
-          accept: 'text/html,application/xhtml+xml;q=0.9',
+          accept,
           'accept-encoding': 'gzip, deflate, br',
         },
       },
