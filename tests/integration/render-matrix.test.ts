@@ -14,23 +14,15 @@ import { renderSpecFor } from '#generation/render-jobs/render-request';
 import type { AdDuration } from '#generation/script/ad-script';
 import { templateCopywriter } from '#generation/script/template-copywriter';
 import { type Style, styles } from '#shared/contract';
+import { northwindFacts, writeProductPhoto } from './support/ad-fixtures.ts';
 
 const run = promisify(execFile);
 let workDir = '';
 let photo = '';
-const facts = {
-  businessName: 'Northwind Coffee',
-  domain: 'northwind.coffee',
-  headline: 'Small-batch coffee, roasted the day it ships',
-  description: 'Fresh beans from growers we know, delivered in 48 hours.',
-  benefits: ['Roasted to order', 'Free shipping over $30', 'Cancel any time'],
-  themeColor: '#7a3e1d',
-};
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'render-matrix-'));
-  photo = join(workDir, 'product.jpg');
-  await run(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=900x900', '-frames:v', '1', photo]);
+  photo = await writeProductPhoto(workDir);
 });
 afterAll(() => rm(workDir, { recursive: true, force: true }));
 
@@ -70,7 +62,7 @@ describe('every style × duration', () => {
   it.each(matrix)(
     'renders a $style ad of $duration s: 720x1280 H.264/AAC, exact length, poster, ≤ 8 MB',
     async ({ style, duration }) => {
-      const script = await templateCopywriter.write({ style, durationSeconds: duration, facts });
+      const script = await templateCopywriter.write({ style, durationSeconds: duration, facts: northwindFacts });
       const ad = await renderAd(renderSpecFor(script, [photo]), { workDir: join(workDir, `${style}-${duration}`) });
       const video = await probeMedia(ad.videoPath);
 

@@ -1,0 +1,34 @@
+// The same business and product photo for every test and bench figure that renders an ad, so
+// their numbers compare.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ffmpegPath } from '#generation/render/ffmpeg-binary';
+import type { SiteFacts } from '#generation/website/extract-site-facts';
+
+export const northwindFacts: SiteFacts = {
+  businessName: 'Northwind Coffee',
+  domain: 'northwind.coffee',
+  headline: 'Small-batch coffee, roasted the day it ships',
+  description: 'Fresh beans from growers we know, delivered in 48 hours.',
+  benefits: ['Roasted to order', 'Free shipping over $30', 'Cancel any time'],
+  themeColor: '#7a3e1d',
+};
+
+/** A 900x900 JPEG with detail everywhere (ffmpeg's testsrc2), written into `dir`; returns its path. */
+export async function writeProductPhoto(dir: string): Promise<string> {
+  const photo = join(dir, 'product.jpg');
+  await promisify(execFile)(ffmpegPath(), [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=900x900',
+    '-frames:v',
+    '1',
+    photo,
+  ]);
+  return photo;
+}
