@@ -6,6 +6,8 @@ import { pagePaths } from '../web/src/paths.ts';
 import { Alarms } from './alarms/alarms.ts';
 import { Api } from './api/api.ts';
 import { Generation } from './generation/generation.ts';
+import { Notifications } from './notifications/notifications.ts';
+import { Operations } from './operations/operations.ts';
 import { Orders } from './orders/orders.ts';
 import { Payments } from './payments/payments.ts';
 import { Realtime } from './realtime/realtime.ts';
@@ -23,6 +25,7 @@ export class ReelFiveStack extends Stack {
   readonly uploads: Uploads;
   readonly generation: Generation;
   readonly realtime: Realtime;
+  readonly operations: Operations;
   readonly api: Api;
   readonly site: Site;
   readonly alarms: Alarms;
@@ -43,8 +46,27 @@ export class ReelFiveStack extends Stack {
       stripeSecretName: parameters.stripeSecretName,
       stripeWebhookSecretName: parameters.stripeWebhookSecretName,
     });
-    this.generation = new Generation(this, 'Generation', { orders: this.orders });
+    const notifications = new Notifications(this, 'Notifications', {
+      mailFrom: parameters.mailFrom,
+      alarmEmail: parameters.alarmEmail,
+    });
+    this.generation = new Generation(this, 'Generation', {
+      orders: this.orders,
+      uploads: this.uploads,
+      payments,
+      notifications,
+      siteUrl,
+    });
     this.realtime = new Realtime(this, 'Realtime');
+    this.realtime.publishOrderChanges({ ordersTable: this.orders.ordersTable, alarmTopic: notifications.opsTopic });
+    this.operations = new Operations(this, 'Operations', {
+      orders: this.orders,
+      payments,
+      generation: this.generation,
+      notifications,
+      uploads: this.uploads,
+      siteUrl,
+    });
     this.api = new Api(this, 'Api', {
       orders: this.orders,
       uploads: this.uploads,
@@ -62,7 +84,7 @@ export class ReelFiveStack extends Stack {
       accessLogs,
     });
     this.alarms = new Alarms(this, 'Alarms', {
-      alarmEmail: parameters.alarmEmail,
+      topic: notifications.opsTopic,
       httpApi: this.api.httpApi,
       webhookFunction: this.api.functionFor('StripeWebhook'),
       stateMachine: this.generation.stateMachine,

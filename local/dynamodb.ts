@@ -19,6 +19,8 @@ import {
   ResourceInUseException,
   ResourceNotFoundException,
   type StreamViewType,
+  type TableDescription,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { type CloudFormationTemplate, physicalName, resolveIntrinsics, resourcesOfType } from './cloudformation.ts';
@@ -208,7 +210,11 @@ export async function createTablesFromTemplate(
     ) as TableProperties;
     const input = createTableInput(physicalName(template, logicalId), properties);
     names.push(input.TableName as string);
-    if (await tableExists(client, input.TableName as string)) continue;
+    const existing = await describeTable(client, input.TableName as string);
+    if (existing) {
+      await addMissingIndexes(client, input, existing);
+      continue;
+    }
     try {
       await client.send(new CreateTableCommand(input));
     } catch (error) {
@@ -250,12 +256,30 @@ function createTableInput(tableName: string, properties: TableProperties): Creat
   };
 }
 
-async function tableExists(client: DynamoDBClient, tableName: string): Promise<boolean> {
+async function describeTable(client: DynamoDBClient, tableName: string): Promise<TableDescription | null> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return true;
+    return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table ?? null;
   } catch (error) {
-    if (error instanceof ResourceNotFoundException) return false;
+    if (error instanceof ResourceNotFoundException) return null;
     throw error;
+  }
+}
+
+/** A GSI added to the stack after the twin's tables were made is created, as a deploy would. */
+async function addMissingIndexes(
+  client: DynamoDBClient,
+  wanted: CreateTableCommandInput,
+  existing: TableDescription,
+): Promise<void> {
+  const present = new Set((existing.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: wanted.TableName,
+        AttributeDefinitions: wanted.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
   }
 }

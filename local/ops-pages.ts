@@ -92,19 +92,73 @@ async function executionsPage(sources: OpsSources): Promise<string> {
   );
 }
 
+interface HistoryEvent {
+  type: string;
+  timestamp: number;
+  [details: string]: unknown;
+}
+
+interface StateVisit {
+  name: string;
+  entered: number;
+  exited?: number;
+  input?: unknown;
+  output?: unknown;
+  failures: string[];
+}
+
+/** The history folded into one row per state visit: timing, failed attempts (retries), input/output. */
+function stateVisits(events: HistoryEvent[]): StateVisit[] {
+  const visits: StateVisit[] = [];
+  for (const event of events) {
+    const details = Object.values(event).find((value) => typeof value === 'object' && value !== null) as
+      | Record<string, unknown>
+      | undefined;
+    if (event.type.endsWith('StateEntered')) {
+      visits.push({ name: String(details?.name ?? ''), entered: event.timestamp, input: details?.input, failures: [] });
+    } else if (event.type.endsWith('StateExited')) {
+      const visit = visits.findLast((candidate) => candidate.name === details?.name && candidate.exited === undefined);
+      if (visit) Object.assign(visit, { exited: event.timestamp, output: details?.output });
+    } else if (event.type === 'TaskFailed' || event.type === 'TaskTimedOut') {
+      const visit = visits.findLast((candidate) => candidate.exited === undefined);
+      visit?.failures.push(`${String(details?.error ?? event.type)}: ${String(details?.cause ?? '').slice(0, 300)}`);
+    }
+  }
+  return visits;
+}
+
+const pretty = (value: unknown) => {
+  if (typeof value !== 'string') return JSON.stringify(value, null, 2);
+  try {
+    return JSON.stringify(JSON.parse(value), null, 2);
+  } catch {
+    return value;
+  }
+};
+
 async function executionPage(sources: OpsSources, name: string): Promise<string | null> {
   const execution = (await sources.steps.listExecutions()).find((candidate) => candidate.name === name);
   if (!execution) return null;
-  const events = (execution.events ?? []).map(
-    (event) => `<li><pre>${escapeHtml(JSON.stringify(event, null, 2))}</pre></li>`,
-  );
+  const rows = stateVisits((execution.events ?? []) as HistoryEvent[])
+    .map((visit) => {
+      const seconds =
+        visit.exited === undefined ? 'running' : `${((visit.exited - visit.entered) / 1000).toFixed(2)} s`;
+      const retries = visit.failures.length
+        ? `<ul>${visit.failures.map((failure) => `<li class="failed">${escapeHtml(failure)}</li>`).join('')}</ul>`
+        : '';
+      return `<tr><td>${escapeHtml(visit.name)}</td><td>${escapeHtml(when(visit.entered))}</td><td>${seconds}</td>
+<td>${visit.failures.length}${retries}</td>
+<td><details><summary>input</summary><pre>${escapeHtml(pretty(visit.input))}</pre></details>
+<details><summary>output</summary><pre>${escapeHtml(pretty(visit.output))}</pre></details></td></tr>`;
+    })
+    .join('');
   return page(
     `Execution ${name}`,
-    `<p>Status: <strong class="${escapeHtml(execution.status)}">${escapeHtml(execution.status)}</strong> · started ${escapeHtml(when(execution.startDate))}${execution.stopDate ? ` · stopped ${escapeHtml(when(execution.stopDate))}` : ''}</p>
-${execution.error ? `<p>Error: <strong>${escapeHtml(execution.error)}</strong></p><pre>${escapeHtml(execution.cause)}</pre>` : ''}
-<h2>Input</h2><pre>${escapeHtml(JSON.stringify(execution.input, null, 2))}</pre>
-<h2>Output</h2><pre>${escapeHtml(JSON.stringify(execution.output, null, 2))}</pre>
-<h2>Events</h2><ol>${events.join('')}</ol>`,
+    `<p>Status: <strong class="${escapeHtml(execution.status)}">${escapeHtml(execution.status)}</strong> · started ${escapeHtml(when(execution.startDate))}${execution.stopDate ? ` · stopped ${escapeHtml(when(execution.stopDate))}` : ''} · <a href="/success?order_id=${escapeHtml(name)}">order page</a></p>
+${execution.error ? `<p>Error: <strong>${escapeHtml(execution.error)}</strong></p><pre>${escapeHtml(pretty(execution.cause))}</pre>` : ''}
+<h2>States</h2><table><thead><tr><th>State</th><th>Entered (UTC)</th><th>Took</th><th>Failed attempts</th><th>Data</th></tr></thead><tbody>${rows}</tbody></table>
+<h2>Execution input</h2><pre>${escapeHtml(pretty(execution.input))}</pre>
+<h2>Execution output</h2><pre>${escapeHtml(pretty(execution.output))}</pre>`,
   );
 }
 

@@ -3,22 +3,29 @@
 // and one HTTP server for the site, /api/* (the real handlers) and the /_local/* pages.
 // npm start and the tests use the same start()/stop().
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { generationSteps } from '#generation/steps';
-import { type ApiRoute, apiRoutes } from '#shared/routes';
+import { executionEndedFunction, generationSteps, renderFunction } from '#generation/steps';
+import type { ApiRoute } from '#shared/routes';
 import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env';
 import { synthesizeTwinTemplate } from '../lib/app.ts';
+import { reconcilerFunction } from '../lib/operations/operations.ts';
+import { orderChangesPublisherEntry } from '../lib/realtime/order-changes-publisher.ts';
 import { securityHeaders, viewerRequestCode, viewerResponseCode } from '../lib/site/edge-functions.ts';
 import { pagePaths } from '../web/src/paths.ts';
+import { type RuntimeConfig, runtimeConfigPath } from '../web/src/runtime-config.ts';
 import { type HttpHandler, serveApi } from './api-gateway.ts';
+import { startAppSyncEvents } from './appsync-events.ts';
 import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
 import { createTablesFromTemplate, startDynamoDbLocal } from './dynamodb.ts';
+import { type StreamPoller, startStreamPoller } from './dynamodb-stream.ts';
+import { startLocalLambda } from './lambda.ts';
 import { serveOpsPage } from './ops-pages.ts';
+import { type ReconcilerTimer, startReconcilerTimer } from './reconciler-timer.ts';
 import { bucketsFromTemplate, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from './s3.ts';
 import { startSesOutbox } from './ses-outbox.ts';
 import { loadEdgeFunction, serveSite } from './site.ts';
@@ -38,6 +45,10 @@ export interface TwinOptions {
   reset?: boolean;
   /** Lowers the per-IP limit (tests prove it). */
   ipAttemptsPerHour?: number;
+  /** Multiplies the state machine's Wait and Retry times (tests: 0.1 polls the render every 0.5 s). */
+  waitScale?: number;
+  /** How often the reconciler runs (its schedule in AWS is 5 min); 60 s by default. */
+  reconcileIntervalMs?: number;
   /** Real Stripe test mode instead of the local server. */
   realStripe?: { secretKey: string; webhookSecret: string };
   log?: (line: string) => void;
@@ -52,8 +63,14 @@ export interface Twin {
   steps: Awaited<ReturnType<typeof startStepFunctions>>;
   outbox: Awaited<ReturnType<typeof startSesOutbox>>;
   env: Record<string, string>;
+  /** What the site's /config.json says; `drain()` waits until every order change so far is published. */
+  realtime: RuntimeConfig['realtime'] & { drain: StreamPoller['drain'] };
+  reconciler: ReconcilerTimer;
   stop(): Promise<void>;
 }
+
+/** The browser's API key on the twin (AppSync's `da2-` form). */
+const localEventsApiKey = 'da2-reelfive-local';
 
 export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
   const log = options.log ?? (() => undefined);
@@ -109,6 +126,9 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const outbox = await startSesOutbox({ directory: join(stateDir, 'mail') });
     stoppers.push(outbox.stop);
 
+    const events = await startAppSyncEvents({ apiKey: localEventsApiKey, credentials: localCredentials, log });
+    stoppers.push(events.stop);
+
     const stripeWebhookSecret = options.realStripe?.webhookSecret ?? 'whsec_reelfive_local';
     const stripeSecretKey = options.realStripe?.secretKey ?? 'sk_test_reelfive_local';
     const stripe = options.realStripe
@@ -129,6 +149,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       [envNames.stripeWebhookSecret]: stripeWebhookSecret,
       ...(stripe ? { [envNames.stripeApiBase]: stripe.apiUrl } : {}),
       [envNames.originVerifySecret]: originSecret,
+      [envNames.eventsHttpEndpoint]: events.httpEndpoint,
       ...(options.ipAttemptsPerHour ? { [envNames.ipAttemptsPerHour]: String(options.ipAttemptsPerHour) } : {}),
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: S3RVER_ACCESS_KEY_ID,
@@ -142,6 +163,22 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
     });
 
+    // The twin has no SNS: ops messages go to the mail outbox and the log (notifyOps' fallback).
+    delete env[envNames.opsTopicArn];
+    const lambda = await startLocalLambda({
+      functions: {
+        [env[envNames.renderFunctionName] ?? 'RenderFunction']: async (event) =>
+          (await loadModule(renderFunction.entry)).handler(event),
+      },
+      log,
+    });
+    stoppers.push(lambda.stop);
+    env.AWS_ENDPOINT_URL_LAMBDA = lambda.endpoint;
+
+    // Handlers read their configuration from process.env, as in Lambda. One twin per process.
+    // Set before the state machine starts: executions a previous run left RUNNING end ABORTED at
+    // start-up, and the execution-status rule's handler then needs the environment.
+    Object.assign(process.env, env);
     const taskHandlers: Record<string, (input: unknown) => Promise<unknown>> = {};
     for (const step of generationSteps) {
       taskHandlers[step.state] = async (input) => (await loadModule(step.entry)).handler(input);
@@ -150,18 +187,58 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       template,
       taskHandlers,
       storeFile: join(stateDir, 'executions.json'),
+      ...(options.waitScale ? { waitScale: options.waitScale } : {}),
+      // The twin's EventBridge rule on execution status (lib/generation: ExecutionEndedRule).
+      onExecutionEnd: async (execution) => {
+        const { handler } = await loadModule(executionEndedFunction.entry);
+        await handler({
+          source: 'aws.states',
+          'detail-type': 'Step Functions Execution Status Change',
+          detail: {
+            executionArn: execution.executionArn,
+            stateMachineArn: execution.stateMachineArn,
+            name: execution.name,
+            status: execution.status,
+            error: execution.error ?? null,
+            cause: execution.cause ?? null,
+          },
+        });
+      },
+      log,
     });
     stoppers.push(steps.stop);
     env[envNames.stateMachineArn] = steps.stateMachineArn;
     env.AWS_ENDPOINT_URL_SFN = steps.endpoint;
-    // Handlers read their configuration from process.env, as in Lambda. One twin per process.
     Object.assign(process.env, env);
+
+    // The orders table's stream → the publisher Lambda (lib/realtime's event source mapping).
+    const stream = await startStreamPoller({
+      endpoint: dynamo.endpoint,
+      tableName: requireValue(env, envNames.ordersTable),
+      credentials: localCredentials,
+      handler: async (event) => (await loadModule(orderChangesPublisherEntry)).handler(event),
+      log,
+    });
+    stoppers.push(stream.stop);
+    const reconciler = startReconcilerTimer({
+      intervalMs: options.reconcileIntervalMs ?? 60_000,
+      run: async () => (await loadModule(reconcilerFunction.entry)).handler({}),
+      log,
+    });
+    stoppers.push(reconciler.stop);
+    const runtimeConfig: RuntimeConfig = {
+      realtime: { endpoint: events.amplifyEndpoint, region: 'us-east-1', apiKey: events.apiKey },
+    };
 
     const site = {
       distDir: join(projectRoot, 'web', 'dist'),
       viewerRequest: loadEdgeFunction(viewerRequestCode(pagePaths)),
       viewerResponse: loadEdgeFunction(viewerResponseCode()),
-      securityHeaders: securityHeaders({ connect: [s3.endpoint, 'ws:'], media: [s3.endpoint], images: [s3.endpoint] }),
+      securityHeaders: securityHeaders({
+        connect: [s3.endpoint, events.amplifyEndpoint.replace(/\/event$/, '')],
+        media: [s3.endpoint],
+        images: [s3.endpoint],
+      }),
     };
     const originHeaders = (req: IncomingMessage) => ({
       // What CloudFront adds: the viewer's real address and the shared origin secret.
@@ -176,8 +253,18 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       if (path.startsWith('/api/')) return serveApi(req, res, { loadHandler, originHeaders });
       if (path.startsWith('/_local/pay/') && stripe && (await stripe.handlePayPage(req, res))) return;
       if (path.startsWith('/_local')) return serveOpsPage(req, res, { steps, outbox, url });
+      if (path === runtimeConfigPath) return serveJson(res, runtimeConfig);
       return serveSite(req, res, site);
     };
+
+    // For the ops CLI (tools/ops): where this twin's tables, machine and Stripe are. Secrets inside.
+    const envFile = join(stateDir, 'env.json');
+    await writeFile(
+      envFile,
+      JSON.stringify({ url, pid: process.pid, startedAt: new Date().toISOString(), env }, null, 2),
+      { mode: 0o600 },
+    );
+    stoppers.push(() => rm(envFile, { force: true }));
 
     return {
       url,
@@ -194,6 +281,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       steps,
       outbox,
       env,
+      realtime: { ...runtimeConfig.realtime, drain: stream.drain },
+      reconciler,
       stop,
     };
   } catch (error) {
@@ -222,7 +311,21 @@ function lambdaEnvironment(
   for (const name of [envNames.stripeSecretName, envNames.stripeWebhookSecretName, envNames.originVerifySecretName]) {
     delete env[name];
   }
+  // The render function's bundled binaries live in /var/task in Lambda; here the npm packages' own.
+  for (const name of ['FFMPEG_PATH', 'FFPROBE_PATH', 'RENDER_FONTS_DIR']) delete env[name];
   return { ...env, ...overrides };
+}
+
+function requireValue(env: Record<string, string>, name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`The synthesized template gives no ${name}`);
+  return value;
+}
+
+function serveJson(res: ServerResponse, body: unknown): void {
+  res.setHeader('content-type', 'application/json');
+  res.setHeader('cache-control', 'no-cache');
+  res.end(JSON.stringify(body));
 }
 
 function listen(server: Server, port: number): Promise<void> {

@@ -4,7 +4,7 @@ import { ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-s
 import { stepFunctions } from '#shared/aws-clients';
 import { logger } from '#shared/logger';
 import { envNames, requireEnv } from '#shared/runtime-env';
-import type { GenerationInput } from './steps.ts';
+import type { GenerationInput } from './generation-state.ts';
 
 export function executionArnFor(orderId: string): string {
   const machineArn = requireEnv(envNames.stateMachineArn);

@@ -1,8 +1,10 @@
-// GET /api/orders/{id}: the order status page's read.
+// GET /api/orders/{id}: the order status page's read, with fresh video links once completed.
 import { apiHandler, json } from '#shared/http';
 import { toOrderView } from './order-view.ts';
 import { readOrderForBuyer } from './read-order.ts';
+import { videoLinks } from './video-links.ts';
 
-export const handler = apiHandler(async (event) =>
-  json(200, toOrderView(await readOrderForBuyer(event.pathParameters?.id))),
-);
+export const handler = apiHandler(async (event) => {
+  const order = await readOrderForBuyer(event.pathParameters?.id);
+  return json(200, toOrderView(order, await videoLinks(order)));
+});

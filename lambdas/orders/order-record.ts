@@ -29,6 +29,7 @@ export interface OrderRecord {
   video_key?: string;
   poster_key?: string;
   failure_reason?: string;
+  refund_id?: string;
   created_at: string;
   updated_at: string;
   version: number;

@@ -1,9 +1,11 @@
 // The buyer's view of an order (DESIGN §9, GET /api/orders/{id}): exactly these fields, no
-// internal ones (hashes, Stripe ids, failure reasons).
+// internal ones (hashes, Stripe ids, failure reasons, stored keys, emails sent).
 import type { OrderView } from '#shared/contract';
 import type { OrderRecord } from './order-record.ts';
+import type { VideoLinks } from './video-links.ts';
 
-export function toOrderView(order: OrderRecord): OrderView {
+/** `links`: the completed ad's presigned URLs, or `video_expired` (see video-links.ts). */
+export function toOrderView(order: OrderRecord, links: VideoLinks = {}): OrderView {
   return {
     id: order.id,
     website: order.website,
@@ -18,5 +20,6 @@ export function toOrderView(order: OrderRecord): OrderView {
     currency: order.currency,
     created_at: order.created_at,
     updated_at: order.updated_at,
+    ...links,
   };
 }

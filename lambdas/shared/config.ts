@@ -7,6 +7,20 @@ const configSchema = z.object({
   /** Public site origin used in links and canonical URLs; stacks override it per stage. */
   siteUrl: z.url(),
   supportEmail: z.email(),
+  mail: z.object({
+    /** Display name on every email; the address comes from the stage (MAIL_FROM, a verified SES identity). */
+    fromName: z.string().min(1),
+    /** Where buyers' replies go. */
+    replyTo: z.email(),
+  }),
+  generation: z.object({
+    /** Poll interval of the render loop (Wait state), seconds. */
+    renderPollSeconds: z.number().int().positive(),
+    /** Whole-execution bound; past it the execution-status rule runs the failure path. */
+    executionTimeoutMinutes: z.number().int().positive(),
+    /** Optional Bedrock Converse copywriter; the template copywriter is the default. */
+    bedrockModelId: z.string().min(1),
+  }),
   price: z.object({
     amountCents: z.number().int().positive(),
     currency: z.literal('usd'),
@@ -42,6 +56,8 @@ export const config: Config = configSchema.parse({
   brand: { name: 'ReelFive', slug: 'reelfive' },
   siteUrl: 'https://reelfive.com',
   supportEmail: 'support@reelfive.com',
+  mail: { fromName: 'ReelFive', replyTo: 'support@reelfive.com' },
+  generation: { renderPollSeconds: 5, executionTimeoutMinutes: 30, bedrockModelId: 'amazon.nova-lite-v1:0' },
   price: { amountCents: 500, currency: 'usd', label: '$5.00' },
   video: { width: 720, height: 1280, durationsSeconds: [4, 8, 12], defaultDurationSeconds: 12 },
   limits: {

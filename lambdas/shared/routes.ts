@@ -9,6 +9,7 @@ export type Capability =
   | 'webhookEvents'
   | 'images:presign'
   | 'images:read'
+  | 'videos:read'
   | 'executions:start'
   | 'stripe'
   | 'stripeWebhookSecret';
@@ -50,7 +51,7 @@ export const apiRoutes = [
     method: 'GET',
     path: '/api/orders/{id}',
     entry: 'orders/get-order.handler.ts',
-    uses: ['orders:read', 'orders:write', 'rateLimits', 'executions:start', 'stripe'],
+    uses: ['orders:read', 'orders:write', 'rateLimits', 'executions:start', 'stripe', 'videos:read'],
     throttle: { rate: 100, burst: 200 },
     timeoutSeconds: 10,
   },

@@ -20,6 +20,16 @@ export const envNames = {
   originVerifySecret: 'ORIGIN_VERIFY_SECRET',
   ipAttemptsPerHour: 'IP_ATTEMPTS_PER_HOUR',
   mailFrom: 'MAIL_FROM',
+  /** AppSync Events HTTP endpoint the stream publisher POSTs to (https://<id>.appsync-api.<region>.amazonaws.com/event). */
+  eventsHttpEndpoint: 'EVENTS_HTTP_ENDPOINT',
+  /** The render function StartRender invokes asynchronously. */
+  renderFunctionName: 'RENDER_FUNCTION_NAME',
+  /** SNS topic for ops notifications (failed orders). */
+  opsTopicArn: 'OPS_TOPIC_ARN',
+  /** `template` (default) or `bedrock`. */
+  copywriter: 'COPYWRITER',
+  /** Overrides config.generation.bedrockModelId (e.g. an inference profile such as us.amazon.nova-lite-v1:0). */
+  bedrockModelId: 'BEDROCK_MODEL_ID',
 } as const;
 
 export const originVerifyHeader = 'x-origin-verify';

@@ -58,6 +58,7 @@ export class Api extends Construct {
       webhookEvents: (fn) => props.orders.grantWebhookEvents(fn),
       'images:presign': (fn) => props.uploads.grantPresign(fn),
       'images:read': (fn) => props.uploads.grantImageRead(fn),
+      'videos:read': (fn) => props.uploads.grantVideoRead(fn),
       'executions:start': (fn) => props.generation.grantStart(fn),
       stripe: (fn) => props.payments.grantStripeSecret(fn),
       stripeWebhookSecret: (fn) => props.payments.grantWebhookSecret(fn),

@@ -2,25 +2,44 @@
 // table, run once per paid order (execution name = order id). The twin runs the ASL synthesized
 // here, so the definition keeps to JSONPath, plain Task/Retry states and no task tokens.
 import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
-  Chain,
+  Choice,
+  Condition,
   DefinitionBody,
-  type IChainable,
+  Fail,
+  JsonPath,
   LogLevel,
   StateMachine,
   StateMachineType,
   Succeed,
+  type TaskStateBase,
   Timeout,
+  Wait,
+  WaitTime,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import { type GenerationStep, generationSteps } from '#generation/steps';
+import {
+  executionEndedFunction,
+  type GenerationStateName,
+  type GenerationStep,
+  generationSteps,
+  renderFunction,
+  type StepCapability,
+} from '#generation/steps';
+import { config } from '#shared/config';
 import { envNames } from '#shared/runtime-env';
+import type { Notifications } from '../notifications/notifications.ts';
 import type { Orders } from '../orders/orders.ts';
+import type { Payments } from '../payments/payments.ts';
 import { acknowledgeWildcardResource } from '../shared/nag.ts';
 import { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import type { Uploads } from '../uploads/uploads.ts';
 
 /** Transient Lambda service failures worth retrying (research/api-contracts.md, Step Functions). */
 const lambdaServiceErrors = [
@@ -31,59 +50,172 @@ const lambdaServiceErrors = [
   'Lambda.ClientExecutionTimeoutException',
 ];
 
+/** Our own transient failures (lambdas/generation/step-errors.ts) and Stripe's, for Refund. */
+const retryableStepErrors = ['RetryableStepError'];
+const stripeTransientErrors = ['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError'];
+
 export interface GenerationProps {
   orders: Orders;
+  uploads: Uploads;
+  payments: Payments;
+  notifications: Notifications;
+  siteUrl: string;
 }
 
 export class Generation extends Construct {
   readonly stateMachine: StateMachine;
+  readonly renderFunction: ReelFiveFunction;
+  readonly stepFunctions: Record<GenerationStateName, ReelFiveFunction>;
   /** ARN pattern of this machine's executions (their names are order ids). */
   private readonly executions: string;
 
   constructor(scope: Construct, id: string, props: GenerationProps) {
     super(scope, id);
-    const grants: Record<GenerationStep['uses'][number], (fn: ReelFiveFunction) => void> = {
+    const stack = Stack.of(this);
+
+    this.renderFunction = new ReelFiveFunction(this, 'RenderFunction', {
+      entry: renderFunction.entry,
+      timeoutSeconds: renderFunction.timeoutSeconds,
+      memoryMb: renderFunction.memoryMb,
+      description: 'Renders an ad with ffmpeg (invoked asynchronously by StartRender)',
+      // x86_64: the ffmpeg/ffprobe builds the npm installer packages ship for this machine are the
+      // ones the tests render with, so Lambda runs the very same binaries.
+      architecture: Architecture.X86_64,
+      bundledFiles: [
+        { from: 'node_modules/@ffmpeg-installer/linux-x64/ffmpeg', to: 'ffmpeg' },
+        { from: 'node_modules/@ffprobe-installer/linux-x64/ffprobe', to: 'ffprobe' },
+        {
+          from: 'node_modules/@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf',
+          to: 'Inter_800ExtraBold.ttf',
+        },
+        { from: 'node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', to: 'Inter_400Regular.ttf' },
+      ],
+    });
+    this.renderFunction.addEnvironment('FFMPEG_PATH', '/var/task/ffmpeg');
+    this.renderFunction.addEnvironment('FFPROBE_PATH', '/var/task/ffprobe');
+    this.renderFunction.addEnvironment('RENDER_FONTS_DIR', '/var/task');
+    // A failed render reports itself through its status object; Lambda's own retries would only
+    // render the same failure again.
+    this.renderFunction.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(10) });
+
+    const grants: Record<StepCapability, (fn: ReelFiveFunction) => void> = {
       'orders:write': (fn) => props.orders.grantOrderWrite(fn),
       rateLimits: (fn) => props.orders.grantSlots(fn),
+      'images:read': (fn) => props.uploads.grantImageRead(fn),
+      'videos:read': (fn) => props.uploads.grantVideoRead(fn),
+      'videos:write': (fn) => props.uploads.grantVideoWrite(fn),
+      mail: (fn) => {
+        props.notifications.grantMail(fn);
+        fn.addEnvironment(envNames.siteUrl, props.siteUrl);
+      },
+      stripe: (fn) => props.payments.grantStripeSecret(fn),
+      'render:invoke': (fn) => {
+        this.renderFunction.grantInvoke(fn);
+        fn.addEnvironment(envNames.renderFunctionName, this.renderFunction.functionName);
+        acknowledgeWildcardResource(
+          fn.executionRole,
+          `${this.renderFunction.functionArn}:*`,
+          'grantInvoke covers the versions and aliases of the one render function, and no other function.',
+        );
+      },
+      'ops:notify': (fn) => props.notifications.grantOpsNotify(fn),
+      bedrock: (fn) =>
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['bedrock:InvokeModel'],
+            resources: [
+              stack.formatArn({
+                service: 'bedrock',
+                account: '',
+                resource: 'foundation-model',
+                resourceName: config.generation.bedrockModelId,
+              }),
+            ],
+          }),
+        ),
     };
-    const stepFunctions: ReelFiveFunction[] = [];
-    const tasks = generationSteps.map((step) => {
-      const fn = new ReelFiveFunction(this, `${step.state}Function`, {
+    const grant = (fn: ReelFiveFunction, uses: readonly StepCapability[]) => {
+      for (const capability of uses) grants[capability](fn);
+    };
+    grant(this.renderFunction, renderFunction.uses);
+
+    const functions = {} as Record<GenerationStateName, ReelFiveFunction>;
+    const tasks = {} as Record<GenerationStateName, TaskStateBase>;
+    for (const step of generationSteps as readonly GenerationStep[]) {
+      const state = step.state as GenerationStateName;
+      const fn = new ReelFiveFunction(this, `${state}Function`, {
         entry: step.entry,
         timeoutSeconds: step.timeoutSeconds,
-        description: `Generation step ${step.state}`,
+        description: `Generation step ${state}`,
       });
-      for (const capability of step.uses) grants[capability](fn);
-      stepFunctions.push(fn);
-      return new LambdaInvoke(this, step.state, {
-        stateName: step.state,
+      grant(fn, step.uses);
+      functions[state] = fn;
+      tasks[state] = new LambdaInvoke(this, state, {
+        stateName: state,
         lambdaFunction: fn,
         // The ASL resource is then the function ARN and the task's result is the handler's return.
         payloadResponseOnly: true,
         retryOnServiceExceptions: false,
+        resultPath: step.resultKey ? `$.${step.resultKey}` : JsonPath.DISCARD,
         taskTimeout: Timeout.duration(Duration.seconds(step.timeoutSeconds)),
-      }).addRetry({
-        errors: lambdaServiceErrors,
-        interval: Duration.seconds(2),
-        backoffRate: 2,
-        maxAttempts: 4,
-      });
+      })
+        .addRetry({ errors: lambdaServiceErrors, interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 4 })
+        .addRetry({
+          errors: [...retryableStepErrors, ...(state === 'Refund' ? stripeTransientErrors : [])],
+          interval: Duration.seconds(3),
+          backoffRate: 2,
+          maxAttempts: 3,
+        });
+    }
+    this.stepFunctions = functions;
+
+    // The failure path: each of its states moves on even if it fails itself, so ops always hear.
+    const failed = new Fail(this, 'GenerationFailed', { error: 'GenerationFailed', cause: 'The ad could not be made' });
+    const failurePath = tasks.MarkFailed.next(tasks.Refund).next(tasks.NotifyOps).next(failed);
+    tasks.MarkFailed.addCatch(tasks.Refund, { resultPath: '$.failurePathError' });
+    tasks.Refund.addCatch(tasks.NotifyOps, { resultPath: '$.failurePathError' });
+    tasks.NotifyOps.addCatch(failed, { resultPath: '$.failurePathError' });
+
+    const waitForRender = new Wait(this, 'WaitForRender', {
+      time: WaitTime.duration(Duration.seconds(config.generation.renderPollSeconds)),
     });
+    const renderDone = new Choice(this, 'RenderDone')
+      .when(
+        Condition.stringEquals('$.render.status', 'succeeded'),
+        tasks.Deliver.next(tasks.MarkCompleted).next(new Succeed(this, 'Done')),
+      )
+      .otherwise(waitForRender);
+    const happyPath = tasks.MarkProcessing.next(tasks.AnalyzeWebsite)
+      .next(tasks.WriteScript)
+      .next(tasks.StartRender)
+      .next(waitForRender)
+      .next(tasks.CheckRender)
+      .next(renderDone);
+    for (const state of [
+      'MarkProcessing',
+      'AnalyzeWebsite',
+      'WriteScript',
+      'StartRender',
+      'CheckRender',
+      'Deliver',
+      'MarkCompleted',
+    ] as const) {
+      tasks[state].addCatch(failurePath, { errors: ['States.ALL'], resultPath: '$.failure' });
+    }
 
     const logGroup = new LogGroup(this, 'ExecutionLogs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const stack = Stack.of(this);
     // A fixed name makes the executions' ARN pattern plain text in IAM instead of a split of the ARN.
     const stateMachineName = `${stack.stackName}-generation`;
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       stateMachineName,
       stateMachineType: StateMachineType.STANDARD,
-      definitionBody: DefinitionBody.fromChainable(inOrder(tasks, new Succeed(this, 'Done'))),
-      // Bounds a stuck execution; Catch does not run on this timeout, so DESIGN §10's execution-status
-      // rule (with the failure path) handles it.
-      timeout: Duration.hours(1),
+      definitionBody: DefinitionBody.fromChainable(happyPath),
+      // Bounds a stuck execution; Catch does not run on this timeout, so the execution-status rule
+      // below runs the failure path.
+      timeout: Duration.minutes(config.generation.executionTimeoutMinutes),
       tracingEnabled: true,
       // Execution data (inputs, outputs) stays out of the logs: it can carry order details.
       logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
@@ -95,6 +227,23 @@ export class Generation extends Construct {
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     });
 
+    // DESIGN §10: FAILED / TIMED_OUT / ABORTED executions get the failure path even without a Catch.
+    const executionEnded = new ReelFiveFunction(this, 'ExecutionEndedFunction', {
+      entry: executionEndedFunction.entry,
+      timeoutSeconds: executionEndedFunction.timeoutSeconds,
+      description: 'Runs the failure path for executions that failed, timed out or were aborted',
+    });
+    grant(executionEnded, executionEndedFunction.uses);
+    new Rule(this, 'ExecutionEndedRule', {
+      description: 'Generation executions that ended without an ad',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: [this.stateMachine.stateMachineArn] },
+      },
+      targets: [new LambdaFunction(executionEnded, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+    });
+
     const machineRole = this.stateMachine.role;
     Validations.of(machineRole).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
@@ -102,7 +251,7 @@ export class Generation extends Construct {
         'X-Ray (PutTraceSegments, GetSamplingRules…) and CloudWatch Logs delivery (CreateLogDelivery…) ' +
         'support no resource-level permissions; these are the statements Step Functions requires for tracing and logging.',
     });
-    for (const fn of stepFunctions) {
+    for (const fn of Object.values(functions)) {
       acknowledgeWildcardResource(
         machineRole,
         `${fn.functionArn}:*`,
@@ -122,10 +271,4 @@ export class Generation extends Construct {
     );
     fn.addEnvironment(envNames.stateMachineArn, this.stateMachine.stateMachineArn);
   }
-}
-
-/** The steps one after another, in table order, then the end state. */
-function inOrder(tasks: readonly IChainable[], end: Succeed): Chain {
-  const [first, ...rest] = [...tasks, end];
-  return rest.reduce<Chain>((chain, state) => chain.next(state), Chain.start(first ?? end));
 }

@@ -1,10 +1,11 @@
 // The order data: the orders table (the row the buyer's page follows), the rate-limit slots and
 // per-IP windows, and the processed Stripe events. Functions get access through purpose grants.
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { envNames } from '#shared/runtime-env';
+import { byStatusProjection, orderIndexes } from '../../lambdas/operations/order-indexes.ts';
 import type { ReelFiveFunction } from '../shared/reelfive-function.ts';
 
 export interface OrdersProps {
@@ -34,9 +35,18 @@ export class Orders extends Construct {
       globalSecondaryIndexes: [
         {
           // Ops find a buyer's orders by a hash of the email, never the email itself.
-          indexName: 'by_email_hash',
+          indexName: orderIndexes.byEmailHash,
           partitionKey: { name: 'email_hash', type: AttributeType.STRING },
           sortKey: { name: 'created_at', type: AttributeType.STRING },
+        },
+        {
+          // The reconciler's view (DESIGN §10): orders of one status, oldest write first, so a
+          // repair query reads a time window of one status and never scans the table.
+          indexName: orderIndexes.byStatus,
+          partitionKey: { name: 'order_status', type: AttributeType.STRING },
+          sortKey: { name: 'updated_at', type: AttributeType.STRING },
+          projectionType: ProjectionType.INCLUDE,
+          nonKeyAttributes: [...byStatusProjection],
         },
       ],
     });
@@ -64,6 +74,17 @@ export class Orders extends Construct {
   /** Create and update orders, alone or inside the slot-claiming transaction. */
   grantOrderWrite(fn: ReelFiveFunction): void {
     this.allow(fn, this.ordersTable, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem']);
+    fn.addEnvironment(envNames.ordersTable, this.ordersTable.tableName);
+  }
+
+  /** Find repair candidates through the by_status index (the rows themselves: grantOrderRead). */
+  grantRepairQuery(fn: ReelFiveFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${this.ordersTable.tableArn}/index/${orderIndexes.byStatus}`],
+      }),
+    );
     fn.addEnvironment(envNames.ordersTable, this.ordersTable.tableName);
   }
 

@@ -1,7 +1,27 @@
-// The `orders` namespace's onSubscribe handler (APPSYNC_JS), kept as source so the twin's AppSync
-// emulator and the tests can run the same check. A buyer may follow exactly one order channel,
-// `/orders/<uuid>`; wildcards (`/orders/*`) would let anyone watch every order.
+// The `orders` namespace: who may subscribe and publish, and its onSubscribe handler (APPSYNC_JS),
+// kept as data and source so the CDK construct, the twin's AppSync emulator and the tests share them.
+// A buyer may follow exactly one order channel, `/orders/<uuid>`; wildcards (`/orders/*`) would let
+// anyone watch every order.
 // APPSYNC_JS has no regular expressions, `++`, `try` or `throw`, hence the plain loops below.
+
+/** AppSync auth mode names, as CloudFormation and `AppSyncAuthorizationType` spell them. */
+export type EventsAuthMode = 'API_KEY' | 'AWS_IAM';
+
+export const ordersNamespace = {
+  name: 'orders',
+  /** Browsers subscribe with the public API key. */
+  subscribeAuthModes: ['API_KEY'],
+  /** Only IAM principals (the stream publisher) publish, so a browser cannot fake a status. */
+  publishAuthModes: ['AWS_IAM'],
+} as const satisfies {
+  name: string;
+  subscribeAuthModes: readonly EventsAuthMode[];
+  publishAuthModes: readonly EventsAuthMode[];
+};
+
+/** The channel that carries one order's status events. */
+export const orderChannel = (orderId: string) => `/${ordersNamespace.name}/${orderId}`;
+
 export const orderChannelHandlerCode = `import { util } from '@aws-appsync/utils';
 
 const uuidGroupLengths = [8, 4, 4, 4, 12];

@@ -2,8 +2,11 @@
 // with the public API key, and that only IAM principals (the stream publisher) may publish to.
 import { CfnOutput, Duration, Expiration, Stack } from 'aws-cdk-lib';
 import { AppSyncAuthorizationType, type CfnApiKey, ChannelNamespace, Code, EventApi } from 'aws-cdk-lib/aws-appsync';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { orderChannelHandlerCode } from './order-channel.ts';
+import { OrderChangesPublisher } from './order-changes-publisher.ts';
+import { type EventsAuthMode, orderChannelHandlerCode, ordersNamespace } from './order-channel.ts';
 
 /** AppSync's maximum; the key is renewed by every deploy (DESIGN §11). */
 const apiKeyLifetime = Duration.days(365);
@@ -37,11 +40,12 @@ export class Realtime extends Construct {
 
     this.ordersNamespace = new ChannelNamespace(this, 'OrdersNamespace', {
       api: this.api,
-      channelNamespaceName: 'orders',
+      channelNamespaceName: ordersNamespace.name,
       code: Code.fromInline(orderChannelHandlerCode),
+      // From order-channel.ts, which the twin's emulator enforces too.
       authorizationConfig: {
-        subscribeAuthModeTypes: [AppSyncAuthorizationType.API_KEY],
-        publishAuthModeTypes: [AppSyncAuthorizationType.IAM],
+        subscribeAuthModeTypes: ordersNamespace.subscribeAuthModes.map(authorizationType),
+        publishAuthModeTypes: ordersNamespace.publishAuthModes.map(authorizationType),
       },
     });
 
@@ -50,4 +54,17 @@ export class Realtime extends Construct {
     new CfnOutput(this, 'RealtimeDns', { value: this.api.realtimeDns });
     new CfnOutput(this, 'ApiKeyId', { value: this.apiKey.attrApiKeyId });
   }
+
+  /** The stream publisher: every status change of an order row reaches `/orders/<id>` (DESIGN §3). */
+  publishOrderChanges(props: { ordersTable: ITableV2; alarmTopic: ITopic }): OrderChangesPublisher {
+    return new OrderChangesPublisher(this, 'OrderChangesPublisher', {
+      ...props,
+      api: this.api,
+      ordersNamespace: this.ordersNamespace,
+    });
+  }
+}
+
+function authorizationType(mode: EventsAuthMode): AppSyncAuthorizationType {
+  return mode === 'API_KEY' ? AppSyncAuthorizationType.API_KEY : AppSyncAuthorizationType.IAM;
 }

@@ -16,6 +16,11 @@ export interface ReelFiveFunctionProps {
   entry: string;
   timeoutSeconds: number;
   description: string;
+  /** CPU scales with memory; 512 MB unless a function needs more (the renderer). */
+  memoryMb?: number;
+  architecture?: Architecture;
+  /** Files copied into the bundle after esbuild, relative to the project root → bundle root. */
+  bundledFiles?: readonly { from: string; to: string }[];
 }
 
 export class ReelFiveFunction extends NodejsFunction {
@@ -40,9 +45,9 @@ export class ReelFiveFunction extends NodejsFunction {
       depsLockFilePath: `${projectRoot}package-lock.json`,
       // The newest Node.js line aws-cdk-lib offers (cdk-nag L1); bumped with aws-cdk-lib.
       runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
+      architecture: props.architecture ?? Architecture.ARM_64,
       // CPU scales with memory; the buyer waits on these cold starts.
-      memorySize: 512,
+      memorySize: props.memoryMb ?? 512,
       timeout: Duration.seconds(props.timeoutSeconds),
       role,
       logGroup,
@@ -64,6 +69,16 @@ export class ReelFiveFunction extends NodejsFunction {
         // The runtime ships AWS SDK v3; leaving it out keeps the bundles small.
         externalModules: ['@aws-sdk/*'],
         mainFields: ['module', 'main'],
+        ...(props.bundledFiles?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  (props.bundledFiles ?? []).map(({ from, to }) => `cp "${inputDir}/${from}" "${outputDir}/${to}"`),
+              },
+            }
+          : {}),
       },
     });
 

@@ -87,6 +87,37 @@ export class Uploads extends Construct {
     fn.addEnvironment(envNames.imagesBucket, this.imagesBucket.bucketName);
   }
 
+  /** Read the rendered ad and poster (HEAD/GET, presigned GET); ListBucket so a missing key is a 404. */
+  grantVideoRead(fn: ReelFiveFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.videosBucket.arnForObjects('*')] }),
+    );
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.videosBucket.bucketArn] }));
+    this.acknowledgeAnyVideoKey(fn);
+    fn.addEnvironment(envNames.videosBucket, this.videosBucket.bucketName);
+  }
+
+  /** Write the rendered ad, poster and render status. */
+  grantVideoWrite(fn: ReelFiveFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:GetObject'],
+        resources: [this.videosBucket.arnForObjects('*')],
+      }),
+    );
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.videosBucket.bucketArn] }));
+    this.acknowledgeAnyVideoKey(fn);
+    fn.addEnvironment(envNames.videosBucket, this.videosBucket.bucketName);
+  }
+
+  private acknowledgeAnyVideoKey(fn: ReelFiveFunction): void {
+    acknowledgeWildcardResource(
+      fn.executionRole,
+      this.videosBucket.arnForObjects('*'),
+      'Video keys start with the order id, known only at run time; objects of the videos bucket only.',
+    );
+  }
+
   private acknowledgeAnyImageKey(fn: ReelFiveFunction): void {
     acknowledgeWildcardResource(
       fn.executionRole,

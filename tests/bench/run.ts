@@ -5,8 +5,12 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import Stripe from 'stripe';
+import { renderAd } from '#generation/render/render-ad';
+import { renderSpecFor } from '#generation/render-jobs/render-request';
+import { templateCopywriter } from '#generation/script/template-copywriter';
+import { styles } from '#shared/contract';
 import { startTwin, type Twin } from '../../local/twin.ts';
+import { northwindFacts, writeProductPhoto } from '../integration/support/ad-fixtures.ts';
 
 const results: [string, string][] = [];
 const record = (name: string, value: string) => {
@@ -56,41 +60,66 @@ async function benchTwinStart(): Promise<Twin> {
   return warm;
 }
 
-/** A paid order, as the webhook leaves it, so each read is the steady-state GET. */
-async function paidOrderId(twin: Twin): Promise<string> {
+/** Creates and pays an order on the local pay page; returns its id and when it was paid. */
+async function payOrder(twin: Twin, order: Record<string, string>): Promise<{ orderId: string; paidAt: number }> {
   const created = await fetch(`${twin.url}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ website: 'https://example.com', email: 'bench@example.com' }),
+    body: JSON.stringify({ website: 'https://example.com', email: `bench.${Date.now()}@example.com`, ...order }),
   });
   const { url } = (await created.json()) as { url: string };
-  const sessionId = new URL(url).pathname.split('/').pop();
-  const session = await (
-    await fetch(`${twin.endpoints.stripe}/v1/checkout/sessions/${sessionId}`, {
-      headers: { authorization: `Bearer ${twin.env.STRIPE_SECRET_KEY}` },
-    })
-  ).json();
-  const event = JSON.stringify({
-    id: `evt_bench_${sessionId}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    data: { object: { ...session, status: 'complete', payment_status: 'paid', amount_total: 500 } },
-  });
-  const signature = new Stripe('sk_test_bench').webhooks.generateTestHeaderString({
-    payload: event,
-    secret: twin.stripeWebhookSecret,
-  });
-  await fetch(`${twin.url}/api/stripe/webhook`, {
+  const paidAt = performance.now();
+  const paid = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: event,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: '4242424242424242' }),
+    redirect: 'manual',
   });
-  return session.metadata.order_id as string;
+  const orderId = new URL(paid.headers.get('location') ?? '', twin.url).searchParams.get('order_id');
+  if (!orderId) throw new Error('the bench order was not paid');
+  return { orderId, paidAt };
 }
 
-async function benchOrderReads(twin: Twin): Promise<void> {
-  const orderId = await paidOrderId(twin);
+/** Paid → completed through the whole state machine (real render), per duration. */
+async function benchGeneration(twin: Twin): Promise<string> {
+  let lastId = '';
+  for (const duration of ['4', '8', '12']) {
+    const { orderId, paidAt } = await payOrder(twin, { durationSeconds: duration, style: 'cinematic' });
+    let order: Record<string, unknown> = {};
+    while (!['completed', 'failed'].includes(String(order.order_status))) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      order = (await (await fetch(`${twin.url}/api/orders/${orderId}`)).json()) as Record<string, unknown>;
+    }
+    const seconds = (performance.now() - paidAt) / 1000;
+    const video = await fetch(String(order.download_url ?? ''));
+    const bytes = (await video.arrayBuffer()).byteLength;
+    record(
+      `paid → ${order.order_status} on the twin (${duration} s ad)`,
+      `${seconds.toFixed(1)} s; MP4 ${(bytes / 1024 / 1024).toFixed(2)} MB (budget ≤ 8 MB)`,
+    );
+    lastId = orderId;
+  }
+  return lastId;
+}
+
+/** renderAd alone, a 12 s ad per style with a product photo, on this machine. */
+async function benchRenders(): Promise<void> {
+  const workDir = await mkdtemp(join(tmpdir(), 'reelfive-render-bench-'));
+  const photo = await writeProductPhoto(workDir);
+  for (const style of styles) {
+    const script = await templateCopywriter.write({ style, durationSeconds: 12, facts: northwindFacts });
+    const began = performance.now();
+    const rendered = await renderAd(renderSpecFor(script, [photo]), { workDir: join(workDir, style) });
+    record(
+      `render 12 s ad, ${style}`,
+      `${((performance.now() - began) / 1000).toFixed(1)} s; MP4 ${(rendered.bytes / 1024 / 1024).toFixed(2)} MB`,
+    );
+  }
+  await rm(workDir, { recursive: true, force: true });
+}
+
+/** Reads of a completed order (the page's steady state: presigned links included). */
+async function benchOrderReads(twin: Twin, orderId: string): Promise<void> {
   const url = `${twin.url}/api/orders/${orderId}`;
   const concurrency = 50;
   const perWorker = 40;
@@ -117,9 +146,11 @@ async function benchOrderReads(twin: Twin): Promise<void> {
 }
 
 await benchSynth();
+await benchRenders();
 const twin = await benchTwinStart();
 try {
-  await benchOrderReads(twin);
+  const completedOrderId = await benchGeneration(twin);
+  await benchOrderReads(twin, completedOrderId);
 } finally {
   await twin.stop();
 }

@@ -17,16 +17,26 @@ describe('orders table', () => {
   });
 
   it('has the by_email_hash index (email hash, created at) for ops lookups', () => {
-    expect(orders.Properties.GlobalSecondaryIndexes).toEqual([
-      {
-        IndexName: 'by_email_hash',
-        KeySchema: [
-          { AttributeName: 'email_hash', KeyType: 'HASH' },
-          { AttributeName: 'created_at', KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      },
-    ]);
+    expect(orders.Properties.GlobalSecondaryIndexes).toContainEqual({
+      IndexName: 'by_email_hash',
+      KeySchema: [
+        { AttributeName: 'email_hash', KeyType: 'HASH' },
+        { AttributeName: 'created_at', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    });
+  });
+
+  it('has the by_status index (status, updated at) for repairs, projecting no personal data', () => {
+    expect(orders.Properties.GlobalSecondaryIndexes).toContainEqual({
+      IndexName: 'by_status',
+      KeySchema: [
+        { AttributeName: 'order_status', KeyType: 'HASH' },
+        { AttributeName: 'updated_at', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['payment_status', 'checkout_expires_at'] },
+    });
+    expect(orders.Properties.GlobalSecondaryIndexes).toHaveLength(2);
   });
 });
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { generationSteps } from '../../lambdas/generation/steps.ts';
 import { apiRoutes } from '../../lambdas/shared/routes.ts';
+import { envNames } from '../../lambdas/shared/runtime-env.ts';
 import { synthesizeTwinTemplate } from '../../lib/app.ts';
 
 const template = synthesizeTwinTemplate();
@@ -22,14 +23,16 @@ describe('twin template', () => {
     expect(buckets.some((id) => id.startsWith('UploadsVideosBucket'))).toBe(true);
   });
 
-  it('has one function per route, one for $default and one per generation step', () => {
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(apiRoutes.length + 1 + generationSteps.length);
+  it('has a function per route, $default, each generation step, and the four background functions', () => {
+    // Render, ExecutionEnded, the order-changes publisher and the reconciler.
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(apiRoutes.length + 1 + generationSteps.length + 4);
   });
 
   it('writes every environment value as a string or a Ref to a resource in the template', () => {
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
-      for (const value of Object.values(fn.Properties.Environment.Variables as Record<string, unknown>)) {
-        if (typeof value === 'string') continue;
+      for (const [name, value] of Object.entries(fn.Properties.Environment.Variables as Record<string, unknown>)) {
+        // The twin points the stream publisher at its own AppSync Events emulator.
+        if (typeof value === 'string' || name === envNames.eventsHttpEndpoint) continue;
         const ref = (value as { Ref?: string }).Ref;
         expect(ref && resources[ref]).toBeTruthy();
       }

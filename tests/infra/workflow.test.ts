@@ -3,7 +3,8 @@ import { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { generationSteps } from '../../lambdas/generation/steps.ts';
+import { type GenerationStep, generationSteps } from '../../lambdas/generation/steps.ts';
+import { config } from '../../lambdas/shared/config.ts';
 import { envNames } from '../../lambdas/shared/runtime-env.ts';
 import { orderChannelHandlerCode } from '../../lib/realtime/order-channel.ts';
 import { buildStack } from './stack.ts';
@@ -20,6 +21,9 @@ interface AslState {
   TimeoutSeconds?: number;
   Retry?: { ErrorEquals: string[]; BackoffRate?: number; MaxAttempts?: number }[];
   Next?: string;
+  ResultPath?: string | null;
+  Catch?: { ErrorEquals: string[]; ResultPath?: string; Next: string }[];
+  Choices?: { Next: string }[];
 }
 /** The ASL with each GetAtt written as `<LogicalId.Attribute>` (what the twin resolves). */
 const definitionText: string = machine.Properties.DefinitionString['Fn::Join'][1]
@@ -45,22 +49,80 @@ describe('generation state machine', () => {
         Destinations: [{ CloudWatchLogsLogGroup: { LogGroupArn: expect.anything() } }],
       },
     });
-    expect(definition.TimeoutSeconds).toBe(3600);
+    expect(definition.TimeoutSeconds).toBe(config.generation.executionTimeoutMinutes * 60);
   });
 
-  it('has one Task per step, named after it, in table order, ending in success', () => {
+  it('has one Task per step, named after it', () => {
     const taskNames = Object.entries(definition.States)
       .filter(([, state]) => state.Type === 'Task')
       .map(([name]) => name);
 
-    expect(taskNames).toEqual(generationSteps.map((step) => step.state));
-    expect(definition.StartAt).toBe(generationSteps[0].state);
-    const last = definition.States[generationSteps[generationSteps.length - 1]?.state ?? ''];
-    expect(definition.States[last?.Next ?? '']?.Type).toBe('Succeed');
+    expect(taskNames.sort()).toEqual(generationSteps.map((step) => step.state).sort());
+  });
+
+  it('runs the happy path in order, polling the render until it succeeds', () => {
+    const path = [definition.StartAt];
+    while (path.length < 20) {
+      const current = definition.States[path.at(-1) ?? ''];
+      const next = current?.Type === 'Choice' ? current.Choices?.[0]?.Next : current?.Next;
+      if (!next) break;
+      path.push(next);
+    }
+
+    expect(path).toEqual([
+      'MarkProcessing',
+      'AnalyzeWebsite',
+      'WriteScript',
+      'StartRender',
+      'WaitForRender',
+      'CheckRender',
+      'RenderDone',
+      'Deliver',
+      'MarkCompleted',
+      'Done',
+    ]);
+    expect(definition.States.WaitForRender).toMatchObject({
+      Type: 'Wait',
+      Seconds: config.generation.renderPollSeconds,
+    });
+    expect(definition.States.RenderDone).toMatchObject({
+      Choices: [{ Variable: '$.render.status', StringEquals: 'succeeded', Next: 'Deliver' }],
+      Default: 'WaitForRender',
+    });
+    expect(definition.States.Done?.Type).toBe('Succeed');
+  });
+
+  it('catches every error of the happy path into MarkFailed → Refund → NotifyOps → Fail', () => {
+    for (const name of [
+      'MarkProcessing',
+      'AnalyzeWebsite',
+      'WriteScript',
+      'StartRender',
+      'CheckRender',
+      'Deliver',
+      'MarkCompleted',
+    ]) {
+      expect(definition.States[name]?.Catch, name).toEqual([
+        { ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'MarkFailed' },
+      ]);
+    }
+    expect(definition.States.MarkFailed?.Next).toBe('Refund');
+    expect(definition.States.Refund?.Next).toBe('NotifyOps');
+    expect(definition.States.NotifyOps?.Next).toBe('GenerationFailed');
+    expect(definition.States.GenerationFailed?.Type).toBe('Fail');
+    // A failing failure state still moves on, so ops always hear of it.
+    expect(definition.States.MarkFailed?.Catch?.[0]?.Next).toBe('Refund');
+    expect(definition.States.Refund?.Catch?.[0]?.Next).toBe('NotifyOps');
+  });
+
+  it('keeps each step result under its own key and discards the rest', () => {
+    for (const step of generationSteps as readonly GenerationStep[]) {
+      expect(definition.States[step.state]?.ResultPath, step.state).toBe(step.resultKey ? `$.${step.resultKey}` : null);
+    }
   });
 
   it.each(generationSteps)(
-    '$state invokes its function directly with its timeout and retries Lambda errors',
+    '$state invokes its function directly with its timeout and retries Lambda and retryable errors',
     (step) => {
       const state = definition.States[step.state];
 
@@ -71,6 +133,7 @@ describe('generation state machine', () => {
           ErrorEquals: expect.arrayContaining(['Lambda.ServiceException', 'Lambda.TooManyRequestsException']),
           BackoffRate: 2,
         }),
+        expect.objectContaining({ ErrorEquals: expect.arrayContaining(['RetryableStepError']), BackoffRate: 2 }),
       ]);
     },
   );
@@ -86,6 +149,38 @@ describe('generation state machine', () => {
 
     expect(fn.Properties.Environment.Variables[envNames.ordersTable]).toEqual({
       Ref: logicalId(stack.orders.ordersTable),
+    });
+  });
+
+  it('renders in its own x86_64 function with the ffmpeg binaries and no async retries', () => {
+    const render = resources[logicalId(stack.generation.renderFunction)];
+
+    expect(render.Properties).toMatchObject({ Architectures: ['x86_64'], MemorySize: 3008, Timeout: 300 });
+    expect(render.Properties.Environment.Variables).toMatchObject({
+      FFMPEG_PATH: '/var/task/ffmpeg',
+      RENDER_FONTS_DIR: '/var/task',
+    });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: logicalId(stack.generation.renderFunction) },
+      MaximumRetryAttempts: 0,
+    });
+    const startRender = resources[logicalId(stack.generation.stepFunctions.StartRender)];
+    expect(startRender.Properties.Environment.Variables[envNames.renderFunctionName]).toEqual({
+      Ref: logicalId(stack.generation.renderFunction),
+    });
+  });
+
+  it('sends executions that fail, time out or are aborted to the failure path', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.states'],
+        'detail-type': ['Step Functions Execution Status Change'],
+        detail: {
+          status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
+          stateMachineArn: [{ Ref: logicalId(stack.generation.stateMachine) }],
+        },
+      },
+      Targets: [Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21600 } })],
     });
   });
 });
@@ -137,7 +232,11 @@ describe('realtime Events API', () => {
 
 describe('alarms', () => {
   const topicRef = { Ref: logicalId(stack.alarms.topic) };
-  const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
+
+  // The Alarms construct's own; the reconciler and the publisher declare theirs (operations, realtime tests).
+  const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm'))
+    .filter(([id]) => id.startsWith('Alarms'))
+    .map(([, alarm]) => alarm);
 
   it('mail the alarm address through a TLS-only topic', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', {

@@ -5,7 +5,10 @@ import { emailHash } from '#shared/hashing';
 import type { OrderRecord } from '../../../lambdas/orders/order-record.ts';
 import type { Twin } from '../../../local/twin.ts';
 
-function documentsOf(twin: Twin) {
+/** What these helpers need of a twin, in this process or another (support/twin-process.ts). */
+export type TwinTables = Pick<Twin, 'env'> & { endpoints: Pick<Twin['endpoints'], 'dynamodb'> };
+
+function documentsOf(twin: TwinTables) {
   return DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: twin.endpoints.dynamodb,
@@ -15,7 +18,7 @@ function documentsOf(twin: Twin) {
   );
 }
 
-export async function ordersOfEmail(twin: Twin, email: string): Promise<OrderRecord[]> {
+export async function ordersOfEmail(twin: TwinTables, email: string): Promise<OrderRecord[]> {
   const client = documentsOf(twin);
   const result = await client.send(
     new QueryCommand({
@@ -29,7 +32,7 @@ export async function ordersOfEmail(twin: Twin, email: string): Promise<OrderRec
   return (result.Items ?? []) as OrderRecord[];
 }
 
-export async function storedOrder(twin: Twin, id: string): Promise<OrderRecord | undefined> {
+export async function storedOrder(twin: TwinTables, id: string): Promise<OrderRecord | undefined> {
   const client = documentsOf(twin);
   const result = await client.send(new GetCommand({ TableName: twin.env.ORDERS_TABLE, Key: { id } }));
   client.destroy();

@@ -32,7 +32,7 @@ export interface JsonAnswer<T = Record<string, unknown>> {
 }
 
 export async function callApi<T = Record<string, unknown>>(
-  twin: Twin,
+  twin: Pick<Twin, 'url'>,
   method: string,
   path: string,
   body?: unknown,

@@ -1,0 +1,16 @@
+// State AnalyzeWebsite: what the buyer's site says about the business. A site that cannot be
+// read never fails the order (analyzeWebsite falls back to the domain).
+import { logger } from '#shared/logger';
+import type { GenerationState } from './generation-state.ts';
+import { reportStage } from './order-progress.ts';
+import { step } from './step-errors.ts';
+import { analyzeWebsite, type WebsiteAnalysis } from './website/analyze-website.ts';
+
+export async function handler(state: GenerationState): Promise<WebsiteAnalysis> {
+  return step(async () => {
+    const order = await reportStage(state.orderId, 'analyzing');
+    const site = await analyzeWebsite(order.website);
+    logger.info('Website analysed', { orderId: order.id, source: site.source, failure: site.failure });
+    return site;
+  });
+}

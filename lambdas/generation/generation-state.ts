@@ -1,0 +1,40 @@
+// What flows through one generation execution (JSONPath state): each task reads the fields it
+// needs and its result lands under its own key (ResultPath), so the state stays small (< 256 KB).
+import type { AdScript } from './script/ad-script.ts';
+import type { WebsiteAnalysis } from './website/analyze-website.ts';
+
+/** Input every execution starts with; the execution name is the same order id. */
+export interface GenerationInput {
+  orderId: string;
+}
+
+/** Where a finished render leaves the ad in the videos bucket. */
+export const renderKeys = (orderId: string) => ({
+  video: `${orderId}/reelfive-ad-${orderId.slice(0, 8)}.mp4`,
+  poster: `${orderId}/poster.jpg`,
+  status: `${orderId}/render-status.json`,
+});
+
+/** A render job as StartRender and CheckRender report it ($.render). */
+export interface RenderJob {
+  jobId: string;
+  status: 'running' | 'succeeded' | 'failed';
+  /** 0–1 within the render. */
+  fraction: number;
+  videoKey?: string;
+  posterKey?: string;
+  error?: string;
+}
+
+/** The Catch of every task puts the error here ($.failure) before the failure path. */
+export interface TaskFailure {
+  Error: string;
+  Cause?: string;
+}
+
+export interface GenerationState extends GenerationInput {
+  site?: WebsiteAnalysis;
+  script?: AdScript;
+  render?: RenderJob;
+  failure?: TaskFailure;
+}

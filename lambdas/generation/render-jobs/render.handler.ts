@@ -1,0 +1,101 @@
+// The Render function, invoked asynchronously by StartRender: gathers the footage (the buyer's
+// upload, else the site's image, else none: a brand-colour motion background), renders the ad
+// with ffmpeg, stores MP4 + poster in the videos bucket and reports through the status object.
+// It never throws: a failure is reported as a failed status, which CheckRender turns into the
+// failure path (an async Lambda retry would only render the same failure twice).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '#shared/aws-clients';
+import { logger } from '#shared/logger';
+import { envNames, requireEnv } from '#shared/runtime-env';
+import { renderKeys } from '../generation-state.ts';
+import { renderAd } from '../render/render-ad.ts';
+import { fetchPublicImage } from '../website/fetch-public-page.ts';
+import { type RenderRequest, renderSpecFor } from './render-request.ts';
+import { writeRenderStatus } from './render-status.ts';
+
+/** Status writes are S3 PUTs; a few per render are plenty for a progress bar. */
+const reportEvery = 0.15;
+
+export async function handler(request: RenderRequest): Promise<void> {
+  const { orderId } = request;
+  const workDir = await mkdtemp(join(tmpdir(), 'render-'));
+  try {
+    const images = await footageImages(request, workDir);
+    let reported = 0;
+    let reporting = Promise.resolve();
+    const rendered = await renderAd(renderSpecFor(request.script, images), {
+      workDir,
+      onProgress: (fraction) => {
+        if (fraction - reported < reportEvery) return;
+        reported = fraction;
+        // Progress reports are best effort and never overlap; the final status is awaited below.
+        reporting = reporting
+          .then(() => writeRenderStatus(orderId, { jobId: orderId, status: 'running', fraction }))
+          .catch(() => {});
+      },
+    });
+    await reporting;
+    const keys = renderKeys(orderId);
+    const bucket = requireEnv(envNames.videosBucket);
+    await Promise.all([
+      s3().send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: keys.video,
+          Body: await readFile(rendered.videoPath),
+          ContentType: 'video/mp4',
+        }),
+      ),
+      s3().send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: keys.poster,
+          Body: await readFile(rendered.posterPath),
+          ContentType: 'image/jpeg',
+        }),
+      ),
+    ]);
+    await writeRenderStatus(orderId, {
+      jobId: orderId,
+      status: 'succeeded',
+      fraction: 1,
+      videoKey: keys.video,
+      posterKey: keys.poster,
+    });
+    logger.info('Ad rendered', { orderId, bytes: rendered.bytes, seconds: rendered.durationSeconds });
+  } catch (error) {
+    logger.error('Render failed', { orderId, error: error as Error });
+    await writeRenderStatus(orderId, {
+      jobId: orderId,
+      status: 'failed',
+      fraction: 0,
+      error: (error as Error).message.slice(0, 500),
+    }).catch((statusError: Error) => logger.error('Render status not written', { orderId, error: statusError }));
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function footageImages(request: RenderRequest, workDir: string): Promise<string[]> {
+  if (request.imageKey) {
+    const object = await s3().send(
+      new GetObjectCommand({ Bucket: requireEnv(envNames.imagesBucket), Key: request.imageKey }),
+    );
+    const path = join(workDir, `upload.${request.imageKey.split('.').pop()}`);
+    await writeFile(path, await object.Body!.transformToByteArray());
+    return [path];
+  }
+  if (request.siteImageUrl) {
+    const image = await fetchPublicImage(request.siteImageUrl);
+    if ('bytes' in image) {
+      const path = join(workDir, `site.${image.type}`);
+      await writeFile(path, image.bytes);
+      return [path];
+    }
+    logger.info('Site image not used', { orderId: request.orderId, reason: image.failure });
+  }
+  return [];
+}

@@ -1,0 +1,54 @@
+// Every email ReelFive sends goes out here: nodemailer builds the MIME message (text + HTML,
+// inline images) and its SES transport hands it to SES v2 as a raw message. The twin points the
+// same SDK client at its outbox through AWS_ENDPOINT_URL_SESV2, so no code path differs.
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { createTransport } from 'nodemailer';
+import { config } from '#shared/config';
+import { envNames, requireEnv } from '#shared/runtime-env';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  /** Set for an image the HTML shows as `cid:<cid>`; nodemailer then marks it inline. */
+  cid?: string;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+function createMailTransport() {
+  // Created on first use, not at import: the SDK reads AWS_ENDPOINT_URL_SESV2 when the client is
+  // built, and the twin sets it after modules load. One attempt per send and short timeouts: the
+  // caller makes 3 attempts, and all of them must fit in MarkProcessing's 30 s step timeout.
+  const sesClient = new SESv2Client({
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 },
+  });
+  return createTransport({ SES: { sesClient, SendEmailCommand } });
+}
+
+let transport: ReturnType<typeof createMailTransport> | undefined;
+
+/** The sender as buyers see it: the brand name at the stage's verified SES address. */
+export const mailSender = () => `"${config.mail.fromName}" <${requireEnv(envNames.mailFrom)}>`;
+
+/** Sends one message; resolves with SES's MessageId, rejects with the SDK's error. */
+export async function sendMail(mail: Mail): Promise<string> {
+  transport ??= createMailTransport();
+  const info = await transport.sendMail({
+    from: mailSender(),
+    replyTo: config.mail.replyTo,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.attachments ? { attachments: mail.attachments } : {}),
+  });
+  return info.response;
+}

@@ -1,0 +1,206 @@
+// The words of the three order emails (received, ready, failed), as plain text and HTML. Pure:
+// the order and the links go in, subject + bodies come out, so every wording is unit-tested.
+// No tracking pixels, no remote images: the only image is the poster, attached inline (cid:).
+import { config } from '#shared/config';
+import { shortOrderId, styleLabels } from '#shared/contract';
+import { paths } from '../../web/src/paths.ts';
+import type { OrderRecord } from '../orders/order-record.ts';
+
+export const orderEmailKinds = ['received', 'ready', 'failed'] as const;
+export type OrderEmailKind = (typeof orderEmailKinds)[number];
+
+export type OrderEmailFacts = Pick<
+  OrderRecord,
+  'id' | 'email' | 'website' | 'style' | 'duration_seconds' | 'payment_status' | 'amount_cents' | 'currency'
+>;
+
+export interface EmailLinks {
+  /** Origin of the site (SITE_URL); the order page is the one link every email carries. */
+  siteUrl: string;
+  /** The poster's Content-ID when it is attached (ready email); the HTML shows it as cid:. */
+  posterCid?: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The order page: stable, unlike a presigned URL, which dies within minutes. */
+export function orderPageUrl(siteUrl: string, orderId: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${paths.orderStatus(orderId)}`;
+}
+
+/** What the buyer paid: "$5.00", "$2.50" with LAUNCH50, "Free" when a coupon covered it all. */
+export function chargedAmount(order: Pick<OrderEmailFacts, 'amount_cents' | 'currency'>): string {
+  if (!order.amount_cents) return 'Free';
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: order.currency.toUpperCase() }).format(
+    order.amount_cents / 100,
+  );
+}
+
+const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Every buyer-provided string passes through this before it touches the HTML. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);
+}
+
+/** One part of an email body, written once for both the text and the HTML version. */
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'facts'; rows: [label: string, value: string][] }
+  | { kind: 'button'; label: string; href: string }
+  | { kind: 'poster'; cid: string; href: string };
+
+const brand = config.brand.name;
+
+function orderFacts(order: OrderEmailFacts, withAmount: boolean): Block {
+  return {
+    kind: 'facts',
+    rows: [
+      ['Order', shortOrderId(order.id)],
+      ['Website', order.website],
+      ['Style', styleLabels[order.style] ?? order.style],
+      ['Length', `${order.duration_seconds} seconds`],
+      ...(withAmount ? ([['Charged', chargedAmount(order)]] as [string, string][]) : []),
+    ],
+  };
+}
+
+function receivedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
+  const free = !order.amount_cents;
+  return {
+    subject: `Your ${brand} order is confirmed (${shortOrderId(order.id)})`,
+    ...layout(
+      'Thanks for your order!',
+      [
+        {
+          kind: 'paragraph',
+          text: `We've received your order${free ? '' : ' and payment'}. Here is what you ordered:`,
+        },
+        orderFacts(order, true),
+        {
+          kind: 'paragraph',
+          text:
+            'What happens next: we are making your 720x1280 vertical video ad now. It usually takes 5-15 minutes. ' +
+            'We will email you as soon as it is ready, and you can watch the progress live on your order page.',
+        },
+        { kind: 'button', label: 'Follow your order', href: pageUrl },
+        {
+          kind: 'paragraph',
+          text: free
+            ? 'If we cannot make your ad, we will tell you right away.'
+            : 'If we cannot make your ad, your payment is refunded automatically; you do not need to ask.',
+        },
+      ],
+      order.id,
+    ),
+  };
+}
+
+function readyEmail(order: OrderEmailFacts, pageUrl: string, posterCid: string | undefined): RenderedEmail {
+  const days = config.limits.fileRetentionDays;
+  return {
+    subject: `Your ${brand} ad is ready`,
+    ...layout(
+      'Your video ad is ready!',
+      [
+        { kind: 'paragraph', text: `Your ad for ${order.website} is ready to watch and download.` },
+        ...(posterCid ? [{ kind: 'poster', cid: posterCid, href: pageUrl } as Block] : []),
+        { kind: 'button', label: 'Watch and download your ad', href: pageUrl },
+        orderFacts(order, false),
+        {
+          kind: 'paragraph',
+          text: `Your video stays available on your order page for ${days} days. Download it to keep it.`,
+        },
+      ],
+      order.id,
+    ),
+  };
+}
+
+function failedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
+  const refund =
+    order.amount_cents && order.payment_status === 'refunded'
+      ? `Your payment of ${chargedAmount(order)} has been refunded. It usually shows on your statement within 5-10 business days.`
+      : order.amount_cents && order.payment_status === 'paid'
+        ? `Your payment of ${chargedAmount(order)} is being refunded automatically.`
+        : null;
+  return {
+    subject: `We could not make your ${brand} ad`,
+    ...layout(
+      'We could not make your ad',
+      [
+        {
+          kind: 'paragraph',
+          text: `We are sorry: something went wrong while making your video ad for ${order.website}, and we could not finish it. Our team has been notified.`,
+        },
+        ...(refund ? [{ kind: 'paragraph', text: refund } as Block] : []),
+        orderFacts(order, false),
+        { kind: 'button', label: 'See your order', href: pageUrl },
+      ],
+      order.id,
+    ),
+  };
+}
+
+export function renderOrderEmail(kind: OrderEmailKind, order: OrderEmailFacts, links: EmailLinks): RenderedEmail {
+  const pageUrl = orderPageUrl(links.siteUrl, order.id);
+  if (kind === 'received') return receivedEmail(order, pageUrl);
+  if (kind === 'ready') return readyEmail(order, pageUrl, links.posterCid);
+  return failedEmail(order, pageUrl);
+}
+
+/** Text and HTML from the same blocks, with the support footer every email ends with. */
+function layout(heading: string, blocks: Block[], orderId: string): { text: string; html: string } {
+  const support = config.supportEmail;
+  const reference = shortOrderId(orderId);
+  const text = [
+    heading,
+    ...blocks.map((block) => {
+      if (block.kind === 'paragraph') return block.text;
+      if (block.kind === 'facts') return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+      if (block.kind === 'button') return `${block.label}: ${block.href}`;
+      return null;
+    }),
+    `Questions? Reply to this email or write to ${support} and mention order ${reference}.`,
+    brand,
+  ]
+    .filter((part): part is string => part !== null)
+    .join('\n\n');
+
+  const body = blocks
+    .map((block) => {
+      if (block.kind === 'paragraph') return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+      if (block.kind === 'facts') {
+        const rows = block.rows
+          .map(
+            ([label, value]) =>
+              `<tr><td style="padding:4px 16px 4px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:4px 0;word-break:break-all">${escapeHtml(value)}</td></tr>`,
+          )
+          .join('');
+        return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`;
+      }
+      if (block.kind === 'button') {
+        return `<p style="margin:0 0 24px"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:#111827;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p>`;
+      }
+      return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}"><img src="cid:${escapeHtml(block.cid)}" width="240" height="427" alt="The first frame of your ad" style="display:block;border:0;border-radius:12px"></a></p>`;
+    })
+    .join('\n');
+
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;padding:24px;background:#f9fafb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#111827">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
+${body}
+<p style="margin:24px 0 0;color:#6b7280;font-size:14px">Questions? Reply to this email or write to <a href="mailto:${escapeHtml(support)}">${escapeHtml(support)}</a> and mention order ${escapeHtml(reference)}.<br>${escapeHtml(brand)}</p>
+</div>
+</body>
+</html>
+`;
+  return { text, html };
+}

@@ -1,0 +1,12 @@
+// The reconciler's schedule target (every few minutes): one pass of repairs. A pass with any
+// failed repair fails the invocation, so the errors alarm tells ops; the next pass retries it.
+import type { ScheduledEvent } from 'aws-lambda';
+import { logger } from '#shared/logger';
+import { type ReconcileReport, reconcile } from './reconcile.ts';
+
+export async function handler(_event: ScheduledEvent): Promise<ReconcileReport> {
+  const report = await reconcile();
+  logger.info('Reconciled', { ...report });
+  if (report.errors) throw new Error(`${report.errors} order repair(s) failed; see "Order repair failed" in the log`);
+  return report;
+}

@@ -1,0 +1,185 @@
+// The reconciler (DESIGN §10): finds orders that a lost webhook, a crash or a lost execution left
+// half-way and finishes what was started. Scheduled in AWS, a timer in the twin. Candidates come
+// from the by_status index (a time window per status, never a Scan); each is re-read and re-judged
+// before anything is done, and every repair is one of the idempotent paths the order uses anyway.
+import {
+  DescribeExecutionCommand,
+  type DescribeExecutionCommandOutput,
+  ExecutionDoesNotExist,
+  StopExecutionCommand,
+} from '@aws-sdk/client-sfn';
+import { stepFunctions } from '#shared/aws-clients';
+import { config } from '#shared/config';
+import { logger } from '#shared/logger';
+import { runFailurePath } from '../generation/failure-path.ts';
+import { executionArnFor } from '../generation/start-generation.ts';
+import { isPaid, type OrderRecord } from '../orders/order-record.ts';
+import { getOrder } from '../orders/order-store.ts';
+import { checkoutExpiry, expireCheckoutSession } from '../payments/checkout.ts';
+import { applyCheckoutSession, closeCheckout, ensureGenerationStarted } from '../payments/fulfilment.ts';
+import { ordersByStatus, type StatusIndexEntry } from './order-queries.ts';
+
+const minute = 60_000;
+
+export const reconcileTiming = {
+  /** The webhook and the success page start a paid order within seconds; after this, nobody will. */
+  startGraceMs: 2 * minute,
+  /** An execution cannot run longer than its timeout; past it (plus slack) the order is stuck. */
+  deadlineMs: (config.generation.executionTimeoutMinutes + 5) * minute,
+  /**
+   * How far back candidates are read, so abandoned checkouts (pending for good) do not make every
+   * run longer. A repair still failing after a week has raised the errors alarm ~2,000 times.
+   */
+  lookbackMs: 7 * 24 * 60 * minute,
+};
+
+export type RepairKind = 'startGeneration' | 'failStuck' | 'repairRefund' | 'closeCheckout';
+
+export type ReconcileReport = Record<RepairKind, number> & {
+  /** Rows re-read and judged. */
+  checked: number;
+  /** Repairs that threw (each logged with its order id); the handler fails the run on any. */
+  errors: number;
+};
+
+/** What, if anything, this order needs now. Pure: the rules of DESIGN §10 in one place. */
+export function planRepair(order: OrderRecord, now: Date): RepairKind | null {
+  const idleMs = now.getTime() - Date.parse(order.updated_at);
+  switch (order.order_status) {
+    case 'failed':
+      return order.payment_status === 'paid' && idleMs >= reconcileTiming.startGraceMs ? 'repairRefund' : null;
+    case 'processing':
+      return idleMs >= reconcileTiming.deadlineMs ? 'failStuck' : null;
+    case 'pending':
+      if (isPaid(order)) {
+        if (!order.execution_arn) return idleMs >= reconcileTiming.startGraceMs ? 'startGeneration' : null;
+        // Started, yet MarkProcessing never ran: the execution died before its first step.
+        return idleMs >= reconcileTiming.deadlineMs ? 'failStuck' : null;
+      }
+      return order.payment_status === 'unpaid' && checkoutEnded(order, now) ? 'closeCheckout' : null;
+    default:
+      return null;
+  }
+}
+
+function checkoutEnded(order: Pick<OrderRecord, 'checkout_expires_at' | 'created_at'>, now: Date): boolean {
+  // No session recorded: order creation died between claiming the slot and attaching the session,
+  // so the buyer never got a pay link; it ends on the same clock as a session would.
+  const expiresAt = order.checkout_expires_at
+    ? Date.parse(order.checkout_expires_at)
+    : checkoutExpiry(Date.parse(order.created_at)).getTime();
+  return expiresAt <= now.getTime();
+}
+
+export async function reconcile(now = new Date()): Promise<ReconcileReport> {
+  const report: ReconcileReport = {
+    startGeneration: 0,
+    failStuck: 0,
+    repairRefund: 0,
+    closeCheckout: 0,
+    checked: 0,
+    errors: 0,
+  };
+  for (const entry of await repairCandidates(now)) {
+    report.checked += 1;
+    const order = await getOrder(entry.id);
+    const kind = order && planRepair(order, now);
+    if (!order || !kind) continue;
+    try {
+      if (await repairs[kind](order, now)) {
+        report[kind] += 1;
+        logger.info('Order repaired', { orderId: order.id, repair: kind });
+      }
+    } catch (error) {
+      report.errors += 1;
+      logger.error('Order repair failed', { orderId: order.id, repair: kind, error });
+    }
+  }
+  return report;
+}
+
+/**
+ * Every row that may need a repair, read in full before any is repaired: a repair rewrites
+ * updated_at, and a row moving inside the index being paged could be skipped or seen twice.
+ */
+async function repairCandidates(now: Date): Promise<StatusIndexEntry[]> {
+  const at = (offsetMs: number) => new Date(now.getTime() - offsetMs);
+  const updatedFrom = at(reconcileTiming.lookbackMs);
+  const queries = [
+    { status: 'pending', updatedBefore: at(reconcileTiming.startGraceMs), paymentStatuses: ['paid', 'free', 'unpaid'] },
+    { status: 'processing', updatedBefore: at(reconcileTiming.deadlineMs) },
+    { status: 'failed', updatedBefore: at(reconcileTiming.startGraceMs), paymentStatuses: ['paid'] },
+  ] as const;
+  const candidates: StatusIndexEntry[] = [];
+  for (const query of queries) {
+    for await (const entry of ordersByStatus({ ...query, updatedFrom })) {
+      // The index carries the expiry, so open checkouts cost no read of their row.
+      const openCheckout =
+        entry.payment_status === 'unpaid' &&
+        entry.checkout_expires_at !== undefined &&
+        Date.parse(entry.checkout_expires_at) > now.getTime();
+      if (!openCheckout) candidates.push(entry);
+    }
+  }
+  return candidates;
+}
+
+/** Each repair answers whether it changed anything (false: the order turned out to be fine). */
+const repairs: Record<RepairKind, (order: OrderRecord, now: Date) => Promise<boolean>> = {
+  async startGeneration(order) {
+    await ensureGenerationStarted(order);
+    return true;
+  },
+  failStuck: failStuckOrder,
+  async repairRefund(order) {
+    // Already failed, so the failure path only finishes the refund (and tells the buyer and ops).
+    await runFailurePath(order.id, order.failure_reason ?? 'refund not completed');
+    return true;
+  },
+  async closeCheckout(order) {
+    if (!order.checkout_session_id) {
+      await closeCheckout(order.id, 'expired');
+      return true;
+    }
+    // Expiring an open session first means it can no longer be paid once its slot is given back;
+    // a session paid meanwhile comes back complete and is fulfilled instead.
+    const session = await expireCheckoutSession(order.checkout_session_id);
+    await applyCheckoutSession(session);
+    return true;
+  },
+};
+
+const liveStatuses = new Set(['RUNNING', 'PENDING_REDRIVE']);
+
+/**
+ * An order past its deadline: its execution ended without finishing it, was lost (the twin keeps
+ * executions that were running when it stopped as RUNNING), or overran. A live one is stopped
+ * first so it cannot deliver after the refund; then the failure path runs.
+ */
+async function failStuckOrder(order: OrderRecord, now: Date): Promise<boolean> {
+  const executionArn = order.execution_arn ?? executionArnFor(order.id);
+  const execution = await describeExecution(executionArn);
+  if (execution?.status === 'SUCCEEDED') {
+    // MarkCompleted is the last state: a succeeded execution with an unfinished order needs a human.
+    logger.warn('Stuck order has a succeeded execution; left for ops', { orderId: order.id });
+    return false;
+  }
+  if (execution && liveStatuses.has(execution.status ?? '')) {
+    const startedAt = (execution.redriveDate ?? execution.startDate ?? now).getTime();
+    if (now.getTime() - startedAt < reconcileTiming.deadlineMs) return false;
+    await stepFunctions().send(
+      new StopExecutionCommand({ executionArn, error: 'ReelFive.Reconciler', cause: 'processing past deadline' }),
+    );
+  }
+  await runFailurePath(order.id, 'processing past deadline');
+  return true;
+}
+
+async function describeExecution(executionArn: string): Promise<DescribeExecutionCommandOutput | null> {
+  try {
+    return await stepFunctions().send(new DescribeExecutionCommand({ executionArn }));
+  } catch (error) {
+    if (error instanceof ExecutionDoesNotExist) return null;
+    throw error;
+  }
+}

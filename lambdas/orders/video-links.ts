@@ -1,0 +1,57 @@
+// The finished ad's links for the order page: short-lived presigned GETs, made at each read
+// (DESIGN §9), so nothing stored ever holds a URL that dies. Once the retention lifecycle has
+// removed the video, the order says so instead.
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3, s3Presigner } from '#shared/aws-clients';
+import { config } from '#shared/config';
+import type { OrderView } from '#shared/contract';
+import { envNames, requireEnv } from '#shared/runtime-env';
+import type { OrderRecord } from './order-record.ts';
+
+export type VideoLinks = Pick<OrderView, 'video_url' | 'download_url' | 'poster_url' | 'expires_at' | 'video_expired'>;
+
+/** The name the Download button saves the file under. */
+export const downloadFileName = (orderId: string) => `reelfive-ad-${orderId.slice(0, 8)}.mp4`;
+
+export async function videoLinks(
+  order: Pick<OrderRecord, 'id' | 'order_status' | 'video_key' | 'poster_key'>,
+  now = new Date(),
+): Promise<VideoLinks> {
+  if (order.order_status !== 'completed' || !order.video_key) return {};
+  const bucket = requireEnv(envNames.videosBucket);
+  // One HEAD per read of a completed order: the lifecycle rule is the truth about expiry (it
+  // runs some time after the retention day), and a player pointed at a deleted object only
+  // shows a broken video.
+  if (!(await objectExists(bucket, order.video_key))) return { video_expired: true };
+  const expiresIn = config.limits.presignedUrlSeconds;
+  const presign = (command: GetObjectCommand) => getSignedUrl(s3Presigner(), command, { expiresIn });
+  const [videoUrl, downloadUrl, posterUrl] = await Promise.all([
+    presign(new GetObjectCommand({ Bucket: bucket, Key: order.video_key })),
+    presign(
+      new GetObjectCommand({
+        Bucket: bucket,
+        Key: order.video_key,
+        ResponseContentDisposition: `attachment; filename="${downloadFileName(order.id)}"`,
+      }),
+    ),
+    order.poster_key ? presign(new GetObjectCommand({ Bucket: bucket, Key: order.poster_key })) : undefined,
+  ]);
+  return {
+    video_url: videoUrl,
+    download_url: downloadUrl,
+    ...(posterUrl ? { poster_url: posterUrl } : {}),
+    // Signed at `now`; the page re-reads the order before this to get fresh links.
+    expires_at: new Date(now.getTime() + expiresIn * 1000).toISOString(),
+  };
+}
+
+async function objectExists(bucket: string, key: string): Promise<boolean> {
+  try {
+    await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return false;
+    throw error;
+  }
+}

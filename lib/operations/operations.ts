@@ -1,0 +1,105 @@
+// Repair and ops (DESIGN §10): the reconciler, a scheduled function that finishes what a lost
+// webhook, a crash or a lost execution left half-way, and an alarm when a repair fails. Its
+// environment also tells the ops CLI (`npm run ops -- … --stage <stage>`) where everything is.
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { envNames } from '#shared/runtime-env';
+import type { Generation } from '../generation/generation.ts';
+import type { Notifications } from '../notifications/notifications.ts';
+import type { Orders } from '../orders/orders.ts';
+import type { Payments } from '../payments/payments.ts';
+import { acknowledgeWildcardResource } from '../shared/nag.ts';
+import { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import type { Uploads } from '../uploads/uploads.ts';
+
+/** The reconciler, declared once: this construct deploys it, the twin's timer runs the same module. */
+export const reconcilerFunction = {
+  entry: 'operations/reconcile.handler.ts',
+  everyMinutes: 5,
+  // Shorter than the schedule, so two passes never overlap.
+  timeoutSeconds: 240,
+} as const;
+
+/** The reconciler's function name, fixed so the ops CLI can find a stage's resources through it. */
+export const reconcilerFunctionName = (stackName: string) => `${stackName}-reconciler`;
+
+export interface OperationsProps {
+  orders: Orders;
+  payments: Payments;
+  generation: Generation;
+  notifications: Notifications;
+  uploads: Uploads;
+  siteUrl: string;
+}
+
+export class Operations extends Construct {
+  readonly reconciler: ReelFiveFunction;
+  readonly reconcilerErrors: Alarm;
+
+  constructor(scope: Construct, id: string, props: OperationsProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    this.reconciler = new ReelFiveFunction(this, 'Reconciler', {
+      entry: reconcilerFunction.entry,
+      timeoutSeconds: reconcilerFunction.timeoutSeconds,
+      description: 'Repairs orders left half-way: unstarted, stuck, unrefunded, expired checkouts',
+    });
+    const fn = this.reconciler;
+    // Physical name for the ops CLI, which reads the stage's table and machine names from it.
+    (fn.node.defaultChild as CfnFunction).functionName = reconcilerFunctionName(stack.stackName);
+    // A failed pass is retried by the next one, five minutes later.
+    fn.configureAsyncInvoke({ retryAttempts: 0 });
+
+    props.orders.grantRepairQuery(fn);
+    props.orders.grantOrderRead(fn);
+    props.orders.grantOrderWrite(fn);
+    props.orders.grantSlots(fn);
+    props.payments.grantStripeSecret(fn);
+    props.generation.grantStart(fn);
+    props.notifications.grantMail(fn);
+    props.notifications.grantOpsNotify(fn);
+    fn.addEnvironment(envNames.siteUrl, props.siteUrl);
+    // Not read by the reconciler (it sends no ready email, so it gets no read grant): the ops CLI
+    // takes the videos bucket from here to attach the poster when it resends a ready email.
+    fn.addEnvironment(envNames.videosBucket, props.uploads.videosBucket.bucketName);
+
+    // A stuck execution is stopped before the order is failed and refunded.
+    const executions = stack.formatArn({
+      service: 'states',
+      resource: 'execution',
+      resourceName: `${props.generation.stateMachine.stateMachineName}:*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StopExecution'], resources: [executions] }));
+    acknowledgeWildcardResource(
+      fn.executionRole,
+      executions,
+      "Execution names are order ids known only at run time; StopExecution on the generation machine's executions only.",
+    );
+
+    new Rule(this, 'Schedule', {
+      description: 'Runs the order reconciler',
+      schedule: Schedule.rate(Duration.minutes(reconcilerFunction.everyMinutes)),
+      targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+    });
+
+    this.reconcilerErrors = new Alarm(this, 'ReconcilerErrors', {
+      alarmDescription:
+        'An order repair failed (search the reconciler log for "Order repair failed"): a buyer may be unrefunded, ' +
+        'an ad unstarted or a slot held. Runbook: npm run ops -- show <order id> --stage <stage>.',
+      metric: fn.metricErrors({ period: Duration.minutes(reconcilerFunction.everyMinutes), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    this.reconcilerErrors.addAlarmAction(new SnsAction(props.notifications.opsTopic));
+  }
+}

@@ -1,0 +1,100 @@
+// Lambda's Invoke API for the twin: what @aws-sdk/client-lambda calls (POST
+// /2015-03-31/functions/<name>/invocations), running the function's handler module in this
+// process. `Event` invocations answer 202 at once and run in the background, as in AWS.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type InvokedHandler = (event: unknown) => Promise<unknown>;
+
+export interface LocalLambdaOptions {
+  /** Function name (as the template names it) → its handler. */
+  functions: Record<string, InvokedHandler>;
+  log?: (line: string) => void;
+}
+
+export interface LocalLambda {
+  endpoint: string;
+  /** Resolves when every background (Event) invocation has finished. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const invokePath = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+
+export async function startLocalLambda(options: LocalLambdaOptions): Promise<LocalLambda> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const running = new Set<Promise<unknown>>();
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => {
+      log(`lambda endpoint: ${error.message}`);
+      if (!res.headersSent) send(res, 500, { Type: 'Service', message: error.message }, 'ServiceException');
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const match = invokePath.exec(new URL(req.url ?? '/', 'http://lambda').pathname);
+    if (req.method !== 'POST' || !match)
+      return send(res, 404, { message: 'Unknown operation' }, 'ResourceNotFoundException');
+    // The SDK may send the name, a partial ARN or the full ARN; the name is the last segment.
+    const name =
+      decodeURIComponent(match[1] ?? '')
+        .split(':')
+        .filter((part) => !/^\$LATEST$|^\d+$/.test(part))
+        .at(-1) ?? '';
+    const handler = options.functions[name];
+    if (!handler) {
+      return send(res, 404, { Type: 'User', message: `Function not found: ${name}` }, 'ResourceNotFoundException');
+    }
+    const body = await readBody(req);
+    const event = body.length ? JSON.parse(body.toString('utf8')) : {};
+    if (req.headers['x-amz-invocation-type'] === 'Event') {
+      const invocation = handler(event)
+        .catch((error: Error) => log(`async invoke of ${name} failed: ${error.stack ?? error.message}`))
+        .finally(() => running.delete(invocation));
+      running.add(invocation);
+      res.statusCode = 202;
+      res.end();
+      return;
+    }
+    try {
+      const result = await handler(event);
+      res.statusCode = 200;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(result ?? null));
+    } catch (error) {
+      // Lambda answers 200 with the error as payload and names it in X-Amz-Function-Error.
+      res.statusCode = 200;
+      res.setHeader('x-amz-function-error', 'Unhandled');
+      res.end(JSON.stringify({ errorType: (error as Error).name, errorMessage: (error as Error).message }));
+    }
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const idle = async () => {
+    while (running.size > 0) await Promise.allSettled([...running]);
+  };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    idle,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await idle();
+    },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown, errorType: string): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json');
+  res.setHeader('x-amzn-errortype', errorType);
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

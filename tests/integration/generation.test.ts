@@ -1,0 +1,157 @@
+// A paid order becomes a real ad on the twin: the synthesized state machine runs every step
+// (analyse, script, render with ffmpeg, deliver, complete), and a failed render refunds the
+// buyer, tells ops and frees the slot. Nothing here is mocked but the buyer's website.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeMedia } from '#generation/render/probe-media';
+import type { OrderView } from '#shared/contract';
+import { envNames } from '#shared/runtime-env';
+import { decodeMessage } from '../../local/ses-outbox.ts';
+import { writeProductPhoto } from './support/ad-fixtures.ts';
+import { subscribeToChannel } from './support/events-socket.ts';
+import { storedOrder } from './support/orders-table.ts';
+import { createPaidOrder } from './support/pay.ts';
+import { callApi, eventually, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';
+import { plantImage, uploadThroughApi } from './support/uploads.ts';
+
+const twin = twinForSuite({ waitScale: 0.1 });
+let workDir = '';
+let productPhoto: Buffer;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'generation-test-'));
+  productPhoto = await readFile(await writeProductPhoto(workDir));
+});
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+const readOrder = async (id: string) => (await callApi<OrderView>(twin.current, 'GET', `/api/orders/${id}`)).body;
+
+async function settled(id: string): Promise<OrderView> {
+  return eventually(async () => {
+    const order = await readOrder(id);
+    return (order.order_status === 'completed' || order.order_status === 'failed') && order;
+  }, 60_000);
+}
+
+async function mailTo(email: string) {
+  const messages = (await twin.current.outbox.listMessages()).filter((message) => message.to.includes(email));
+  return Promise.all(
+    messages.map(async (message) => ({
+      ...message,
+      ...decodeMessage(await twin.current.outbox.readMessage(message.id)),
+    })),
+  );
+}
+
+describe('generation on the twin', () => {
+  it('turns a paid order with a product photo into a 720x1280 MP4 the buyer can download', async () => {
+    const email = uniqueEmail('ad');
+    const upload = await uploadThroughApi(twin.current, productPhoto, 'image/jpeg', 'product.jpg');
+    const orderId = await createPaidOrder(twin.current, {
+      email,
+      style: 'direct-response',
+      durationSeconds: '8',
+      imageStoragePath: upload.storagePath,
+      imageFileName: 'product.jpg',
+    });
+
+    const live = await subscribeToChannel(
+      {
+        realtimeEndpoint: `${twin.current.realtime.endpoint}/realtime`,
+        httpEndpoint: twin.current.env[envNames.eventsHttpEndpoint] ?? '',
+        apiKey: twin.current.realtime.apiKey,
+      },
+      `/orders/${orderId}`,
+    );
+    expect(live.answer.type).toBe('subscribe_success');
+
+    const order = await settled(orderId);
+    expect(order).toMatchObject({ order_status: 'completed', stage: 'done', progress: 100, payment_status: 'paid' });
+    // Each step reached the buyer's channel as it happened, in order, with the contract's fields only.
+    await twin.current.realtime.drain();
+    const updates = await eventually(async () => {
+      const received = live.messages
+        .filter((message) => message.type === 'data')
+        .map((message) => JSON.parse(message.event));
+      return received.at(-1)?.order_status === 'completed' && received;
+    });
+    live.socket.close();
+    expect(Object.keys(updates[0]).sort()).toEqual(['id', 'order_status', 'progress', 'stage', 'updated_at']);
+    expect(updates.map((update) => update.stage)).toContain('rendering');
+    const progress = updates.map((update) => update.progress as number);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(updates.at(-1)).toMatchObject({ id: orderId, stage: 'done', progress: 100 });
+    const download = await fetch(order.download_url ?? '');
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="reelfive-ad-${orderId.slice(0, 8)}.mp4"`,
+    );
+    const file = join(workDir, `${orderId}.mp4`);
+    await writeFile(file, Buffer.from(await download.arrayBuffer()));
+    const media = await probeMedia(file);
+    expect(media.video).toMatchObject({ width: 720, height: 1280, codec: 'h264' });
+    expect(media.durationSeconds).toBeCloseTo(8, 1);
+    const execution = await twin.current.steps.waitForExecution(orderId);
+    expect(execution.status).toBe('SUCCEEDED');
+    const mail = await mailTo(email);
+    expect(mail).toHaveLength(2);
+    expect(mail.map((message) => message.html ?? '').join('\n')).toContain(`/success?order_id=${orderId}`);
+  });
+
+  it('refunds a paid order whose render fails, tells the buyer and ops once, and frees the slot', async () => {
+    const email = uniqueEmail('refund');
+    // A PNG signature passes the upload checks; the rest is not an image, so ffmpeg fails on it.
+    const broken = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2048, 7)]);
+    const imageKey = await plantImage(twin.current, broken, 'png');
+    const orderId = await createPaidOrder(twin.current, { email, imageStoragePath: imageKey, imageFileName: 'x.png' });
+
+    // The order reads failed from MarkFailed on; Refund and NotifyOps follow before the execution ends.
+    await settled(orderId);
+    const execution = await twin.current.steps.waitForExecution(orderId);
+    expect(execution.status).toBe('FAILED');
+    expect(await readOrder(orderId)).toMatchObject({
+      order_status: 'failed',
+      stage: 'failed',
+      payment_status: 'refunded',
+    });
+    const stored = await storedOrder(twin.current, orderId);
+    expect(stored?.refund_id).toMatch(/^re_/);
+    expect(stored?.failure_reason).toContain('RenderFailed');
+    const buyerMail = await eventually(async () => {
+      const mail = await mailTo(email);
+      return mail.length === 2 && mail;
+    });
+    expect(buyerMail.map((message) => message.text ?? '').join('\n')).toContain(
+      'Your payment of $5.00 has been refunded.',
+    );
+    const opsMail = (await twin.current.outbox.listMessages()).filter(
+      (message) => !message.to.includes(email) && message.subject.includes(orderId.slice(0, 8)),
+    );
+    expect(opsMail).toHaveLength(1);
+    // The slot is free again: three new orders for the same email are all accepted.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await callApi(twin.current, 'POST', '/api/orders', orderRequest({ email }))).status).toBe(200);
+    }
+  });
+
+  it('fails a free order without a refund and says nothing about a payment', async () => {
+    const email = uniqueEmail('free-fail');
+    const broken = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(1024, 3)]);
+    const imageKey = await plantImage(twin.current, broken, 'png');
+    const orderId = await createPaidOrder(
+      twin.current,
+      { email, couponCode: 'FREEAD', imageStoragePath: imageKey, imageFileName: 'x.png' },
+      '',
+    );
+
+    await settled(orderId);
+    await twin.current.steps.waitForExecution(orderId);
+    expect(await readOrder(orderId)).toMatchObject({ order_status: 'failed', payment_status: 'free' });
+    const mail = await eventually(async () => {
+      const messages = await mailTo(email);
+      return messages.length === 2 && messages;
+    });
+    expect(mail.map((message) => message.text ?? '').join('\n')).not.toContain('has been refunded');
+  });
+});

@@ -1,0 +1,24 @@
+// Paying on the local Checkout page without a browser: the same form POST the page's button
+// sends. The browser journey itself is tests/integration/checkout-journey.test.ts.
+import type { Twin } from '../../../local/twin.ts';
+import { callApi, orderRequest } from './twin.ts';
+
+/** Creates an order and pays it with `card`; returns the order id. */
+export async function createPaidOrder(
+  twin: Pick<Twin, 'url'>,
+  overrides: Record<string, unknown> = {},
+  card = '4242 4242 4242 4242',
+): Promise<string> {
+  const created = await callApi<{ url: string }>(twin, 'POST', '/api/orders', orderRequest(overrides));
+  if (created.status !== 200) throw new Error(`order refused: ${JSON.stringify(created.body)}`);
+  const paid = await fetch(created.body.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(card ? { card_number: card } : {}),
+    redirect: 'manual',
+  });
+  const location = paid.headers.get('location');
+  const orderId = location ? new URL(location, twin.url).searchParams.get('order_id') : null;
+  if (!orderId) throw new Error(`payment did not complete (HTTP ${paid.status})`);
+  return orderId;
+}

@@ -1,0 +1,50 @@
+// A twin in a process of its own, for tests that kill it the hard way (SIGKILL to its process
+// group, so DynamoDB Local's JVM and any ffmpeg die with it) and start another on its state.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import type { TwinOptions } from '../../../local/twin.ts';
+
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const script = `
+const { startTwin } = await import(${JSON.stringify(`${projectRoot}local/twin.ts`)});
+const twin = await startTwin(JSON.parse(process.env.TWIN_OPTIONS));
+process.stdout.write(JSON.stringify({ url: twin.url, dynamodb: twin.endpoints.dynamodb, env: twin.env }) + '\\n');
+`;
+
+export interface TwinProcess {
+  url: string;
+  env: Record<string, string>;
+  endpoints: { dynamodb: string };
+  /** SIGKILL to the whole process group: nothing gets to clean up. */
+  crash(): Promise<void>;
+}
+
+export async function startTwinProcess(options: TwinOptions): Promise<TwinProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: projectRoot,
+    env: { ...process.env, TWIN_OPTIONS: JSON.stringify(options), POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  let output = '';
+  const started = new Promise<string>((resolveLine, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const newline = output.indexOf('\n');
+      if (newline >= 0) resolveLine(output.slice(0, newline));
+    });
+    child.once('exit', (code) => reject(new Error(`The twin process exited with ${code} before it started`)));
+  });
+  const { url, dynamodb, env } = JSON.parse(await started);
+  return {
+    url,
+    env,
+    endpoints: { dynamodb },
+    async crash() {
+      const exited = once(child, 'exit');
+      process.kill(-(child.pid as number), 'SIGKILL');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,180 @@
+// The three order emails' words: what was bought, what it cost, what happens next, and HTML that
+// shows buyer text as text and loads nothing from outside the message.
+import { describe, expect, it } from 'vitest';
+import {
+  chargedAmount,
+  escapeHtml,
+  type OrderEmailFacts,
+  type OrderEmailKind,
+  orderEmailKinds,
+  renderOrderEmail,
+} from '../../lambdas/notifications/order-email-templates.ts';
+import { config } from '../../lambdas/shared/config.ts';
+
+const orderId = '3f1c2b7a-9d4e-4c1a-8b2f-6e5d4c3b2a19';
+const siteUrl = 'https://reelfive.example';
+const orderPage = `${siteUrl}/success?order_id=${orderId}`;
+
+function order(overrides: Partial<OrderEmailFacts> = {}): OrderEmailFacts {
+  return {
+    id: orderId,
+    email: 'buyer@example.com',
+    website: 'https://northwind.coffee/',
+    style: 'direct-response',
+    duration_seconds: 8,
+    payment_status: 'paid',
+    amount_cents: 500,
+    currency: 'usd',
+    ...overrides,
+  };
+}
+
+const render = (kind: OrderEmailKind, facts = order(), posterCid?: string) =>
+  renderOrderEmail(kind, facts, { siteUrl, ...(posterCid ? { posterCid } : {}) });
+
+describe('the received email', () => {
+  it('states the style, length, website and the $5.00 charged', () => {
+    // Act
+    const email = render('received');
+
+    // Assess
+    expect(email.subject).toBe('Your ReelFive order is confirmed (3f1c2b7a...)');
+    expect(email.text).toContain('Website: https://northwind.coffee/');
+    expect(email.text).toContain('Style: Direct Response');
+    expect(email.text).toContain('Length: 8 seconds');
+    expect(email.text).toContain('Charged: $5.00');
+    expect(email.html).toContain('$5.00');
+  });
+
+  it('shows $2.50 for an order paid with the LAUNCH50 coupon', () => {
+    // Act
+    const email = render('received', order({ amount_cents: 250 }));
+
+    // Assess
+    expect(email.text).toContain('Charged: $2.50');
+    expect(email.html).toContain('$2.50');
+  });
+
+  it('says Free for a 100 % coupon and promises no refund of nothing', () => {
+    // Act
+    const email = render('received', order({ payment_status: 'free', amount_cents: 0 }));
+
+    // Assess
+    expect(email.text).toContain('Charged: Free');
+    expect(email.text).not.toMatch(/refund|payment/i);
+  });
+
+  it('explains what happens next, links the order page and promises the automatic refund', () => {
+    // Act
+    const email = render('received');
+
+    // Assess
+    expect(email.text).toContain('5-15 minutes');
+    expect(email.text).toContain(`Follow your order: ${orderPage}`);
+    expect(email.text).toContain('your payment is refunded automatically');
+    expect(email.html).toContain(`href="${orderPage}"`);
+  });
+});
+
+describe('the ready email', () => {
+  it('shows the inline poster linked to the order page and says how long the video stays', () => {
+    // Act
+    const email = render('ready', order(), 'poster@reelfive');
+
+    // Assess
+    expect(email.subject).toBe('Your ReelFive ad is ready');
+    expect(email.html).toMatch(/<a href="[^"]+"><img src="cid:poster@reelfive"/);
+    expect(email.html).toContain(`href="${orderPage}"`);
+    expect(email.text).toContain(`Watch and download your ad: ${orderPage}`);
+    expect(email.text).toContain(`for ${config.limits.fileRetentionDays} days`);
+  });
+
+  it('still links the ad when the poster could not be attached', () => {
+    // Act
+    const email = render('ready');
+
+    // Assess
+    expect(email.html).not.toContain('<img');
+    expect(email.html).toContain(`href="${orderPage}"`);
+  });
+});
+
+describe('the failed email', () => {
+  it('states the refund of the full $5.00', () => {
+    // Act
+    const email = render('failed', order({ payment_status: 'refunded' }));
+
+    // Assess
+    expect(email.subject).toBe('We could not make your ReelFive ad');
+    expect(email.text).toContain('Your payment of $5.00 has been refunded.');
+    expect(email.html).toContain('Your payment of $5.00 has been refunded.');
+  });
+
+  it('states the real amount refunded after a LAUNCH50 order', () => {
+    // Act
+    const email = render('failed', order({ payment_status: 'refunded', amount_cents: 250 }));
+
+    // Assess
+    expect(email.text).toContain('Your payment of $2.50 has been refunded.');
+  });
+
+  it('mentions no refund for a free order and gives the support contact', () => {
+    // Act
+    const email = render('failed', order({ payment_status: 'free', amount_cents: 0 }));
+
+    // Assess
+    expect(email.text).not.toMatch(/refund/i);
+    expect(email.text).toContain(config.supportEmail);
+    expect(email.html).toContain(`href="mailto:${config.supportEmail}"`);
+    expect(email.text).toContain('mention order 3f1c2b7a...');
+  });
+});
+
+describe('every order email', () => {
+  const hostile = order({ website: 'https://x.example/?q="><script>alert(1)</script><img src=//evil.example/p.gif>' });
+
+  it.each(orderEmailKinds)('%s shows buyer text as text, never as markup', (kind) => {
+    // Act
+    const email = render(kind, hostile, 'poster@reelfive');
+
+    // Assess
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).not.toContain('evil.example/p.gif>');
+    expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(email.text).toContain('<script>alert(1)</script>');
+  });
+
+  it.each(orderEmailKinds)('%s loads no remote image and links only the order page and support', (kind) => {
+    // Act
+    const email = render(kind, hostile, 'poster@reelfive');
+
+    // Assess
+    const images = [...email.html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/g)].map((match) => match[1]);
+    expect(images.every((src) => src?.startsWith('cid:'))).toBe(true);
+    expect(email.html).not.toMatch(/url\(|background=|<link\b|<script\b/i);
+    const links = [...email.html.matchAll(/\bhref="([^"]*)"/g)].map((match) => match[1]);
+    expect(links.length).toBeGreaterThan(0);
+    expect(new Set(links)).toEqual(new Set([orderPage, `mailto:${config.supportEmail}`]));
+  });
+});
+
+describe('chargedAmount', () => {
+  it('formats cents as dollars and nothing charged as Free', () => {
+    // Assess
+    expect([500, 250, 0, null].map((amount_cents) => chargedAmount({ amount_cents, currency: 'usd' }))).toEqual([
+      '$5.00',
+      '$2.50',
+      'Free',
+      'Free',
+    ]);
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that change HTML meaning', () => {
+    // Assess
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+});

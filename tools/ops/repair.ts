@@ -1,0 +1,169 @@
+// refund, resend and redrive: ops actions on one order, each through the same idempotent domain
+// code the Lambdas use, each refusing what would hurt the buyer or the books.
+import { RedriveExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { stepFunctions } from '#shared/aws-clients';
+import { markOrderFailed, refundFailedOrder } from '../../lambdas/generation/failure-path.ts';
+import { releaseOrderEmail } from '../../lambdas/notifications/email-ledger.ts';
+import { type OrderEmailKind, sendOrderEmail } from '../../lambdas/notifications/order-emails.ts';
+import { isPaid, type OrderRecord } from '../../lambdas/orders/order-record.ts';
+import { getOrder, updateOrder } from '../../lambdas/orders/order-store.ts';
+import { stripe } from '../../lambdas/payments/stripe-client.ts';
+import { formatMoney, lastEnteredState, maskEmail } from './format.ts';
+import { OpsError } from './ops-error.ts';
+import { describeExecution, executionArnOf, executionHistory, requireOrder } from './orders.ts';
+import type { OpsTarget } from './target.ts';
+
+type Print = (text: string) => void;
+
+const refundReason = 'Refunded by ops';
+
+export async function refundOrder(id: string | undefined, options: { yes: boolean }, print: Print): Promise<void> {
+  const order = await requireOrder(id);
+  if (order.payment_status === 'refunded') {
+    print(`Order ${order.id} was already refunded (${order.refund_id ?? 'refund id not recorded'}).`);
+    return;
+  }
+  if (order.payment_status === 'free') throw new OpsError(`Order ${order.id} was free: there is nothing to refund.`);
+  if (order.payment_status !== 'paid') {
+    throw new OpsError(`Order ${order.id} is not paid (payment ${order.payment_status}): there is nothing to refund.`);
+  }
+  let refunded: OrderRecord | null;
+  if (order.order_status === 'completed') {
+    if (!options.yes) {
+      throw new OpsError(`Order ${order.id} is completed: its ad was delivered. Pass --yes to refund it anyway.`);
+    }
+    refunded = await refundDeliveredOrder(order);
+  } else {
+    // Failed first, so a running execution's next step stops on its own; then it is stopped.
+    await markOrderFailed(order.id, refundReason);
+    await stopIfRunning(order, refundReason);
+    refunded = await refundFailedOrder(order.id);
+  }
+  if (refunded?.payment_status !== 'refunded') {
+    throw new OpsError(`Order ${order.id} was not refunded (payment ${refunded?.payment_status ?? 'unknown'}).`);
+  }
+  print(
+    `Refunded ${formatMoney(refunded.amount_cents, refunded.currency)} for order ${order.id}: ${refunded.refund_id}` +
+      ` (order ${refunded.order_status}).`,
+  );
+}
+
+/** A delivered ad stays delivered; only the payment is returned, and the buyer hears it from ops. */
+async function refundDeliveredOrder(order: OrderRecord): Promise<OrderRecord | null> {
+  if (!order.payment_intent) throw new OpsError(`Order ${order.id} is paid but has no payment intent to refund.`);
+  const refund = await (await stripe()).refunds.create(
+    { payment_intent: order.payment_intent, reason: 'requested_by_customer', metadata: { order_id: order.id } },
+    // The failure path's key: whichever path refunds first, Stripe refunds once.
+    { idempotencyKey: `refund-${order.id}` },
+  );
+  return (
+    (await updateOrder(
+      order.id,
+      { payment_status: 'refunded', refund_id: refund.id },
+      { condition: 'payment_status = :paid', values: { ':paid': 'paid' } },
+    )) ?? getOrder(order.id)
+  );
+}
+
+async function stopIfRunning(order: OrderRecord, cause: string): Promise<void> {
+  const execution = await describeExecution(order);
+  if (execution?.status !== 'RUNNING') return;
+  await stepFunctions().send(
+    new StopExecutionCommand({ executionArn: executionArnOf(order), error: 'ReelFive.Ops', cause }),
+  );
+}
+
+const emailKinds = ['received', 'ready', 'failed'] as const satisfies readonly OrderEmailKind[];
+
+export async function resendEmail(id: string | undefined, options: { kind?: string }, print: Print): Promise<void> {
+  const order = await requireOrder(id);
+  const kind = options.kind ?? defaultEmailKind(order);
+  if (!(emailKinds as readonly string[]).includes(kind)) {
+    throw new OpsError(`--kind must be one of ${emailKinds.join(', ')}.`, 2);
+  }
+  const refusal = emailRefusal(order, kind as OrderEmailKind);
+  if (refusal) throw new OpsError(refusal);
+  // The ledger sends each kind once; ops asking again is the one reason to send it twice.
+  await releaseOrderEmail(order.id, kind as OrderEmailKind);
+  if (!(await sendOrderEmail(kind as OrderEmailKind, order))) {
+    throw new OpsError(`The ${kind} email for order ${order.id} could not be sent (the error is logged above).`);
+  }
+  print(`Sent the ${kind} email for order ${order.id} to ${maskEmail(order.email)}.`);
+}
+
+function defaultEmailKind(order: OrderRecord): OrderEmailKind {
+  if (order.order_status === 'completed') return 'ready';
+  if (order.order_status === 'failed') return 'failed';
+  return 'received';
+}
+
+/** Why this email would tell the buyer something untrue, or null. */
+function emailRefusal(order: OrderRecord, kind: OrderEmailKind): string | null {
+  if (kind === 'ready' && order.order_status !== 'completed') {
+    return `Order ${order.id} is ${order.order_status}: there is no ad to send yet.`;
+  }
+  if (kind === 'failed' && order.order_status !== 'failed') {
+    return `Order ${order.id} is ${order.order_status}, not failed.`;
+  }
+  if (kind === 'received' && !(isPaid(order) || order.payment_status === 'refunded')) {
+    return `Order ${order.id} was never paid (payment ${order.payment_status}): there is nothing to confirm.`;
+  }
+  return null;
+}
+
+/** lib/generation's failure path, ending in its Fail state: redriving from there only fails again. */
+const failurePathStates = new Set(['MarkFailed', 'Refund', 'NotifyOps', 'GenerationFailed']);
+const redrivableStatuses = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
+
+export async function redriveOrder(id: string | undefined, target: OpsTarget, print: Print): Promise<void> {
+  const order = await requireOrder(id);
+  if (order.payment_status === 'refunded') {
+    throw new OpsError(`Order ${order.id} was refunded; a refunded order is final. The buyer can order again.`);
+  }
+  if (!isPaid(order)) throw new OpsError(`Order ${order.id} is not paid (payment ${order.payment_status}).`);
+  const execution = await describeExecution(order);
+  if (!execution?.executionArn) {
+    throw new OpsError(`Order ${order.id} has no execution to redrive; the reconciler starts paid orders.`);
+  }
+  if (!redrivableStatuses.has(execution.status ?? '')) {
+    throw new OpsError(
+      `The execution of order ${order.id} is ${execution.status}; only FAILED, TIMED_OUT or ABORTED ones are redriven.`,
+    );
+  }
+  const lastState = lastEnteredState(await executionHistory(execution.executionArn));
+  if (lastState && failurePathStates.has(lastState)) {
+    throw new OpsError(
+      `The execution of order ${order.id} ended in its failure path (${lastState}); a redrive would only run it again.`,
+    );
+  }
+  if (execution.redriveStatus !== 'REDRIVABLE') {
+    throw new OpsError(
+      target.kind === 'twin'
+        ? "The twin's Step Functions cannot redrive executions (local/step-functions.ts has no RedriveExecution)."
+        : `Step Functions will not redrive it: ${execution.redriveStatusReason ?? execution.redriveStatus ?? 'no reason given'}.`,
+    );
+  }
+  // The steps only work on a processing order (the failure path may have marked it failed).
+  const reopened = await updateOrder(
+    order.id,
+    { order_status: 'processing', stage: 'queued' },
+    {
+      condition: 'order_status IN (:pending, :processing, :failed) AND payment_status IN (:paid, :free)',
+      values: {
+        ':pending': 'pending',
+        ':processing': 'processing',
+        ':failed': 'failed',
+        ':paid': 'paid',
+        ':free': 'free',
+      },
+    },
+  );
+  if (!reopened) throw new OpsError(`Order ${order.id} changed meanwhile; run show and try again.`);
+  try {
+    await stepFunctions().send(new RedriveExecutionCommand({ executionArn: execution.executionArn }));
+  } catch (error) {
+    await updateOrder(order.id, { order_status: order.order_status, stage: order.stage });
+    throw error;
+  }
+  print(`Redriven ${execution.executionArn} from ${lastState ?? 'its start'}; order ${order.id} is processing again.`);
+}
