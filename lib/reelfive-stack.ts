@@ -56,6 +56,7 @@ export class ReelFiveStack extends Stack {
       payments,
       notifications,
       siteUrl,
+      copywriter: parameters.copywriter,
     });
     this.realtime = new Realtime(this, 'Realtime');
     this.realtime.publishOrderChanges({ ordersTable: this.orders.ordersTable, alarmTopic: notifications.opsTopic });

@@ -37,6 +37,8 @@ export const stackParametersSchema = z
     stripeSecretName: secretName,
     stripeWebhookSecretName: secretName,
     alarmEmail: z.email({ error: 'must be the email address that receives alarms' }),
+    /** Who writes the ad's words: the deterministic template, or a Bedrock model (config.generation.bedrockModelId). */
+    copywriter: z.enum(['template', 'bedrock'], { error: 'must be template or bedrock' }).default('template'),
     account: z
       .string()
       .regex(/^\d{12}$/, { error: 'must be a 12-digit AWS account id' })

@@ -17,6 +17,8 @@ interface EdgeResponse {
   statusCode: number;
   statusDescription?: string;
   headers: EdgeHeaders;
+  /** A response the viewer-request function makes itself (cloudfront-js-2.0). */
+  body?: { encoding: 'text' | 'base64'; data: string };
 }
 type EdgeFunction = (event: { request: EdgeRequest; response?: EdgeResponse }) => EdgeRequest | EdgeResponse;
 
@@ -62,6 +64,7 @@ export async function serveSite(req: IncomingMessage, res: ServerResponse, optio
   let body: Buffer | null = null;
   if ('statusCode' in mapped) {
     response = mapped as EdgeResponse;
+    if (response.body) body = Buffer.from(response.body.data, response.body.encoding === 'base64' ? 'base64' : 'utf8');
   } else {
     const file = await readSiteFile(options.distDir, mapped.uri);
     body = file;

@@ -17,7 +17,7 @@ import { reconcilerFunction } from '../lib/operations/operations.ts';
 import { orderChangesPublisherEntry } from '../lib/realtime/order-changes-publisher.ts';
 import { securityHeaders, viewerRequestCode, viewerResponseCode } from '../lib/site/edge-functions.ts';
 import { pagePaths } from '../web/src/paths.ts';
-import { type RuntimeConfig, runtimeConfigPath } from '../web/src/runtime-config.ts';
+import type { RuntimeConfig } from '../web/src/runtime-config.ts';
 import { type HttpHandler, serveApi } from './api-gateway.ts';
 import { startAppSyncEvents } from './appsync-events.ts';
 import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
@@ -232,7 +232,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
 
     const site = {
       distDir: join(projectRoot, 'web', 'dist'),
-      viewerRequest: loadEdgeFunction(viewerRequestCode(pagePaths)),
+      viewerRequest: loadEdgeFunction(viewerRequestCode(pagePaths, runtimeConfig)),
       viewerResponse: loadEdgeFunction(viewerResponseCode()),
       securityHeaders: securityHeaders({
         connect: [s3.endpoint, events.amplifyEndpoint.replace(/\/event$/, '')],
@@ -253,7 +253,6 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       if (path.startsWith('/api/')) return serveApi(req, res, { loadHandler, originHeaders });
       if (path.startsWith('/_local/pay/') && stripe && (await stripe.handlePayPage(req, res))) return;
       if (path.startsWith('/_local')) return serveOpsPage(req, res, { steps, outbox, url });
-      if (path === runtimeConfigPath) return serveJson(res, runtimeConfig);
       return serveSite(req, res, site);
     };
 
@@ -320,12 +319,6 @@ function requireValue(env: Record<string, string>, name: string): string {
   const value = env[name];
   if (!value) throw new Error(`The synthesized template gives no ${name}`);
   return value;
-}
-
-function serveJson(res: ServerResponse, body: unknown): void {
-  res.setHeader('content-type', 'application/json');
-  res.setHeader('cache-control', 'no-cache');
-  res.end(JSON.stringify(body));
 }
 
 function listen(server: Server, port: number): Promise<void> {

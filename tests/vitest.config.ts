@@ -23,6 +23,8 @@ export default defineConfig({
           globalSetup: ['tests/integration/support/build-site.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Handlers log as in Lambda; a test's output keeps warnings and errors only.
+          env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
         },
       },
     ],

@@ -60,6 +60,8 @@ export interface GenerationProps {
   payments: Payments;
   notifications: Notifications;
   siteUrl: string;
+  /** With `bedrock`, WriteScript calls the model (and may); with `template` it has no Bedrock access. */
+  copywriter: 'template' | 'bedrock';
 }
 
 export class Generation extends Construct {
@@ -119,7 +121,9 @@ export class Generation extends Construct {
         );
       },
       'ops:notify': (fn) => props.notifications.grantOpsNotify(fn),
-      bedrock: (fn) =>
+      bedrock: (fn) => {
+        if (props.copywriter !== 'bedrock') return;
+        fn.addEnvironment(envNames.copywriter, 'bedrock');
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['bedrock:InvokeModel'],
@@ -132,7 +136,8 @@ export class Generation extends Construct {
               }),
             ],
           }),
-        ),
+        );
+      },
     };
     const grant = (fn: ReelFiveFunction, uses: readonly StepCapability[]) => {
       for (const capability of uses) grants[capability](fn);

@@ -5,6 +5,7 @@ import { AppSyncAuthorizationType, type CfnApiKey, ChannelNamespace, Code, Event
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import type { RuntimeConfig } from '../../web/src/runtime-config.ts';
 import { OrderChangesPublisher } from './order-changes-publisher.ts';
 import { type EventsAuthMode, orderChannelHandlerCode, ordersNamespace } from './order-channel.ts';
 
@@ -53,6 +54,17 @@ export class Realtime extends Construct {
     new CfnOutput(this, 'HttpDns', { value: this.api.httpDns });
     new CfnOutput(this, 'RealtimeDns', { value: this.api.realtimeDns });
     new CfnOutput(this, 'ApiKeyId', { value: this.apiKey.attrApiKeyId });
+  }
+
+  /** What the browser needs to subscribe (served as the site's /config.json by the edge function). */
+  runtimeConfig(): RuntimeConfig {
+    return {
+      realtime: {
+        endpoint: `https://${this.api.httpDns}/event`,
+        region: Stack.of(this).region,
+        apiKey: this.apiKey.attrApiKey,
+      },
+    };
   }
 
   /** The stream publisher: every status change of an order row reaches `/orders/<id>` (DESIGN §3). */

@@ -1,10 +1,10 @@
 // The site's edge behaviour as plain values, shared by CloudFront (lib/site) and the local twin,
 // which runs the same function source with `new Function`: clean URLs, 404s with status 404, and
 // the security headers. Function bodies are self-contained cloudfront-js-2.0 (no imports).
+import { type RuntimeConfig, runtimeConfigPath } from '../../web/src/runtime-config.ts';
 
-/** Files the build puts at the site root besides the pages (runtime config, crawler files, icons). */
+/** Files the build puts at the site root besides the pages (crawler files, icons). */
 export const rootFiles: readonly string[] = [
-  '/config.json',
   '/robots.txt',
   '/sitemap.xml',
   '/favicon.ico',
@@ -24,16 +24,29 @@ export const notFoundObject = '/404.html';
  * Viewer request: known pages map to their object, assets and root files pass through, and
  * anything else becomes the 404 page. A CloudFront Function cannot ask S3 whether an object
  * exists, so the list of pages is fixed at build time.
+ *
+ * `/config.json` (the site's runtime config) is answered here: its values — the realtime
+ * endpoint and the API key every deploy renews — are written into the function's code by the
+ * deploy, so no object in the bucket can go stale and no deploy-time Lambda is needed.
  */
-export function viewerRequestCode(knownPaths: readonly string[]): string {
+export function viewerRequestCode(knownPaths: readonly string[], runtimeConfig: RuntimeConfig): string {
   const pages = Object.fromEntries(knownPaths.map((path) => [path, pageObject(path)]));
   const passThrough = Object.fromEntries(rootFiles.map((file) => [file, true]));
   return `var pages = ${JSON.stringify(pages)};
 var passThrough = ${JSON.stringify(passThrough)};
+var runtimeConfig = ${JSON.stringify(JSON.stringify(runtimeConfig))};
 
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  if (uri === ${JSON.stringify(runtimeConfigPath)}) {
+    return {
+      statusCode: 200,
+      statusDescription: 'OK',
+      headers: { 'content-type': { value: 'application/json' }, 'cache-control': { value: 'no-cache' } },
+      body: { encoding: 'text', data: runtimeConfig },
+    };
+  }
   if (uri.indexOf('/assets/') === 0 || passThrough[uri] === true) return request;
   // One trailing slash is tolerated: /terms/ is the same page as /terms.
   var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;

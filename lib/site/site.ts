@@ -133,7 +133,7 @@ export class Site extends Construct {
         functionAssociations: [
           {
             eventType: FunctionEventType.VIEWER_REQUEST,
-            function: edgeFunction('ViewerRequest', viewerRequestCode(props.pagePaths)),
+            function: edgeFunction('ViewerRequest', viewerRequestCode(props.pagePaths, props.realtime.runtimeConfig())),
           },
           {
             eventType: FunctionEventType.VIEWER_RESPONSE,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orderChannelHandlerCode } from '../../lib/realtime/order-channel.ts';
 import { securityHeaders, viewerRequestCode, viewerResponseCode } from '../../lib/site/edge-functions.ts';
 import { blogSlugs, pagePaths, paths } from '../../web/src/paths.ts';
+import { type RuntimeConfig, runtimeConfigPath, runtimeConfigSchema } from '../../web/src/runtime-config.ts';
 
 interface EdgeRequest {
   method: string;
@@ -19,7 +20,15 @@ interface EdgeResponse {
 function load<T>(source: string): T {
   return new Function(`${source}\nreturn handler;`)() as T;
 }
-const viewerRequest = load<(event: { request: EdgeRequest }) => EdgeRequest>(viewerRequestCode(pagePaths));
+const runtimeConfig: RuntimeConfig = {
+  realtime: {
+    endpoint: 'https://abcdefghijklmnopqrstuvwxyz.appsync-api.eu-west-1.amazonaws.com/event',
+    region: 'eu-west-1',
+    apiKey: 'da2-abcdefghijklmnopqrstuvwxyz',
+  },
+};
+const viewerRequestSource = viewerRequestCode(pagePaths, runtimeConfig);
+const viewerRequest = load<(event: { request: EdgeRequest }) => EdgeRequest>(viewerRequestSource);
 const viewerResponse = load<(event: { request: EdgeRequest; response: EdgeResponse }) => EdgeResponse>(
   viewerResponseCode(),
 );
@@ -47,7 +56,7 @@ describe('viewer-request function', () => {
   it('passes assets and known root files through unchanged', () => {
     expect(mappedUri('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
     expect(mappedUri('/robots.txt')).toBe('/robots.txt');
-    expect(mappedUri('/config.json')).toBe('/config.json');
+    expect(mappedUri('/favicon.svg')).toBe('/favicon.svg');
   });
 
   it('keeps the query string and headers of the request', () => {
@@ -58,8 +67,20 @@ describe('viewer-request function', () => {
     expect(mapped.querystring).toEqual({ order_id: { value: 'abc' } });
   });
 
+  it('answers /config.json itself with the runtime config, never cached', () => {
+    const response = viewerRequest({ request: request(runtimeConfigPath) }) as unknown as EdgeResponse & {
+      body: { encoding: string; data: string };
+    };
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']?.value).toBe('application/json');
+    expect(response.headers['cache-control']?.value).toBe('no-cache');
+    expect(response.body.encoding).toBe('text');
+    expect(runtimeConfigSchema.parse(JSON.parse(response.body.data))).toEqual(runtimeConfig);
+  });
+
   it('fits CloudFront Functions’ 10 KB code limit', () => {
-    expect(viewerRequestCode(pagePaths).length).toBeLessThan(10 * 1024);
+    expect(viewerRequestSource.length).toBeLessThan(10 * 1024);
   });
 });
 

@@ -124,7 +124,13 @@ describe('edge functions and errors', () => {
       return fn?.Properties.FunctionCode;
     };
 
-    expect(codeOf('viewer-request')).toBe(viewerRequestCode(pagePaths));
+    // The runtime config inside is the Events API's host and key, resolved by CloudFormation.
+    expect(codeOf('viewer-request')).toEqual(
+      stack.resolve(viewerRequestCode(pagePaths, stack.realtime.runtimeConfig())),
+    );
+    expect(JSON.stringify(codeOf('viewer-request'))).toContain(
+      `"${stack.getLogicalId(stack.realtime.apiKey)}","ApiKey"`,
+    );
     expect(codeOf('viewer-response')).toBe(viewerResponseCode());
   });
 

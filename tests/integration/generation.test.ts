@@ -9,6 +9,7 @@ import { probeMedia } from '#generation/render/probe-media';
 import type { OrderView } from '#shared/contract';
 import { envNames } from '#shared/runtime-env';
 import { decodeMessage } from '../../local/ses-outbox.ts';
+import { runtimeConfigSchema } from '../../web/src/runtime-config.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
 import { subscribeToChannel } from './support/events-socket.ts';
 import { storedOrder } from './support/orders-table.ts';
@@ -57,11 +58,13 @@ describe('generation on the twin', () => {
       imageFileName: 'product.jpg',
     });
 
+    // Subscribed as the order page does, with what the site's /config.json says.
+    const { realtime } = runtimeConfigSchema.parse(await (await fetch(`${twin.current.url}/config.json`)).json());
     const live = await subscribeToChannel(
       {
-        realtimeEndpoint: `${twin.current.realtime.endpoint}/realtime`,
+        realtimeEndpoint: `${realtime.endpoint}/realtime`,
         httpEndpoint: twin.current.env[envNames.eventsHttpEndpoint] ?? '',
-        apiKey: twin.current.realtime.apiKey,
+        apiKey: realtime.apiKey,
       },
       `/orders/${orderId}`,
     );
