@@ -16,6 +16,11 @@ export interface LocalLambda {
   endpoint: string;
   /** Resolves when every background (Event) invocation has finished. */
   idle(): Promise<void>;
+  /**
+   * Failure drills: the next `count` invocations of `name` answer 500 ServiceException, as Lambda
+   * does when the service itself fails (the caller's SDK retries those, then its step does).
+   */
+  failNext(name: string, count: number): void;
   stop(): Promise<void>;
 }
 
@@ -24,6 +29,7 @@ const invokePath = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 export async function startLocalLambda(options: LocalLambdaOptions): Promise<LocalLambda> {
   const log = options.log ?? ((line: string) => console.error(line));
   const running = new Set<Promise<unknown>>();
+  const failuresLeft = new Map<string, number>();
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => {
@@ -47,6 +53,11 @@ export async function startLocalLambda(options: LocalLambdaOptions): Promise<Loc
       return send(res, 404, { Type: 'User', message: `Function not found: ${name}` }, 'ResourceNotFoundException');
     }
     const body = await readBody(req);
+    const failures = failuresLeft.get(name) ?? 0;
+    if (failures > 0) {
+      failuresLeft.set(name, failures - 1);
+      return send(res, 500, { Type: 'Service', message: 'Service failure (twin drill)' }, 'ServiceException');
+    }
     const event = body.length ? JSON.parse(body.toString('utf8')) : {};
     if (req.headers['x-amz-invocation-type'] === 'Event') {
       const invocation = handler(event)
@@ -78,6 +89,9 @@ export async function startLocalLambda(options: LocalLambdaOptions): Promise<Loc
   return {
     endpoint: `http://127.0.0.1:${port}`,
     idle,
+    failNext(name, count) {
+      failuresLeft.set(name, count);
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,8 +1,14 @@
 // S3 for the twin: s3rver (files under `directory`) with the template's buckets and CORS rules,
-// plus what s3rver lacks and the product relies on: `If-None-Match: *` refuses to overwrite.
+// plus what s3rver lacks and the product relies on: `If-None-Match: *` refuses to overwrite, and
+// a PUT replaces the object atomically (a reader sees the old bytes or the new, never a part).
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type CloudFormationTemplate, physicalName, resolveIntrinsics, resourcesOfType } from './cloudformation.ts';
 
 /** s3rver accepts only this key pair (real SigV4 signatures are not checked, only the key and expiry). */
@@ -47,9 +53,27 @@ interface KoaContext {
   store: { existsObject(bucket: string, key: string): Promise<boolean> };
 }
 type Middleware = (ctx: KoaContext, next: () => Promise<unknown>) => Promise<unknown>;
+interface StoredObject {
+  bucket: string;
+  key: string;
+  metadata: Record<string, string>;
+  content: Buffer | Readable;
+}
+interface ByteRange {
+  start?: number;
+  end?: number;
+}
+interface FilesystemStore {
+  deleteSubresource(bucket: string, key: undefined, type: string): Promise<void>;
+  getResourcePath(bucket: string, key: string, resource: 'object'): string;
+  getMetadata(bucket: string, key: string): Promise<Record<string, string>>;
+  getObject(bucket: string, key: string, options?: ByteRange): Promise<unknown>;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+  putObject(object: StoredObject): Promise<{ size: number; md5: string }>;
+}
 interface S3rverInstance {
   middleware: Middleware[];
-  store: { deleteSubresource(bucket: string, key: undefined, type: string): Promise<void> };
+  store: FilesystemStore;
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
@@ -59,6 +83,12 @@ type S3ErrorConstructor = new (code: string, message: string, detail?: Record<st
 const require = createRequire(import.meta.url);
 const S3rver = require('s3rver') as S3rverConstructor;
 const S3Error = require('s3rver/lib/models/error.js') as S3ErrorConstructor;
+const S3Object = require('s3rver/lib/models/object.js') as new (
+  bucket: string,
+  key: string,
+  content: Readable | null,
+  metadata: Record<string, string>,
+) => { range?: { start: number; end: number } };
 const corsMiddleware = require('s3rver/lib/middleware/cors.js') as () => Middleware;
 
 export async function startS3(options: S3Options): Promise<LocalS3> {
@@ -74,6 +104,8 @@ export async function startS3(options: S3Options): Promise<LocalS3> {
       configs: bucket.cors?.length ? [corsXml(bucket.cors)] : [],
     })),
   });
+  server.store.putObject = (object) => putObjectAtomically(server.store, object);
+  server.store.getObject = (bucket, key, range) => getObjectAsStored(server.store, bucket, key, range);
   // After vhost normalisation (so ctx.path is /bucket/key), before the router.
   server.middleware.splice(server.middleware.length - 1, 0, refuseOverwriteWhenIfNoneMatch);
   // A bucket whose CORS rules were removed from the template loses them here too.
@@ -82,6 +114,64 @@ export async function startS3(options: S3Options): Promise<LocalS3> {
   }
   const { port } = await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
+
+/**
+ * s3rver writes an object in place, and answers a PUT of a small body before its bytes are on
+ * disk, so a GET right after (the render status CheckRender polls) could read half a JSON. S3
+ * replaces objects atomically; here the bytes go to a temporary file that is renamed over the
+ * object once complete.
+ */
+async function putObjectAtomically(store: FilesystemStore, object: StoredObject) {
+  const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+  await mkdir(dirname(objectPath), { recursive: true });
+  const partial = `${objectPath}.${randomUUID()}.part`;
+  const md5 = createHash('md5');
+  let size = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      md5.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const source = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+  try {
+    await pipeline(source, measure, createWriteStream(partial));
+    await rename(partial, objectPath);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  const digest = md5.digest('hex');
+  await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+  return { size, md5: digest };
+}
+
+/**
+ * s3rver's GET reads as many bytes as the metadata's content-length, which a concurrent PUT may
+ * not have rewritten yet. Here the length is the opened file's own, so a reader gets one whole
+ * version of the object.
+ */
+async function getObjectAsStored(store: FilesystemStore, bucket: string, key: string, options?: ByteRange) {
+  let file: Awaited<ReturnType<typeof open>>;
+  let metadata: Record<string, string>;
+  try {
+    metadata = await store.getMetadata(bucket, key);
+    file = await open(store.getResourcePath(bucket, key, 'object'), 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const { size } = await file.stat();
+  metadata['content-length'] = String(size);
+  const lastByte = Math.max(0, size - 1);
+  const range = { start: options?.start || 0, end: Math.min(options?.end || Number.POSITIVE_INFINITY, lastByte) };
+  const satisfiable = range.start >= 0 && range.end >= range.start;
+  if (!satisfiable) await file.close();
+  const object = new S3Object(bucket, key, satisfiable ? file.createReadStream(range) : null, metadata);
+  if (options && (options.start !== undefined || options.end)) object.range = range;
+  return object;
 }
 
 /**

@@ -23,7 +23,7 @@ import { startAppSyncEvents } from './appsync-events.ts';
 import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
 import { createTablesFromTemplate, startDynamoDbLocal } from './dynamodb.ts';
 import { type StreamPoller, startStreamPoller } from './dynamodb-stream.ts';
-import { startLocalLambda } from './lambda.ts';
+import { type LocalLambda, startLocalLambda } from './lambda.ts';
 import { serveOpsPage } from './ops-pages.ts';
 import { type ReconcilerTimer, startReconcilerTimer } from './reconciler-timer.ts';
 import { bucketsFromTemplate, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from './s3.ts';
@@ -62,6 +62,8 @@ export interface Twin {
   endpoints: { dynamodb: string; s3: string; stepFunctions: string; ses: string; stripe: string | null };
   steps: Awaited<ReturnType<typeof startStepFunctions>>;
   outbox: Awaited<ReturnType<typeof startSesOutbox>>;
+  /** The functions invoked through Lambda's API (the render function); `failNext` drills failures. */
+  lambda: LocalLambda;
   env: Record<string, string>;
   /** What the site's /config.json says; `drain()` waits until every order change so far is published. */
   realtime: RuntimeConfig['realtime'] & { drain: StreamPoller['drain'] };
@@ -279,6 +281,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       },
       steps,
       outbox,
+      lambda,
       env,
       realtime: { ...runtimeConfig.realtime, drain: stream.drain },
       reconciler,

@@ -19,19 +19,43 @@ export async function videoLinks(
   now = new Date(),
 ): Promise<VideoLinks> {
   if (order.order_status !== 'completed' || !order.video_key) return {};
+  const cached = recentLinks.get(order.id);
+  if (cached && now.getTime() - cached.signedAt < linkReuseMs && cached.videoKey === order.video_key) {
+    return cached.links;
+  }
+  const links = await signLinks(order, order.video_key, now);
+  if (!links.video_expired) {
+    if (recentLinks.size >= maxRecentLinks) recentLinks.delete(recentLinks.keys().next().value as string);
+    recentLinks.set(order.id, { links, signedAt: now.getTime(), videoKey: order.video_key });
+  }
+  return links;
+}
+
+// The page re-reads its order on every live update and reconnect. Handing out the same links for a
+// minute keeps the player's URL (and the browser's cached video) stable across those reads and
+// spares a HEAD and three signatures per read; a reused link still has ≥ 14 of its 15 minutes.
+const linkReuseMs = 60_000;
+const maxRecentLinks = 500;
+const recentLinks = new Map<string, { links: VideoLinks; signedAt: number; videoKey: string }>();
+
+async function signLinks(
+  order: Pick<OrderRecord, 'id' | 'poster_key'>,
+  videoKey: string,
+  now: Date,
+): Promise<VideoLinks> {
   const bucket = requireEnv(envNames.videosBucket);
-  // One HEAD per read of a completed order: the lifecycle rule is the truth about expiry (it
+  // One HEAD per signing: the lifecycle rule is the truth about expiry (it
   // runs some time after the retention day), and a player pointed at a deleted object only
   // shows a broken video.
-  if (!(await objectExists(bucket, order.video_key))) return { video_expired: true };
+  if (!(await objectExists(bucket, videoKey))) return { video_expired: true };
   const expiresIn = config.limits.presignedUrlSeconds;
-  const presign = (command: GetObjectCommand) => getSignedUrl(s3Presigner(), command, { expiresIn });
+  const presign = (command: GetObjectCommand) => getSignedUrl(s3Presigner(), command, { expiresIn, signingDate: now });
   const [videoUrl, downloadUrl, posterUrl] = await Promise.all([
-    presign(new GetObjectCommand({ Bucket: bucket, Key: order.video_key })),
+    presign(new GetObjectCommand({ Bucket: bucket, Key: videoKey })),
     presign(
       new GetObjectCommand({
         Bucket: bucket,
-        Key: order.video_key,
+        Key: videoKey,
         ResponseContentDisposition: `attachment; filename="${downloadFileName(order.id)}"`,
       }),
     ),

@@ -19,6 +19,7 @@ import type { OrderView } from '#shared/contract';
 import { envNames } from '#shared/runtime-env';
 import { sendOrderEmail } from '../../lambdas/notifications/order-emails.ts';
 import { getOrder, markOrderPaid, recordExecution, updateOrder } from '../../lambdas/orders/order-store.ts';
+import { videoLinks } from '../../lambdas/orders/video-links.ts';
 import { decodeMessage } from '../../local/ses-outbox.ts';
 import { ordersOfEmail, storedOrder } from './support/orders-table.ts';
 import { callApi, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';
@@ -249,6 +250,24 @@ describe('the completed order read', () => {
     expect(expiresIn).toBeLessThanOrEqual(15 * 60_000 + 5_000);
     expect(order).not.toHaveProperty('video_key');
     expect(order).not.toHaveProperty('emails_sent');
+  });
+
+  it('hands out the same links for a minute after signing them, then fresh ones', async () => {
+    // Prepare
+    const { id } = await completedOrder();
+    const keys = renderKeys(id);
+    const record = { id, order_status: 'completed', video_key: keys.video, poster_key: keys.poster } as const;
+    const signedAt = new Date();
+
+    // Act
+    const first = await videoLinks(record, signedAt);
+    const withinAMinute = await videoLinks(record, new Date(signedAt.getTime() + 59_000));
+    const afterAMinute = await videoLinks(record, new Date(signedAt.getTime() + 61_000));
+
+    // Assess
+    expect(withinAMinute).toEqual(first);
+    expect(afterAMinute.video_url).not.toBe(first.video_url);
+    expect(Date.parse(afterAMinute.expires_at ?? '') - Date.parse(first.expires_at ?? '')).toBe(61_000);
   });
 
   it('downloads the MP4 as an attachment named after the order', async () => {

@@ -47,59 +47,125 @@ async function mailTo(email: string) {
 }
 
 describe('generation on the twin', () => {
-  it('turns a paid order with a product photo into a 720x1280 MP4 the buyer can download', async () => {
-    const email = uniqueEmail('ad');
-    const upload = await uploadThroughApi(twin.current, productPhoto, 'image/jpeg', 'product.jpg');
-    const orderId = await createPaidOrder(twin.current, {
-      email,
-      style: 'direct-response',
-      durationSeconds: '8',
-      imageStoragePath: upload.storagePath,
-      imageFileName: 'product.jpg',
-    });
+  it.each([
+    { style: 'direct-response', durationSeconds: 8, withPhoto: true },
+    { style: 'cinematic', durationSeconds: 4, withPhoto: false },
+    { style: 'ugc', durationSeconds: 12, withPhoto: true },
+  ])(
+    'turns a paid $durationSeconds s $style order (photo: $withPhoto) into a 720x1280 MP4 the buyer can download',
+    async ({ style, durationSeconds, withPhoto }) => {
+      const email = uniqueEmail('ad');
+      const upload = withPhoto
+        ? await uploadThroughApi(twin.current, productPhoto, 'image/jpeg', 'product.jpg')
+        : undefined;
+      const orderId = await createPaidOrder(twin.current, {
+        email,
+        style,
+        durationSeconds: String(durationSeconds),
+        ...(upload ? { imageStoragePath: upload.storagePath, imageFileName: 'product.jpg' } : {}),
+      });
 
-    // Subscribed as the order page does, with what the site's /config.json says.
-    const { realtime } = runtimeConfigSchema.parse(await (await fetch(`${twin.current.url}/config.json`)).json());
-    const live = await subscribeToChannel(
-      {
-        realtimeEndpoint: `${realtime.endpoint}/realtime`,
-        httpEndpoint: twin.current.env[envNames.eventsHttpEndpoint] ?? '',
-        apiKey: realtime.apiKey,
-      },
-      `/orders/${orderId}`,
-    );
-    expect(live.answer.type).toBe('subscribe_success');
+      // Subscribed as the order page does, with what the site's /config.json says.
+      const { realtime } = runtimeConfigSchema.parse(await (await fetch(`${twin.current.url}/config.json`)).json());
+      const live = await subscribeToChannel(
+        {
+          realtimeEndpoint: `${realtime.endpoint}/realtime`,
+          httpEndpoint: twin.current.env[envNames.eventsHttpEndpoint] ?? '',
+          apiKey: realtime.apiKey,
+        },
+        `/orders/${orderId}`,
+      );
+      expect(live.answer.type).toBe('subscribe_success');
 
-    const order = await settled(orderId);
-    expect(order).toMatchObject({ order_status: 'completed', stage: 'done', progress: 100, payment_status: 'paid' });
-    // Each step reached the buyer's channel as it happened, in order, with the contract's fields only.
-    await twin.current.realtime.drain();
-    const updates = await eventually(async () => {
-      const received = live.messages
-        .filter((message) => message.type === 'data')
-        .map((message) => JSON.parse(message.event));
-      return received.at(-1)?.order_status === 'completed' && received;
-    });
-    live.socket.close();
-    expect(Object.keys(updates[0]).sort()).toEqual(['id', 'order_status', 'progress', 'stage', 'updated_at']);
-    expect(updates.map((update) => update.stage)).toContain('rendering');
-    const progress = updates.map((update) => update.progress as number);
-    expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(updates.at(-1)).toMatchObject({ id: orderId, stage: 'done', progress: 100 });
-    const download = await fetch(order.download_url ?? '');
-    expect(download.headers.get('content-disposition')).toBe(
-      `attachment; filename="reelfive-ad-${orderId.slice(0, 8)}.mp4"`,
-    );
-    const file = join(workDir, `${orderId}.mp4`);
-    await writeFile(file, Buffer.from(await download.arrayBuffer()));
-    const media = await probeMedia(file);
-    expect(media.video).toMatchObject({ width: 720, height: 1280, codec: 'h264' });
-    expect(media.durationSeconds).toBeCloseTo(8, 1);
+      const order = await settled(orderId);
+      expect(order).toMatchObject({ order_status: 'completed', stage: 'done', progress: 100, payment_status: 'paid' });
+      // Each step reached the buyer's channel as it happened, in order, with the contract's fields only.
+      await twin.current.realtime.drain();
+      const updates = await eventually(async () => {
+        const received = live.messages
+          .filter((message) => message.type === 'data')
+          .map((message) => JSON.parse(message.event));
+        return received.at(-1)?.order_status === 'completed' && received;
+      });
+      live.socket.close();
+      expect(Object.keys(updates[0]).sort()).toEqual(['id', 'order_status', 'progress', 'stage', 'updated_at']);
+      expect(updates.map((update) => update.stage)).toContain('rendering');
+      const progress = updates.map((update) => update.progress as number);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      expect(updates.at(-1)).toMatchObject({ id: orderId, stage: 'done', progress: 100 });
+      const download = await fetch(order.download_url ?? '');
+      expect(download.headers.get('content-disposition')).toBe(
+        `attachment; filename="reelfive-ad-${orderId.slice(0, 8)}.mp4"`,
+      );
+      const file = join(workDir, `${orderId}.mp4`);
+      await writeFile(file, Buffer.from(await download.arrayBuffer()));
+      const media = await probeMedia(file);
+      expect(media.video).toMatchObject({ width: 720, height: 1280, codec: 'h264' });
+      expect(media.audio?.codec).toBe('aac');
+      expect(Math.abs(media.durationSeconds - durationSeconds)).toBeLessThanOrEqual(0.1);
+      const poster = await fetch(order.poster_url ?? '');
+      expect(poster.headers.get('content-type')).toBe('image/jpeg');
+      expect((await poster.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      const execution = await twin.current.steps.waitForExecution(orderId);
+      expect(execution.status).toBe('SUCCEEDED');
+
+      // Received + ready; the ready email links to the order page (never to a presigned URL), which works.
+      const mail = await mailTo(email);
+      expect(mail).toHaveLength(2);
+      const readyHtml = mail.map((message) => message.html ?? '').join('\n');
+      expect(readyHtml).not.toContain('X-Amz-Signature');
+      const link = /href="([^"]*\/success\?order_id=[^"]+)"/.exec(readyHtml)?.[1] ?? '';
+      expect(link).toContain(orderId);
+      const page = await fetch(link.replaceAll('&amp;', '&'));
+      expect(page.status).toBe(200);
+    },
+  );
+
+  const renderFunctionName = () => twin.current.env[envNames.renderFunctionName] ?? 'RenderFunction';
+  const failuresOf = (events: { type: string; [details: string]: unknown }[]) =>
+    events
+      .filter((event) => event.type === 'LambdaFunctionFailed')
+      .map((event) => (event.lambdaFunctionFailedEventDetails as { error: string }).error);
+
+  it('retries StartRender when the Lambda service fails to take the render, then makes the ad', async () => {
+    // Three 500s use up the SDK's three attempts of StartRender's first run; the state's retry succeeds.
+    twin.current.lambda.failNext(renderFunctionName(), 3);
+    const orderId = await createPaidOrder(twin.current, { email: uniqueEmail('retry'), durationSeconds: '4' });
+
     const execution = await twin.current.steps.waitForExecution(orderId);
     expect(execution.status).toBe('SUCCEEDED');
-    const mail = await mailTo(email);
-    expect(mail).toHaveLength(2);
-    expect(mail.map((message) => message.html ?? '').join('\n')).toContain(`/success?order_id=${orderId}`);
+    expect(failuresOf(execution.events)).toEqual(['RetryableStepError']);
+    expect((await readOrder(orderId)).order_status).toBe('completed');
+  });
+
+  it('fails, refunds once, tells ops once and frees the slot when the retries run out', async () => {
+    const email = uniqueEmail('retries-out');
+    twin.current.lambda.failNext(renderFunctionName(), 1_000);
+    const orderId = await createPaidOrder(twin.current, { email, durationSeconds: '4' });
+
+    const execution = await twin.current.steps.waitForExecution(orderId);
+    twin.current.lambda.failNext(renderFunctionName(), 0);
+    expect(execution.status).toBe('FAILED');
+    // StartRender's first run and its 2 retries (Retry MaxAttempts 3 counts the retries of our error).
+    expect(
+      failuresOf(execution.events).filter((error) => error === 'RetryableStepError').length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(await readOrder(orderId)).toMatchObject({ order_status: 'failed', payment_status: 'refunded' });
+    const stored = await storedOrder(twin.current, orderId);
+    expect(stored?.refund_id).toMatch(/^re_/);
+    expect(stored?.failure_reason).toContain('ServiceException');
+    const ops = await eventually(async () => {
+      const messages = (await twin.current.outbox.listMessages()).filter(
+        (message) => !message.to.includes(email) && message.subject.includes(orderId.slice(0, 8)),
+      );
+      return messages.length > 0 && messages;
+    });
+    expect(ops).toHaveLength(1);
+    // The execution-status rule ran the failure path again after Fail: still the one refund.
+    expect((await storedOrder(twin.current, orderId))?.refund_id).toBe(stored?.refund_id);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await callApi(twin.current, 'POST', '/api/orders', orderRequest({ email }))).status).toBe(200);
+    }
   });
 
   it('refunds a paid order whose render fails, tells the buyer and ops once, and frees the slot', async () => {

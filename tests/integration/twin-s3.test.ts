@@ -187,6 +187,28 @@ describe('S3 for the twin', () => {
     expect(other.status).toBe(403);
   });
 
+  it('gives a reader one whole version of an object that is being overwritten, as S3 does', async () => {
+    const key = 'renders/status.json';
+    const versions = ['{"status":"running","progress":1}', `{"status":"succeeded","note":"${'x'.repeat(300)}"}`];
+    const put = (body: string) => client.send(new PutObjectCommand({ Bucket: uploadsBucket, Key: key, Body: body }));
+    await put(versions[0] as string);
+
+    const reads: string[] = [];
+    await Promise.all([
+      (async () => {
+        for (let i = 0; i < 60; i++) await put(versions[i % 2] as string);
+      })(),
+      (async () => {
+        for (let i = 0; i < 60; i++) {
+          const object = await client.send(new GetObjectCommand({ Bucket: uploadsBucket, Key: key }));
+          reads.push(await (object.Body?.transformToString() ?? ''));
+        }
+      })(),
+    ]);
+
+    for (const read of reads) expect(versions).toContain(read);
+  });
+
   it('keeps objects when restarted on the same directory', async () => {
     // Prepare
     await client.send(new PutObjectCommand({ Bucket: videosBucket, Key: 'ads/kept.mp4', Body: 'kept' }));
