@@ -296,9 +296,19 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
 const localCredentials = { accessKeyId: S3RVER_ACCESS_KEY_ID, secretAccessKey: S3RVER_SECRET_ACCESS_KEY };
 
 // biome-ignore lint/suspicious/noExplicitAny: a handler module's exports are only known at run time
-async function loadModule(entry: string): Promise<{ handler: (...args: any[]) => Promise<any> }> {
-  return import(pathToFileURL(join(projectRoot, 'lambdas', entry)).href);
+function loadModule(entry: string): Promise<{ handler: (...args: any[]) => Promise<any> }> {
+  let loaded = handlerModules.get(entry);
+  if (!loaded) {
+    loaded = import(pathToFileURL(join(projectRoot, 'lambdas', entry)).href);
+    handlerModules.set(entry, loaded);
+  }
+  return loaded;
 }
+
+// Imported once, as Lambda keeps a warm module: under tsx every import() call, even of a module
+// already loaded, is a round trip to its loader thread, which showed in the API's latency.
+// biome-ignore lint/suspicious/noExplicitAny: a handler module's exports are only known at run time
+const handlerModules = new Map<string, Promise<{ handler: (...args: any[]) => Promise<any> }>>();
 
 /** Every Lambda's environment from the template (Refs resolved to the twin's names), then ours. */
 function lambdaEnvironment(

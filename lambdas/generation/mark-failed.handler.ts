@@ -1,5 +1,5 @@
 // Failure state MarkFailed: the order is failed and its slot freed. The Catch put the error under $.failure.
-import { failureReason, markOrderFailed } from './failure-path.ts';
+import { failureReason, markOrderFailed } from './failure-steps.ts';
 import type { GenerationState } from './generation-state.ts';
 import { step } from './step-errors.ts';
 

@@ -1,6 +1,7 @@
 // Failure state Refund: a paid order is refunded in full and the buyer told. The Catch put the error under $.failure.
-import { refundFailedOrder } from './failure-path.ts';
+
 import type { GenerationState } from './generation-state.ts';
+import { refundFailedOrder } from './refund-failed-order.ts';
 import { step } from './step-errors.ts';
 
 export async function handler(state: GenerationState): Promise<void> {

@@ -2,7 +2,8 @@
 // code the Lambdas use, each refusing what would hurt the buyer or the books.
 import { RedriveExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { stepFunctions } from '#shared/aws-clients';
-import { markOrderFailed, refundFailedOrder } from '../../lambdas/generation/failure-path.ts';
+import { markOrderFailed } from '../../lambdas/generation/failure-steps.ts';
+import { refundFailedOrder } from '../../lambdas/generation/refund-failed-order.ts';
 import { releaseOrderEmail } from '../../lambdas/notifications/email-ledger.ts';
 import { type OrderEmailKind, sendOrderEmail } from '../../lambdas/notifications/order-emails.ts';
 import { isPaid, type OrderRecord } from '../../lambdas/orders/order-record.ts';
