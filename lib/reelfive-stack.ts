@@ -60,6 +60,7 @@ export class ReelFiveStack extends Stack {
     });
     this.realtime = new Realtime(this, 'Realtime');
     this.realtime.publishOrderChanges({ ordersTable: this.orders.ordersTable, alarmTopic: notifications.opsTopic });
+    this.realtime.warnBeforeApiKeyExpires(notifications.opsTopic);
     this.operations = new Operations(this, 'Operations', {
       orders: this.orders,
       payments,

@@ -240,6 +240,16 @@ describe('realtime Events API', () => {
     expect(days).toBeLessThanOrEqual(365 + 1 / 86_400);
   });
 
+  it('tells the ops topic 30 days before the API key expires', () => {
+    const expires = resources[logicalId(stack.realtime.apiKey)].Properties.Expires as number;
+    const warnAt = new Date((expires - 30 * 24 * 3600) * 1000).toISOString().replace(/\.\d{3}Z$/, '');
+    const [schedule] = Object.values(template.findResources('AWS::Scheduler::Schedule'));
+
+    expect(schedule?.Properties.ScheduleExpression).toBe(`at(${warnAt})`);
+    expect(schedule?.Properties.Target.Arn).toEqual({ Ref: logicalId(stack.alarms.topic) });
+    expect(schedule?.Properties.Target.Input).toContain('AppSync API key');
+  });
+
   it('outputs the HTTP and realtime hosts and the API key id', () => {
     const values = Object.values(template.toJSON().Outputs).map((output) => JSON.stringify(output));
 
