@@ -6,6 +6,7 @@ import { pagePaths } from '../web/src/paths.ts';
 import { Alarms } from './alarms/alarms.ts';
 import { Api } from './api/api.ts';
 import { Generation } from './generation/generation.ts';
+import { Newsletter } from './newsletter/newsletter.ts';
 import { Notifications } from './notifications/notifications.ts';
 import { Operations } from './operations/operations.ts';
 import { Orders } from './orders/orders.ts';
@@ -24,6 +25,7 @@ export class ReelFiveStack extends Stack {
   readonly orders: Orders;
   readonly uploads: Uploads;
   readonly generation: Generation;
+  readonly newsletter: Newsletter;
   readonly realtime: Realtime;
   readonly operations: Operations;
   readonly api: Api;
@@ -42,6 +44,7 @@ export class ReelFiveStack extends Stack {
     });
     this.orders = new Orders(this, 'Orders', { retainData });
     this.uploads = new Uploads(this, 'Uploads', { siteUrl, accessLogs, retainData });
+    this.newsletter = new Newsletter(this, 'Newsletter', { retainData });
     const payments = new Payments(this, 'Payments', {
       stripeSecretName: parameters.stripeSecretName,
       stripeWebhookSecretName: parameters.stripeWebhookSecretName,
@@ -74,6 +77,8 @@ export class ReelFiveStack extends Stack {
       uploads: this.uploads,
       generation: this.generation,
       payments,
+      newsletter: this.newsletter,
+      notifications,
       siteUrl,
     });
     this.site = new Site(this, 'Site', {

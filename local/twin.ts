@@ -47,6 +47,8 @@ export interface TwinOptions {
   reset?: boolean;
   /** Lowers the per-IP limit (tests prove it). */
   ipAttemptsPerHour?: number;
+  /** Lowers the daily capacity behind GET /api/capacity (tests reach zero with it). */
+  dailyCapacity?: number;
   /** Multiplies the state machine's Wait and Retry times (tests: 0.1 polls the render every 0.5 s). */
   waitScale?: number;
   /** How often the reconciler runs (its schedule in AWS is 5 min); 60 s by default. */
@@ -155,6 +157,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       [envNames.originVerifySecret]: originSecret,
       [envNames.eventsHttpEndpoint]: events.httpEndpoint,
       ...(options.ipAttemptsPerHour ? { [envNames.ipAttemptsPerHour]: String(options.ipAttemptsPerHour) } : {}),
+      ...(options.dailyCapacity ? { [envNames.dailyCapacity]: String(options.dailyCapacity) } : {}),
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: S3RVER_ACCESS_KEY_ID,
       AWS_SECRET_ACCESS_KEY: S3RVER_SECRET_ACCESS_KEY,

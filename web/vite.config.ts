@@ -1,8 +1,8 @@
 // Builds the site into web/dist. Every page path that exists as a document gets a copy of the
 // built index.html (success.html, terms.html, 404.html) so the CDN and the twin can map clean
 // URLs and unknown paths to objects; the prerender step replaces these copies later.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -13,7 +13,13 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The documents besides index.html, named after their route path: `/success` → success.html. */
-export const documentCopies = [paths.success, paths.terms, paths.notFound].map((path) => `${path.slice(1)}.html`);
+export const documentCopies = [
+  paths.success,
+  paths.terms,
+  paths.notFound,
+  paths.newsletterConfirmed,
+  paths.newsletterUnsubscribed,
+].map((path) => `${path.slice(1)}.html`);
 
 function documentCopiesPlugin(): Plugin {
   return {
@@ -23,7 +29,12 @@ function documentCopiesPlugin(): Plugin {
       const index = bundle['index.html'];
       if (!options.dir || index?.type !== 'asset') throw new Error('The build produced no index.html to copy.');
       const dir = options.dir;
-      await Promise.all(documentCopies.map((name) => writeFile(join(dir, name), index.source)));
+      await Promise.all(
+        documentCopies.map(async (name) => {
+          await mkdir(dirname(join(dir, name)), { recursive: true });
+          await writeFile(join(dir, name), index.source);
+        }),
+      );
     },
   };
 }

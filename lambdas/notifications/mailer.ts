@@ -22,6 +22,8 @@ export interface Mail {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Extra message headers, e.g. List-Unsubscribe on newsletter mail. */
+  headers?: Record<string, string>;
 }
 
 function createSesClient() {
@@ -49,6 +51,7 @@ export async function sendMail(mail: Mail): Promise<string> {
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
     ...(mail.attachments ? { attachments: mail.attachments } : {}),
+    ...(mail.headers ? { headers: mail.headers } : {}),
     // Attachments are buffers we made; nothing may be read from disk or fetched.
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -7,6 +7,7 @@ import { logger } from '#shared/logger';
 import { checkoutExpiry, findActivePromotionCode, openCheckoutSession } from '../payments/checkout.ts';
 import { closeCheckout } from '../payments/fulfilment.ts';
 import { verifyUploadedImage } from '../uploads/image-upload.ts';
+import { countOrderCreated } from './daily-capacity.ts';
 import { newOrderRecord } from './order-record.ts';
 import { createOrderHoldingSlot } from './order-slots.ts';
 import { attachCheckoutSession } from './order-store.ts';
@@ -17,6 +18,10 @@ export async function createOrder(input: CreateOrderInput): Promise<{ url: strin
   if (input.couponCode && !promotion) throw new ApiFailure('INVALID_COUPON', messages.invalidCoupon(input.couponCode));
 
   const order = await createOrderHoldingSlot(newOrderRecord(input));
+  // The order exists now; a failed count only makes the shown spots a little too high.
+  await countOrderCreated().catch((error: unknown) =>
+    logger.warn('Order not counted in today’s capacity', { orderId: order.id, error }),
+  );
   const expiresAt = checkoutExpiry();
   let session: Stripe.Checkout.Session;
   try {

@@ -85,6 +85,11 @@ export const messages = {
   methodNotAllowed: 'Method not allowed',
   malformedJson: 'The request body must be valid JSON.',
   unsupportedMediaType: 'The request body must be JSON (Content-Type: application/json).',
+  newsletterEmailMissing: 'Please enter your email address.',
+  /** The same answer for a new, pending or confirmed address: no one learns who subscribed. */
+  newsletterCheckInbox:
+    'Almost there! Unless this address is already subscribed, we have sent it a link to confirm. Please check your inbox.',
+  newsletterFailed: 'We could not sign you up right now. Please try again in a few minutes.',
 } as const;
 
 export const apiErrorSchema = z.object({ error: z.string(), errorCode: z.enum(errorCodes) });
@@ -192,6 +197,30 @@ export const cancelOrderResponseSchema = z.object({
   payment_status: z.enum(paymentStatuses),
 });
 export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;
+
+/** GET /api/capacity: spots left today (UTC day), never negative (DESIGN §6). */
+export const capacityResponseSchema = z.object({
+  spotsLeft: z.number().int().min(0),
+  dailyCapacity: z.number().int().positive(),
+});
+export type CapacityResponse = z.infer<typeof capacityResponseSchema>;
+
+/** POST /api/newsletter body. Unknown fields are dropped. */
+export const newsletterRequestSchema = z.object({
+  email: z
+    .string({ error: messages.newsletterEmailMissing })
+    .trim()
+    .min(1, messages.newsletterEmailMissing)
+    .max(254, messages.invalidEmail)
+    .pipe(z.email(messages.invalidEmail)),
+});
+export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
+
+export const newsletterResponseSchema = z.object({ message: z.string() });
+export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
+
+/** The `token` of a confirm or unsubscribe link: 32 random bytes, base64url. */
+export const newsletterTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 /** Spec §4: any unknown status is shown as pending. */
 export function displayedOrderStatus(value: string | null | undefined): OrderStatus {

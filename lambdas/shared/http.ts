@@ -25,6 +25,11 @@ export function json(statusCode: number, body: unknown): ApiResult {
   };
 }
 
+/** Sends the browser to `location` (a site path: same origin behind CloudFront and on the twin). */
+export function redirect(location: string): ApiResult {
+  return { statusCode: 302, headers: { location, 'cache-control': 'no-store' }, body: '' };
+}
+
 export function failure(errorCode: ErrorCode, error: string): ApiResult {
   return json(new ApiFailure(errorCode, error).statusCode, { error, errorCode });
 }

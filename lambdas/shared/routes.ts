@@ -12,7 +12,11 @@ export type Capability =
   | 'videos:read'
   | 'executions:start'
   | 'stripe'
-  | 'stripeWebhookSecret';
+  | 'stripeWebhookSecret'
+  | 'newsletter:subscribe'
+  | 'newsletter:confirm'
+  | 'newsletter:unsubscribe'
+  | 'mail';
 
 export interface ApiRoute {
   /** Construct id and log name. */
@@ -80,6 +84,43 @@ export const apiRoutes = [
     ],
     throttle: { rate: 50, burst: 100 },
     timeoutSeconds: 15,
+  },
+  {
+    // Reads the day's order counter in rate-limits; answers are cached for a minute.
+    name: 'GetCapacity',
+    method: 'GET',
+    path: '/api/capacity',
+    entry: 'orders/get-capacity.handler.ts',
+    uses: ['rateLimits'],
+    throttle: { rate: 50, burst: 100 },
+    timeoutSeconds: 5,
+  },
+  {
+    name: 'NewsletterSubscribe',
+    method: 'POST',
+    path: '/api/newsletter',
+    entry: 'newsletter/subscribe.handler.ts',
+    uses: ['newsletter:subscribe', 'rateLimits', 'mail'],
+    throttle: { rate: 10, burst: 20 },
+    timeoutSeconds: 15,
+  },
+  {
+    name: 'NewsletterConfirm',
+    method: 'GET',
+    path: '/api/newsletter/confirm',
+    entry: 'newsletter/confirm.handler.ts',
+    uses: ['newsletter:confirm'],
+    throttle: { rate: 10, burst: 20 },
+    timeoutSeconds: 5,
+  },
+  {
+    name: 'NewsletterUnsubscribe',
+    method: 'GET',
+    path: '/api/newsletter/unsubscribe',
+    entry: 'newsletter/unsubscribe.handler.ts',
+    uses: ['newsletter:unsubscribe'],
+    throttle: { rate: 10, burst: 20 },
+    timeoutSeconds: 5,
   },
 ] as const satisfies readonly ApiRoute[];
 

@@ -19,6 +19,9 @@ export const envNames = {
   originVerifySecretName: 'ORIGIN_VERIFY_SECRET_NAME',
   originVerifySecret: 'ORIGIN_VERIFY_SECRET',
   ipAttemptsPerHour: 'IP_ATTEMPTS_PER_HOUR',
+  /** Twin and tests only: overrides config.limits.dailyCapacity. */
+  dailyCapacity: 'DAILY_CAPACITY',
+  subscribersTable: 'SUBSCRIBERS_TABLE',
   mailFrom: 'MAIL_FROM',
   /** AppSync Events HTTP endpoint the stream publisher POSTs to (https://<id>.appsync-api.<region>.amazonaws.com/event). */
   eventsHttpEndpoint: 'EVENTS_HTTP_ENDPOINT',

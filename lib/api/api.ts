@@ -11,6 +11,8 @@ import { config } from '#shared/config';
 import { type ApiRoute, type ApiRouteName, apiRoutes, type Capability } from '#shared/routes';
 import { envNames } from '#shared/runtime-env';
 import type { Generation } from '../generation/generation.ts';
+import type { Newsletter } from '../newsletter/newsletter.ts';
+import type { Notifications } from '../notifications/notifications.ts';
 import type { Orders } from '../orders/orders.ts';
 import type { Payments } from '../payments/payments.ts';
 import { ReelFiveFunction } from '../shared/reelfive-function.ts';
@@ -25,6 +27,8 @@ export interface ApiProps {
   uploads: Uploads;
   generation: Generation;
   payments: Payments;
+  newsletter: Newsletter;
+  notifications: Notifications;
   siteUrl: string;
 }
 
@@ -62,6 +66,10 @@ export class Api extends Construct {
       'executions:start': (fn) => props.generation.grantStart(fn),
       stripe: (fn) => props.payments.grantStripeSecret(fn),
       stripeWebhookSecret: (fn) => props.payments.grantWebhookSecret(fn),
+      'newsletter:subscribe': (fn) => props.newsletter.grantSubscribe(fn),
+      'newsletter:confirm': (fn) => props.newsletter.grantConfirm(fn),
+      'newsletter:unsubscribe': (fn) => props.newsletter.grantUnsubscribe(fn),
+      mail: (fn) => props.notifications.grantMail(fn),
     };
     const apiFunction = (name: string, entry: string, timeoutSeconds: number, uses: readonly Capability[]) => {
       const fn = new ReelFiveFunction(this, name, { entry, timeoutSeconds, description: `API ${name}` });

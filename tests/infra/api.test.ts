@@ -43,6 +43,10 @@ const capabilityEnv: Record<Capability, string[]> = {
   'executions:start': [envNames.stateMachineArn],
   stripe: [envNames.stripeSecretName],
   stripeWebhookSecret: [envNames.stripeWebhookSecretName],
+  'newsletter:subscribe': [envNames.subscribersTable],
+  'newsletter:confirm': [envNames.subscribersTable],
+  'newsletter:unsubscribe': [envNames.subscribersTable],
+  mail: [envNames.mailFrom],
 };
 const everyApiFunctionEnv = [
   'POWERTOOLS_SERVICE_NAME',

@@ -67,7 +67,7 @@ describe('every table', () => {
         BillingMode: 'PAY_PER_REQUEST',
         Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
       },
-      3,
+      4,
     );
   });
 

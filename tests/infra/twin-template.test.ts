@@ -12,11 +12,12 @@ const resources = template.Resources as Record<string, { Type: string; Propertie
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
 
 describe('twin template', () => {
-  it('is the local stage’s stack with its three tables and the two file buckets', () => {
+  it('is the local stage’s stack with its four tables and the two file buckets', () => {
     expect(ofType('AWS::DynamoDB::GlobalTable').map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual([
       'OrdersOrdersTable',
       'OrdersRateLimitsTable',
       'OrdersEventsTable',
+      'NewsletterSubscribersTable',
     ]);
     const buckets = ofType('AWS::S3::Bucket').map(([id]) => id);
     expect(buckets.some((id) => id.startsWith('UploadsAdImagesBucket'))).toBe(true);

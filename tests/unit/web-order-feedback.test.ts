@@ -29,6 +29,13 @@ describe('reading the create-order answer', () => {
     expect(readCreateOrderAnswer(answer(502, undefined))).toEqual({ kind: 'rejected', error: null, errorCode: null });
   });
 
+  it('refuses a payment url that is not a web address', () => {
+    expect(readCreateOrderAnswer(answer(200, { url: 'javascript:alert(1)' }))).toEqual({ kind: 'unexpected' });
+    expect(readCreateOrderAnswer(answer(200, { url: 'http://localhost:3000/_local/pay/cs_1' }))).toMatchObject({
+      kind: 'checkout',
+    });
+  });
+
   it('calls a success with neither url nor error unexpected', () => {
     expect(readCreateOrderAnswer(answer(200, {}))).toEqual({ kind: 'unexpected' });
     expect(readCreateOrderAnswer(answer(200, { url: 'not a url' }))).toEqual({ kind: 'unexpected' });
@@ -94,5 +101,129 @@ describe('what the buyer is told after submitting', () => {
       title: 'Unexpected Error',
       description: 'Received an unexpected response. Please try again or contact support.',
     });
+  });
+
+  it('reports a thrown exception as something that went wrong', () => {
+    expect(feedbackForOrderResult({ kind: 'exception' }, 'LAUNCH50')).toEqual({
+      toast: {
+        title: 'Unexpected Error',
+        description: 'Something went wrong. Please try again or contact support if the problem persists.',
+        tone: 'error',
+      },
+    });
+  });
+
+  it('keeps the coupon on every outcome but an invalid coupon', () => {
+    const outcomes = [
+      { kind: 'checkout', url: 'https://pay.example/s' },
+      { kind: 'offline' },
+      { kind: 'unexpected' },
+      { kind: 'exception' },
+      rejected(messages.rateLimit, 'RATE_LIMIT'),
+      rejected(messages.paymentFailed, 'INTERNAL'),
+    ] as const;
+
+    for (const outcome of outcomes) expect(feedbackForOrderResult(outcome, 'LAUNCH50').clearCoupon).toBeUndefined();
+  });
+
+  it('opens nothing unless the answer was a checkout url', () => {
+    for (const outcome of [{ kind: 'offline' }, { kind: 'unexpected' }, { kind: 'exception' }] as const) {
+      expect(feedbackForOrderResult(outcome, null).openUrl).toBeUndefined();
+    }
+  });
+
+  it('shows the server message of each of our own errorCodes', () => {
+    const ours = [
+      [messages.invalidEmail, 'VALIDATION'],
+      [messages.uploadMissing, 'UPLOAD_INVALID'],
+      [messages.tooManyRequests, 'TOO_MANY_REQUESTS'],
+      [messages.paymentFailed, 'INTERNAL'],
+    ] as const;
+
+    for (const [error, errorCode] of ours) {
+      expect(feedbackForOrderResult(rejected(error, errorCode), null).toast).toEqual({
+        title: 'Unable to Process Payment',
+        description: error,
+        tone: 'error',
+      });
+    }
+  });
+
+  it('shows errors as errors and the opened payment page as a success', () => {
+    expect(feedbackForOrderResult({ kind: 'checkout', url: 'https://pay.example/s' }, null).toast.tone).toBe('success');
+    expect(feedbackForOrderResult(rejected(null, 'RATE_LIMIT'), null).toast.tone).toBe('error');
+    expect(feedbackForOrderResult({ kind: 'offline' }, null).toast.tone).toBe('error');
+  });
+});
+
+// Spec §8, row by row, as "Title: message" exactly as the catalogue prints it.
+describe('the spec error catalogue', () => {
+  const line = (toast: { title: string; description?: string }) => `${toast.title}: ${toast.description}`;
+  const rejected = (error: string | null, errorCode: string | null): CreateOrderResult => ({
+    kind: 'rejected',
+    error,
+    errorCode,
+  });
+
+  it.each([
+    [
+      'errorCode RATE_LIMIT',
+      feedbackForOrderResult(rejected('any', 'RATE_LIMIT'), null).toast,
+      "Rate Limit Reached: You've reached the maximum of 3 active orders within 24 hours. Please wait for existing orders to complete.",
+    ],
+    [
+      'errorCode INVALID_COUPON',
+      feedbackForOrderResult(rejected('any', 'INVALID_COUPON'), 'SPRING').toast,
+      "Invalid Coupon Code: The coupon code 'SPRING' is not valid. Please check and try again, or proceed without a coupon.",
+    ],
+    [
+      'other server error with a message',
+      feedbackForOrderResult(rejected('Card payments are paused.', 'INTERNAL'), null).toast,
+      'Unable to Process Payment: Card payments are paused.',
+    ],
+    [
+      'other server error without a message',
+      feedbackForOrderResult(rejected(null, null), null).toast,
+      'Unable to Process Payment: We encountered an issue processing your payment. Please try again.',
+    ],
+    [
+      'transport error',
+      feedbackForOrderResult({ kind: 'offline' }, null).toast,
+      'Connection Error: Unable to connect to payment service. Please check your internet connection and try again.',
+    ],
+    [
+      'response without url or error',
+      feedbackForOrderResult({ kind: 'unexpected' }, null).toast,
+      'Unexpected Error: Received an unexpected response. Please try again or contact support.',
+    ],
+    [
+      'thrown exception',
+      feedbackForOrderResult({ kind: 'exception' }, null).toast,
+      'Unexpected Error: Something went wrong. Please try again or contact support if the problem persists.',
+    ],
+    ['image upload failure', formToasts.uploadFailed, 'Upload Failed: Failed to upload image. Please try again.'],
+  ])('%s', (_situation, toast, expected) => {
+    expect(line(toast)).toBe(expected);
+  });
+
+  it('clears the coupon field on INVALID_COUPON', () => {
+    expect(feedbackForOrderResult(rejected(null, 'INVALID_COUPON'), 'SPRING').clearCoupon).toBe(true);
+  });
+
+  it('says Success when the payment page opens (spec §7)', () => {
+    expect(line(feedbackForOrderResult({ kind: 'checkout', url: 'https://pay.example/s' }, null).toast)).toBe(
+      'Success: Opening payment page in a new tab...',
+    );
+  });
+
+  it('has the spec toasts for the form checks and the upload (spec §5, §7)', () => {
+    expect(line(formToasts.missingInformation)).toBe(
+      'Missing Information: Please fill in your website and email address.',
+    );
+    expect(line(formToasts.imageUploaded)).toBe('Image Uploaded: Your image has been uploaded successfully');
+  });
+
+  it('tells a buyer back from a canceled checkout that nothing was charged', () => {
+    expect(formToasts.checkoutCanceled.title).toBe('Payment canceled — you were not charged.');
   });
 });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/contract';
-import { readCheckoutReturn } from '../../web/src/features/order-form/checkout-return.ts';
+import { checkoutCancelOutcome, readCheckoutReturn } from '../../web/src/features/order-form/checkout-return.ts';
 import { imageFileProblem } from '../../web/src/features/order-form/image-checks.ts';
 import {
+  durationHint,
+  durationOptionLabels,
   hasRequiredFields,
   initialOrderFormValues,
+  missingRequiredFields,
   normalizeCouponInput,
   toCreateOrderRequest,
 } from '../../web/src/features/order-form/order-request.ts';
@@ -26,6 +29,18 @@ describe('order form values', () => {
   it('upper-cases the coupon as it is typed', () => {
     expect(normalizeCouponInput('launch50')).toBe('LAUNCH50');
     expect(normalizeCouponInput('Free-Ad_1')).toBe('FREE-AD_1');
+  });
+
+  it('leaves an upper-case coupon and one without letters as typed', () => {
+    expect(normalizeCouponInput('LAUNCH50')).toBe('LAUNCH50');
+    expect(normalizeCouponInput('2025-10')).toBe('2025-10');
+    expect(normalizeCouponInput('')).toBe('');
+  });
+
+  it('names the missing required fields in form order, so focus goes to the first', () => {
+    expect(missingRequiredFields({ website: '', email: ' ' })).toEqual(['website', 'email']);
+    expect(missingRequiredFields({ website: 'https://shop.example', email: '' })).toEqual(['email']);
+    expect(missingRequiredFields({ website: 'https://shop.example', email: 'a@b.co' })).toEqual([]);
   });
 
   it('counts a blank website or email as missing', () => {
@@ -73,6 +88,25 @@ describe('order form values', () => {
   });
 });
 
+describe('duration choices', () => {
+  it('offers 4, 8 and 12 seconds', () => {
+    expect(Object.keys(durationOptionLabels)).toEqual(['4', '8', '12']);
+  });
+
+  it('marks the 4 second option and hint as too short for TikTok in-feed but fine for Reels, Stories and Shorts', () => {
+    expect(durationOptionLabels['4']).toBe('4 seconds (Reels, Stories, Shorts)');
+    expect(durationHint('4')).toBe(
+      'TikTok in-feed ads need at least 5 seconds; 4 seconds suits Reels, Stories and Shorts.',
+    );
+  });
+
+  it('gives 8 and 12 seconds no TikTok warning', () => {
+    expect(durationHint('8')).not.toMatch(/at least/);
+    expect(durationHint('12')).not.toMatch(/at least/);
+    expect(durationOptionLabels['12']).toBe('12 seconds');
+  });
+});
+
 describe('image checks before upload', () => {
   it('accepts jpeg, png and webp up to exactly 5 MB', () => {
     for (const type of ['image/jpeg', 'image/png', 'image/webp']) {
@@ -109,5 +143,16 @@ describe('return from an abandoned checkout', () => {
 
   it('still reports a cancel that came without an order id', () => {
     expect(readCheckoutReturn(new URLSearchParams('checkout=canceled'))).toEqual({ orderId: null });
+  });
+
+  it('says canceled when the order was released, or when the cancel call gave no answer', () => {
+    expect(checkoutCancelOutcome({ order_status: 'pending', payment_status: 'canceled' })).toBe('canceled');
+    expect(checkoutCancelOutcome({ order_status: 'pending', payment_status: 'expired' })).toBe('canceled');
+    expect(checkoutCancelOutcome(null)).toBe('canceled');
+  });
+
+  it('sends the buyer to the order when the payment won the race', () => {
+    expect(checkoutCancelOutcome({ order_status: 'processing', payment_status: 'paid' })).toBe('already-paid');
+    expect(checkoutCancelOutcome({ order_status: 'pending', payment_status: 'free' })).toBe('already-paid');
   });
 });

@@ -4,8 +4,11 @@ import { readGetOrderAnswer } from '../../web/src/features/order-status/api/get-
 import {
   formatAmount,
   formatDuration,
+  isAwaitingRefund,
   isSettled,
+  orderAmount,
   paymentNote,
+  refundSentence,
   stageWords,
   statusCopyFor,
 } from '../../web/src/features/order-status/order-display.ts';
@@ -75,6 +78,16 @@ describe('amounts and durations', () => {
     expect(formatAmount(null, 'usd', 500)).toBe('$5.00 USD');
   });
 
+  it('shows what this order was charged: full price, LAUNCH50 and free', () => {
+    expect(orderAmount({ amount_cents: 500, currency: 'usd', payment_status: 'paid' }, 500)).toBe('$5.00 USD');
+    expect(orderAmount({ amount_cents: 250, currency: 'usd', payment_status: 'paid' }, 500)).toBe('$2.50 USD');
+    expect(orderAmount({ amount_cents: 0, currency: 'usd', payment_status: 'free' }, 500)).toBe('$0.00 USD');
+  });
+
+  it('shows a free order as $0.00 even before the amount is recorded', () => {
+    expect(orderAmount({ amount_cents: null, currency: 'usd', payment_status: 'free' }, 500)).toBe('$0.00 USD');
+  });
+
   it('writes the duration in seconds', () => {
     expect(formatDuration(12)).toBe('12 seconds');
     expect(formatDuration(4)).toBe('4 seconds');
@@ -85,6 +98,16 @@ describe('when to stop asking for updates', () => {
   it('stops once the ad is completed or failed', () => {
     expect(isSettled({ order_status: 'completed', payment_status: 'paid' })).toBe(true);
     expect(isSettled({ order_status: 'failed', payment_status: 'refunded' })).toBe(true);
+    expect(isSettled({ order_status: 'failed', payment_status: 'free' })).toBe(true);
+  });
+
+  it('keeps reading a failed, paid order until its refund lands, for ten minutes at most', () => {
+    const failedAt = Date.parse('2026-01-15T10:00:00.000Z');
+    const failed = { order_status: 'failed', payment_status: 'paid', updated_at: '2026-01-15T10:00:00.000Z' } as const;
+
+    expect(isAwaitingRefund(failed, failedAt + 5_000)).toBe(true);
+    expect(isSettled(failed, failedAt + 5_000)).toBe(false);
+    expect(isSettled(failed, failedAt + 11 * 60_000)).toBe(true);
   });
 
   it('stops when the checkout was abandoned', () => {
@@ -97,10 +120,44 @@ describe('when to stop asking for updates', () => {
     expect(isSettled({ order_status: 'processing', payment_status: 'free' })).toBe(false);
   });
 
-  it('says when a coupon made the ad free or the money went back', () => {
+  it('says in the banner when a coupon made the ad free or the checkout was left', () => {
     expect(paymentNote('free')).toMatch(/not charged/);
-    expect(paymentNote('refunded')).toMatch(/refunded/);
+    expect(paymentNote('canceled')).toMatch(/not charged/);
     expect(paymentNote('paid')).toBeNull();
+  });
+
+  it('leaves refunds to the status panel', () => {
+    expect(paymentNote('refunded')).toBeNull();
+  });
+});
+
+describe('the refund sentence of a failed order', () => {
+  it('states the refunded amount', () => {
+    const failed = { order_status: 'failed', currency: 'usd', payment_status: 'refunded' } as const;
+
+    expect(refundSentence({ ...failed, amount_cents: 500 }, 500)).toBe('Your payment of $5.00 has been refunded.');
+    expect(refundSentence({ ...failed, amount_cents: 250 }, 500)).toBe('Your payment of $2.50 has been refunded.');
+  });
+
+  it('says the refund is under way while Stripe has not confirmed it', () => {
+    const sentence = refundSentence(
+      { order_status: 'failed', currency: 'usd', payment_status: 'paid', amount_cents: 500 },
+      500,
+    );
+
+    expect(sentence).toBe('Your payment of $5.00 is being refunded automatically.');
+  });
+
+  it('says nothing about money for a free order', () => {
+    expect(
+      refundSentence({ order_status: 'failed', currency: 'usd', payment_status: 'free', amount_cents: 0 }, 500),
+    ).toBeNull();
+  });
+
+  it('says nothing for a paid order that has not failed', () => {
+    expect(
+      refundSentence({ order_status: 'processing', currency: 'usd', payment_status: 'paid', amount_cents: 500 }, 500),
+    ).toBeNull();
   });
 });
 
@@ -111,24 +168,28 @@ describe('reading the order answer', () => {
     expect(result).toMatchObject({ kind: 'found', order: { id: order.id, stage: 'rendering', progress: 62 } });
   });
 
-  it('says Order not found on a 404', () => {
-    const result = readGetOrderAnswer({ status: 404, ok: false, body: { error: 'Not found', errorCode: 'NOT_FOUND' } });
+  it("says We couldn't find your order. on a 404, a final answer", () => {
+    const result = readGetOrderAnswer({
+      status: 404,
+      ok: false,
+      body: { error: messages.orderNotFound, errorCode: 'NOT_FOUND' },
+    });
 
-    expect(result).toEqual({ kind: 'missing', message: messages.orderNotFound });
+    expect(result).toEqual({ kind: 'missing', message: "We couldn't find your order." });
   });
 
-  it('shows the server message of another failure', () => {
+  it('keeps the server message of another failure, worth another try', () => {
     const result = readGetOrderAnswer({
       status: 429,
       ok: false,
       body: { error: messages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
     });
 
-    expect(result).toEqual({ kind: 'missing', message: messages.tooManyRequests });
+    expect(result).toEqual({ kind: 'failed', message: messages.tooManyRequests });
   });
 
   it("falls back to We couldn't find your order. when nothing usable came back", () => {
-    const expected = { kind: 'missing', message: "We couldn't find your order." };
+    const expected = { kind: 'failed', message: "We couldn't find your order." };
 
     expect(readGetOrderAnswer({ status: 200, ok: true, body: '<!doctype html>' })).toEqual(expected);
     expect(readGetOrderAnswer({ status: 500, ok: false, body: undefined })).toEqual(expected);

@@ -1,8 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createRouter } from './app/router.tsx';
 import { ToastProvider } from './components/toast.tsx';
+import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -10,8 +12,10 @@ if (!root) throw new Error('index.html has no #root element.');
 
 createRoot(root).render(
   <StrictMode>
-    <ToastProvider>
-      <RouterProvider router={createRouter()} />
-    </ToastProvider>
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider>
+        <RouterProvider router={createRouter()} />
+      </ToastProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

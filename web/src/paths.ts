@@ -28,6 +28,11 @@ export const paths = {
   notFound: '/404',
   blogPost: (slug: BlogSlug) => `/blog/${slug}`,
   orderStatus: (orderId: string) => `/success?order_id=${encodeURIComponent(orderId)}`,
+  newsletterConfirmed: '/newsletter/confirmed',
+  newsletterUnsubscribed: '/newsletter/unsubscribed',
+  /** Where a confirm or unsubscribe link lands when it is unknown or expired, or the API failed. */
+  newsletterLinkProblem: (page: '/newsletter/confirmed' | '/newsletter/unsubscribed', problem: 'invalid' | 'error') =>
+    `${page}?status=${problem}`,
 } as const;
 
 export const anchors = {
@@ -44,6 +49,8 @@ export const pagePaths: readonly string[] = [
   paths.terms,
   paths.success,
   paths.notFound,
+  paths.newsletterConfirmed,
+  paths.newsletterUnsubscribed,
   ...blogSlugs.map((slug) => paths.blogPost(slug)),
 ];
 
@@ -53,4 +60,6 @@ export const apiPaths = {
   orders: '/orders',
   order: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,
   cancelOrder: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/cancel`,
+  capacity: '/capacity',
+  newsletter: '/newsletter',
 } as const;

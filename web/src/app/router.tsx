@@ -23,6 +23,20 @@ export function createRouter() {
           lazy: async () => ({ Component: (await import('./routes/terms.tsx')).TermsRoute }),
         },
         {
+          path: paths.newsletterConfirmed,
+          lazy: async () => ({
+            Component: (await import('../features/newsletter/components/newsletter-status-page.tsx'))
+              .NewsletterConfirmedPage,
+          }),
+        },
+        {
+          path: paths.newsletterUnsubscribed,
+          lazy: async () => ({
+            Component: (await import('../features/newsletter/components/newsletter-status-page.tsx'))
+              .NewsletterUnsubscribedPage,
+          }),
+        },
+        {
           path: '*',
           lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }),
         },

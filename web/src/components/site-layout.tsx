@@ -1,8 +1,16 @@
-// The frame of every page: a skip link, the header with the logo, the main landmark and a footer.
+// The frame of every page: a skip link, the header with the logo and section links, the main
+// landmark and the footer.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { config } from '#shared/config';
+import { SiteFooter } from '../features/landing/components/site-footer.tsx';
 import { anchors, paths } from '../paths.ts';
+
+const headerLinks = [
+  { label: 'Examples', hash: anchors.examples },
+  { label: 'Pricing', hash: anchors.pricing },
+  { label: 'FAQ', hash: anchors.faq },
+];
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
@@ -24,37 +32,25 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             {config.brand.name}
           </Link>
           <nav aria-label="Main">
-            <Link
-              to={{ pathname: paths.home, hash: anchors.pricing }}
-              className="rounded-lg px-3 py-2 text-sm font-semibold text-indigo-100 hover:bg-white/10 hover:text-white"
-            >
-              Pricing
-            </Link>
+            <ul className="flex items-center gap-1">
+              {headerLinks.map((item) => (
+                <li key={item.hash} className={item.hash === anchors.pricing ? '' : 'hidden sm:block'}>
+                  <Link
+                    to={{ pathname: paths.home, hash: item.hash }}
+                    className="rounded-lg px-3 py-2 text-sm font-semibold text-indigo-100 hover:bg-white/10 hover:text-white"
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </nav>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>
-            © {new Date().getFullYear()} {config.brand.name}. Secure payments by Stripe.
-          </p>
-          <ul className="flex gap-6">
-            <li>
-              <Link to={paths.terms} className="hover:text-slate-900">
-                Terms of Service
-              </Link>
-            </li>
-            <li>
-              <a href={`mailto:${config.supportEmail}`} className="hover:text-slate-900">
-                {config.supportEmail}
-              </a>
-            </li>
-          </ul>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,16 +1,19 @@
-// `/terms`: a placeholder. The full legal text (spec §2's sections, company details from config)
-// replaces this body in the content step.
+// `/terms`: the Terms of Service with a way back home.
 import { Link } from 'react-router-dom';
+import { config } from '#shared/config';
 import { secondaryButton } from '../../components/styles.ts';
+import { TermsOfService } from '../../features/legal/components/terms-of-service.tsx';
 import { paths } from '../../paths.ts';
 
 export function TermsRoute() {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <title>{`Terms of Service — ${config.brand.name}`}</title>
       <Link to={paths.home} className={secondaryButton}>
-        ← Back to Home
+        <span aria-hidden="true">←</span> Back to Home
       </Link>
-      <h1 className="mt-8 text-4xl font-bold tracking-tight text-slate-900">Terms of Service</h1>
+      <h1 className="mt-8 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Terms of Service</h1>
+      <TermsOfService />
     </article>
   );
 }

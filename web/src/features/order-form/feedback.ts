@@ -1,4 +1,4 @@
-// What the buyer is told after each order-form action: the spec's toasts (§7, §8), verbatim.
+// What the buyer is told after each order-form action: the spec's toasts (§5, §7, §8), verbatim.
 import { messages } from '#shared/contract';
 import type { ToastMessage } from '../../components/toast.tsx';
 import type { CreateOrderResult } from './api/create-order.ts';
@@ -31,6 +31,9 @@ export const formToasts = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
+/** Everything a submit can end in: the API's answer, or an exception thrown on the way. */
+export type SubmitOutcome = CreateOrderResult | { kind: 'exception' };
+
 export interface SubmitFeedback {
   toast: ToastMessage;
   /** The payment page to open. */
@@ -39,8 +42,8 @@ export interface SubmitFeedback {
   clearCoupon?: boolean;
 }
 
-/** Maps the create-order answer to what the form does next. `couponCode` is what was sent. */
-export function feedbackForOrderResult(result: CreateOrderResult, couponCode: string | null): SubmitFeedback {
+/** Maps a submit's outcome to what the form does next. `couponCode` is what was sent. */
+export function feedbackForOrderResult(result: SubmitOutcome, couponCode: string | null): SubmitFeedback {
   switch (result.kind) {
     case 'checkout':
       return { toast: formToasts.checkoutOpened, openUrl: result.url };
@@ -48,6 +51,8 @@ export function feedbackForOrderResult(result: CreateOrderResult, couponCode: st
       return { toast: formToasts.connectionError };
     case 'unexpected':
       return { toast: formToasts.unexpectedResponse };
+    case 'exception':
+      return { toast: formToasts.unexpectedException };
     case 'rejected':
       if (result.errorCode === 'RATE_LIMIT') {
         return { toast: { title: 'Rate Limit Reached', description: messages.rateLimit, tone: 'error' } };

@@ -1,5 +1,5 @@
-// The order form's values and how they become the create-order request (spec §3, §7).
-
+// The order form's values, choices and checks, and how they become the create-order request
+// (spec §3, §5, §7).
 import { config } from '#shared/config';
 import {
   type CreateOrderRequest,
@@ -35,14 +35,36 @@ export const initialOrderFormValues: OrderFormValues = {
   image: null,
 };
 
+/**
+ * The duration options. 4 s is too short for a TikTok in-feed ad (TikTok asks 5–60 s, spec §9)
+ * but fits Reels, Stories and Shorts, so the option and its hint say so.
+ */
+export const durationOptionLabels: Record<DurationChoice, string> = {
+  '4': '4 seconds (Reels, Stories, Shorts)',
+  '8': '8 seconds',
+  '12': '12 seconds',
+};
+
+export function durationHint(choice: DurationChoice): string {
+  return choice === '4'
+    ? 'TikTok in-feed ads need at least 5 seconds; 4 seconds suits Reels, Stories and Shorts.'
+    : 'Fits TikTok in-feed, Reels, Stories and Shorts.';
+}
+
 /** Spec §5: the coupon is forced to upper case as it is typed. */
 export function normalizeCouponInput(typed: string): string {
   return typed.toUpperCase();
 }
 
-/** Spec §5: website and email are both required; blanks count as missing. */
-export function hasRequiredFields(values: Pick<OrderFormValues, 'website' | 'email'>): boolean {
-  return values.website.trim() !== '' && values.email.trim() !== '';
+export type RequiredField = 'website' | 'email';
+
+/** Spec §5: website and email are both required; blanks count as missing. In form order. */
+export function missingRequiredFields(values: Pick<OrderFormValues, RequiredField>): RequiredField[] {
+  return (['website', 'email'] as const).filter((field) => values[field].trim() === '');
+}
+
+export function hasRequiredFields(values: Pick<OrderFormValues, RequiredField>): boolean {
+  return missingRequiredFields(values).length === 0;
 }
 
 export function toCreateOrderRequest(values: OrderFormValues): CreateOrderRequest {

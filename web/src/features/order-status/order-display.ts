@@ -1,4 +1,4 @@
-// How an order reads on the status page: the spec's status copy (§4), stage words, amounts.
+// How an order reads on the status page: the spec's status copy (§4), stage words, amounts, refunds.
 import { displayedOrderStatus, type OrderStatus, type OrderView, type Stage } from '#shared/contract';
 
 export const orderPageMessages = {
@@ -32,26 +32,79 @@ export const stageWords: Record<Stage, string> = {
   failed: 'Stopped',
 };
 
+/** Dollars and cents without the currency code: "$5.00". */
+export function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}
+
 /** `amount_cents` is what was charged (a coupon lowers it); null before payment means the list price. */
 export function formatAmount(amountCents: number | null, currency: string, listPriceCents: number): string {
-  const cents = amountCents ?? listPriceCents;
-  const code = currency.toUpperCase();
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(cents / 100);
-  return `${amount} ${code}`;
+  return `${formatMoney(amountCents ?? listPriceCents, currency)} ${currency.toUpperCase()}`;
+}
+
+type MoneyFacts = Pick<OrderView, 'amount_cents' | 'currency' | 'payment_status'>;
+
+/** What the buyer pays or paid for this order: a free (100 % coupon) order is $0.00 even before Stripe says so. */
+export function chargedCents(order: MoneyFacts, listPriceCents: number): number {
+  if (order.payment_status === 'free') return 0;
+  return order.amount_cents ?? listPriceCents;
+}
+
+/** The summary's Amount row: "$5.00 USD", "$2.50 USD" with LAUNCH50, "$0.00 USD" when free. */
+export function orderAmount(order: MoneyFacts, listPriceCents: number): string {
+  return formatAmount(chargedCents(order, listPriceCents), order.currency, listPriceCents);
+}
+
+/**
+ * DESIGN §6: a failed ad is refunded automatically. Says so with the real amount once Stripe has
+ * refunded it, and while the Refund step is still running; nothing when nothing was charged.
+ */
+export function refundSentence(
+  order: MoneyFacts & Pick<OrderView, 'order_status'>,
+  listPriceCents: number,
+): string | null {
+  const cents = chargedCents(order, listPriceCents);
+  if (cents <= 0) return null;
+  const amount = formatMoney(cents, order.currency);
+  if (order.payment_status === 'refunded') return `Your payment of ${amount} has been refunded.`;
+  if (order.payment_status === 'paid' && displayedOrderStatus(order.order_status) === 'failed') {
+    return `Your payment of ${amount} is being refunded automatically.`;
+  }
+  return null;
 }
 
 export function formatDuration(seconds: number): string {
   return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
 }
 
+/**
+ * How long after a failure the page keeps reading the order to see the refund land. The live
+ * channel carries status, stage and progress only, never payment_status, so the refund is polled.
+ */
+export const refundWatchMs = 10 * 60_000;
+
 /** Orders that will not change any more: no need to keep asking. */
-export function isSettled(order: Pick<OrderView, 'order_status' | 'payment_status'>): boolean {
+export function isSettled(
+  order: Pick<OrderView, 'order_status' | 'payment_status'> & Partial<Pick<OrderView, 'updated_at'>>,
+  now = Date.now(),
+): boolean {
   const status = displayedOrderStatus(order.order_status);
-  if (status === 'completed' || status === 'failed') return true;
+  if (status === 'completed') return true;
+  if (status === 'failed') return !isAwaitingRefund(order, now);
   return order.payment_status === 'canceled' || order.payment_status === 'expired';
 }
 
-/** A line about the money when it is not simply "paid". */
+/** A failed, paid order whose Refund step has not finished yet (and recently failed). */
+export function isAwaitingRefund(
+  order: Pick<OrderView, 'order_status' | 'payment_status'> & Partial<Pick<OrderView, 'updated_at'>>,
+  now = Date.now(),
+): boolean {
+  if (displayedOrderStatus(order.order_status) !== 'failed' || order.payment_status !== 'paid') return false;
+  const failedAt = order.updated_at ? Date.parse(order.updated_at) : Number.NaN;
+  return Number.isNaN(failedAt) || now - failedAt < refundWatchMs;
+}
+
+/** A line about the money when it is not simply "paid" (refunds are told in the status panel). */
 export function paymentNote(paymentStatus: OrderView['payment_status']): string | null {
   switch (paymentStatus) {
     case 'free':
@@ -59,8 +112,6 @@ export function paymentNote(paymentStatus: OrderView['payment_status']): string 
     case 'canceled':
     case 'expired':
       return 'This checkout was not completed, so you were not charged.';
-    case 'refunded':
-      return 'Your payment has been refunded in full.';
     default:
       return null;
   }

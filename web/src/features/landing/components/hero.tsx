@@ -1,7 +1,10 @@
-// The top of the home page. The example video in the phone frame arrives with the examples
-// section; until then the frame shows a still mock of an ad.
+// The top of the home page (spec §2.1): the headline, the two calls to action and a real example
+// ad looping, muted, in a phone frame. It only plays when the visitor allows motion.
+import { useEffect, useRef } from 'react';
 import { primaryButton } from '../../../components/styles.ts';
 import { anchors } from '../../../paths.ts';
+import { heroExample } from '../example-ads.ts';
+import { usePrefersReducedMotion } from '../hooks/use-reduced-motion.ts';
 
 export function Hero() {
   return (
@@ -10,7 +13,7 @@ export function Hero() {
         aria-hidden="true"
         className="absolute inset-0 bg-[radial-gradient(60rem_30rem_at_80%_-10%,rgb(99_102_241/0.45),transparent),radial-gradient(40rem_30rem_at_0%_110%,rgb(236_72_153/0.25),transparent)]"
       />
-      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-20 sm:px-6 sm:py-28 lg:grid-cols-[1.2fr_1fr]">
+      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.2fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm text-indigo-100">
             <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" />
@@ -24,39 +27,64 @@ export function Hero() {
             Paste your website and get a scroll-stopping 9:16 video ad for TikTok, Meta and YouTube. No subscription, no
             agency, no filming.
           </p>
-          <div className="mt-10 flex flex-wrap items-center gap-4">
+          <div className="mt-10 flex flex-wrap items-center gap-x-6 gap-y-4">
             <a
               href={`#${anchors.pricing}`}
               className={`${primaryButton} bg-indigo-500 px-7 py-4 text-lg hover:bg-indigo-400`}
             >
               Generate My Ad for $5
             </a>
-            <p className="text-sm text-slate-300">One-time payment · No account needed</p>
+            <a
+              href={`#${anchors.examples}`}
+              className="inline-flex items-center gap-2 rounded-xl px-2 py-3 text-base font-semibold text-white underline-offset-4 hover:underline"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+                <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-1.5 5.1 4.6 2.5a.5.5 0 0 1 0 .8l-4.6 2.5a.5.5 0 0 1-.7-.4V7.5a.5.5 0 0 1 .7-.4Z" />
+              </svg>
+              Watch example
+            </a>
           </div>
+          <p className="mt-4 text-sm text-slate-300">One-time payment · No account needed</p>
         </div>
-        <PhoneMock />
+        <PhoneVideo />
       </div>
     </section>
   );
 }
 
-function PhoneMock() {
+function PhoneVideo() {
+  const video = useRef<HTMLVideoElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (reducedMotion) {
+      element.pause();
+      return;
+    }
+    // React does not reflect `muted` as an attribute; autoplay policies need the property.
+    element.muted = true;
+    element.play().catch(() => undefined);
+  }, [reducedMotion]);
+
   return (
-    <div aria-hidden="true" className="mx-auto w-56 sm:w-64">
+    <div className="mx-auto w-56 sm:w-64">
       <div className="rounded-[2.5rem] border border-white/15 bg-slate-900 p-2.5 shadow-2xl shadow-indigo-950">
-        <div className="relative aspect-9/16 overflow-hidden rounded-[2rem] bg-linear-to-br from-indigo-500 via-fuchsia-500 to-amber-400">
-          <div className="absolute inset-x-0 top-0 flex justify-center pt-2">
-            <div className="h-5 w-20 rounded-full bg-slate-900" />
-          </div>
-          <div className="absolute inset-x-4 bottom-6 space-y-2">
-            <p className="rounded-lg bg-black/45 px-3 py-2 text-lg leading-tight font-extrabold">Launch day is here.</p>
-            <p className="w-fit rounded-lg bg-white px-3 py-1.5 text-sm font-bold text-slate-900">Shop now →</p>
-          </div>
-          <div className="absolute top-1/3 right-3 space-y-3">
-            <div className="size-8 rounded-full bg-white/30" />
-            <div className="size-8 rounded-full bg-white/30" />
-            <div className="size-8 rounded-full bg-white/30" />
-          </div>
+        <div className="relative aspect-9/16 overflow-hidden rounded-[2rem] bg-slate-800">
+          <video
+            ref={video}
+            className="size-full object-cover"
+            width={432}
+            height={768}
+            poster={heroExample.poster}
+            src={heroExample.video}
+            muted
+            loop
+            playsInline
+            preload="none"
+            aria-label={`Example ad: ${heroExample.title} (${heroExample.style}), muted`}
+          />
         </div>
       </div>
     </div>

@@ -17,9 +17,13 @@ const rejectionSchema = z.object({
   errorCode: z.string().nullish().catch(null),
 });
 
+/** The payment page opens in a tab and as a link, so only a web address will do (no `javascript:`). */
+const isWebAddress = (url: string) => /^https?:$/.test(new URL(url).protocol);
+
 export function readCreateOrderAnswer(answer: ApiAnswer): CreateOrderResult {
   const checkout = createOrderResponseSchema.safeParse(answer.body);
-  if (answer.ok && checkout.success) return { kind: 'checkout', url: checkout.data.url };
+  if (answer.ok && checkout.success && isWebAddress(checkout.data.url))
+    return { kind: 'checkout', url: checkout.data.url };
   const rejection = rejectionSchema.safeParse(answer.body);
   const { error = null, errorCode = null } = rejection.success ? rejection.data : {};
   if (error || errorCode || !answer.ok) return { kind: 'rejected', error, errorCode };

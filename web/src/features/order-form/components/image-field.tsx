@@ -1,9 +1,10 @@
-// The optional product image: checked in the browser, uploaded through a presigned PUT, then
-// previewed from storage. The form keeps only the storage path and the original file name.
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+// The optional product image: checked in the browser, uploaded through a presigned PUT with a
+// progress bar, then previewed from storage. The form keeps only the storage path and the
+// original file name.
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { config } from '#shared/config';
 import { fieldHint, fieldLabel } from '../../../components/styles.ts';
-import { useToast } from '../../../components/toast.tsx';
+import { showToast } from '../../../components/toast.tsx';
 import { createUpload } from '../api/create-upload.ts';
 import { putImage } from '../api/put-image.ts';
 import { formToasts } from '../feedback.ts';
@@ -16,19 +17,32 @@ interface ImageFieldProps {
   onUploadingChange: (uploading: boolean) => void;
 }
 
+interface UploadProgress {
+  fileName: string;
+  percent: number;
+}
+
 export function ImageField({ image, onImageChange, onUploadingChange }: ImageFieldProps) {
-  const toast = useToast();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const uploadAbort = useRef<AbortController | null>(null);
 
-  const setBusy = (busy: boolean) => {
-    setUploading(busy);
-    onUploadingChange(busy);
+  // Leaving the page mid-upload stops the PUT and leaves no state to update.
+  useEffect(() => () => uploadAbort.current?.abort(), []);
+
+  const setUploading = (next: UploadProgress | null) => {
+    setProgress(next);
+    onUploadingChange(next !== null);
   };
   const clear = () => {
     if (input.current) input.current.value = '';
     onImageChange(null);
+  };
+  // The button disappears with the image, so focus goes back to the file picker.
+  const remove = () => {
+    clear();
+    input.current?.focus();
   };
 
   async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
@@ -36,21 +50,30 @@ export function ImageField({ image, onImageChange, onUploadingChange }: ImageFie
     if (!file) return;
     const problem = imageFileProblem(file);
     if (problem) {
-      toast(problem);
+      showToast(problem);
       clear();
       return;
     }
-    setBusy(true);
+    const abort = new AbortController();
+    uploadAbort.current = abort;
+    setUploading({ fileName: file.name, percent: 0 });
     try {
       const upload = await createUpload({ fileName: file.name, contentType: file.type, size: file.size });
-      await putImage(upload, file);
+      await putImage(upload, file, {
+        signal: abort.signal,
+        onProgress: (percent) => setProgress({ fileName: file.name, percent }),
+      });
       onImageChange({ fileName: file.name, storagePath: upload.storagePath, previewUrl: upload.previewUrl });
-      toast(formToasts.imageUploaded);
+      showToast(formToasts.imageUploaded);
     } catch {
+      if (abort.signal.aborted) return;
       clear();
-      toast(formToasts.uploadFailed);
+      showToast(formToasts.uploadFailed);
     } finally {
-      setBusy(false);
+      if (!abort.signal.aborted) {
+        uploadAbort.current = null;
+        setUploading(null);
+      }
     }
   }
 
@@ -65,35 +88,56 @@ export function ImageField({ image, onImageChange, onUploadingChange }: ImageFie
         type="file"
         accept={acceptedImageTypes}
         onChange={onFileChosen}
-        disabled={uploading}
+        disabled={progress !== null}
         aria-describedby={`${id}-hint ${id}-status`}
-        className="mt-1.5 block w-full cursor-pointer rounded-xl border border-dashed border-slate-300 bg-slate-50 p-2 text-sm text-slate-700 file:mr-4 file:cursor-pointer file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:py-2 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:cursor-wait"
+        className="mt-1.5 block w-full min-w-0 cursor-pointer rounded-xl border border-dashed border-slate-300 bg-slate-50 p-2 text-sm text-slate-700 file:mr-4 file:cursor-pointer file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:py-2 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:cursor-wait"
       />
       <p id={`${id}-hint`} className={fieldHint}>
         JPEG, PNG or WebP up to 5 MB. For best results use a {config.video.width}x{config.video.height} (9:16) image,
         the size of the video.
       </p>
-      <p id={`${id}-status`} aria-live="polite" className="text-sm text-slate-700">
-        {uploading ? 'Uploading image…' : ''}
+      <p id={`${id}-status`} aria-live="polite" className="mt-1.5 truncate text-sm text-slate-700">
+        {progress ? `Uploading ${progress.fileName}…` : ''}
       </p>
+      {progress && (
+        <div className="mt-1.5 flex items-center gap-3">
+          <div
+            role="progressbar"
+            aria-label={`Uploading ${progress.fileName}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress.percent}
+            aria-valuetext={`${progress.percent}%`}
+            className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className="h-full rounded-full bg-indigo-600 transition-[width] duration-200 motion-reduce:transition-none"
+              style={{ width: `${progress.percent}%` }}
+            />
+          </div>
+          <span aria-hidden="true" className="w-10 text-right text-sm text-slate-700 tabular-nums">
+            {progress.percent}%
+          </span>
+        </div>
+      )}
       {image && (
-        <div className="mt-3 flex items-center gap-4 rounded-xl border border-slate-200 bg-slate-50 p-3">
+        <div className="mt-3 flex items-start gap-4 rounded-xl border border-slate-200 bg-slate-50 p-3">
           <img
             src={image.previewUrl}
             alt={`Preview of ${image.fileName}`}
-            className="aspect-9/16 w-16 rounded-lg bg-slate-200 object-cover"
+            className="aspect-9/16 w-16 flex-none rounded-lg bg-slate-200 object-cover"
           />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-slate-900">{image.fileName}</p>
-            <p className="text-sm text-emerald-700">Uploaded</p>
+            <p className="text-sm text-emerald-800">Uploaded</p>
+            <button
+              type="button"
+              onClick={remove}
+              className="mt-2 -ml-3 rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-200"
+            >
+              Remove image
+            </button>
           </div>
-          <button
-            type="button"
-            onClick={clear}
-            className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-200"
-          >
-            Remove image
-          </button>
         </div>
       )}
     </div>

@@ -1,79 +1,120 @@
 // The order form (spec §3–§8): collects the order, starts Checkout in a new tab and reports every
 // outcome with the spec's toasts. One submit at a time.
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { config } from '#shared/config';
 import { durationChoices, styleLabels, styles } from '#shared/contract';
 import { card, fieldControl, fieldHint, fieldLabel, primaryButton } from '../../../components/styles.ts';
-import { useToast } from '../../../components/toast.tsx';
+import { showToast } from '../../../components/toast.tsx';
 import { createOrder } from '../api/create-order.ts';
 import { feedbackForOrderResult, formToasts } from '../feedback.ts';
 import {
-  hasRequiredFields,
+  durationHint,
+  durationOptionLabels,
   initialOrderFormValues,
+  missingRequiredFields,
   normalizeCouponInput,
   type OrderFormValues,
+  type RequiredField,
   toCreateOrderRequest,
 } from '../order-request.ts';
+import { openPaymentTab } from '../payment-tab.ts';
+import { createSubmitGuard } from '../submit-guard.ts';
+import { BlockedPaymentTab } from './blocked-payment-tab.tsx';
 import { ImageField } from './image-field.tsx';
 
-/** Spec §7: the payment page opens in a new tab; if a blocker stops that, this tab goes there. */
-function openPaymentPage(url: string): void {
-  const tab = window.open(url, '_blank');
-  if (tab) tab.opener = null;
-  else window.location.assign(url);
-}
-
 export function OrderForm() {
-  const toast = useToast();
   const id = useId();
   const [values, setValues] = useState<OrderFormValues>(initialOrderFormValues);
   const [submitting, setSubmitting] = useState(false);
   const [uploading, setUploading] = useState(false);
-  // State updates land after a render; the ref stops a second submit in the same tick.
-  const inFlight = useRef(false);
+  const [missing, setMissing] = useState<readonly RequiredField[]>([]);
+  const [blockedPaymentUrl, setBlockedPaymentUrl] = useState<string | null>(null);
+  const [guard] = useState(createSubmitGuard);
+  const fields = {
+    website: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    coupon: useRef<HTMLInputElement>(null),
+  };
 
   const update = <K extends keyof OrderFormValues>(key: K, value: OrderFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current || uploading) return;
-    if (!hasRequiredFields(values)) {
-      toast(formToasts.missingInformation);
+  const updateRequired = (field: RequiredField, value: string) => {
+    update(field, value);
+    if (value.trim()) setMissing((current) => current.filter((name) => name !== field));
+  };
+
+  // Upper-case in place and keep the caret where it was (React would otherwise move it to the end).
+  const onCouponChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const field = event.target;
+    const upper = normalizeCouponInput(field.value);
+    if (upper !== field.value) {
+      const { selectionStart, selectionEnd } = field;
+      field.value = upper;
+      field.setSelectionRange(selectionStart, selectionEnd);
+    }
+    update('couponCode', upper);
+  };
+
+  async function submit(): Promise<void> {
+    const request = toCreateOrderRequest(values);
+    const outcome = await createOrder(request);
+    const feedback = feedbackForOrderResult(outcome, request.couponCode ?? null);
+    if (feedback.clearCoupon) {
+      update('couponCode', '');
+      fields.coupon.current?.focus();
+    }
+    if (feedback.openUrl && openPaymentTab(feedback.openUrl, window.open.bind(window)) === 'blocked') {
+      setBlockedPaymentUrl(feedback.openUrl);
       return;
     }
-    inFlight.current = true;
+    showToast(feedback.toast);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (uploading || !guard.tryStart()) return;
+    setBlockedPaymentUrl(null);
+    const missingNow = missingRequiredFields(values);
+    const [firstMissing] = missingNow;
+    if (firstMissing) {
+      guard.finish();
+      setMissing(missingNow);
+      fields[firstMissing].current?.focus();
+      showToast(formToasts.missingInformation);
+      return;
+    }
     setSubmitting(true);
     try {
-      const request = toCreateOrderRequest(values);
-      const feedback = feedbackForOrderResult(await createOrder(request), request.couponCode ?? null);
-      if (feedback.openUrl) openPaymentPage(feedback.openUrl);
-      if (feedback.clearCoupon) update('couponCode', '');
-      toast(feedback.toast);
+      await submit();
     } catch {
-      toast(formToasts.unexpectedException);
+      showToast(feedbackForOrderResult({ kind: 'exception' }, null).toast);
     } finally {
-      inFlight.current = false;
+      guard.finish();
       setSubmitting(false);
     }
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className={`${card} p-6 sm:p-8`}>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <div className="sm:col-span-2">
+    <form noValidate onSubmit={onSubmit} className={`${card} min-w-0 p-5 sm:p-8`}>
+      <div className="grid gap-5">
+        <div>
           <label htmlFor={`${id}-website`} className={fieldLabel}>
             Website URL
           </label>
           <input
             id={`${id}-website`}
+            ref={fields.website}
+            name="website"
             type="url"
             inputMode="url"
             autoComplete="url"
             required
+            aria-required="true"
+            aria-invalid={missing.includes('website') || undefined}
             placeholder="https://yourwebsite.com"
             value={values.website}
-            onChange={(event) => update('website', event.target.value)}
+            onChange={(event) => updateRequired('website', event.target.value)}
             aria-describedby={`${id}-website-hint`}
             className={fieldControl}
           />
@@ -81,18 +122,22 @@ export function OrderForm() {
             We read your site to write the script, pick the visuals and match your brand.
           </p>
         </div>
-        <div className="sm:col-span-2">
+        <div>
           <label htmlFor={`${id}-email`} className={fieldLabel}>
             Email Address
           </label>
           <input
             id={`${id}-email`}
+            ref={fields.email}
+            name="email"
             type="email"
             autoComplete="email"
             required
+            aria-required="true"
+            aria-invalid={missing.includes('email') || undefined}
             placeholder="you@company.com"
             value={values.email}
-            onChange={(event) => update('email', event.target.value)}
+            onChange={(event) => updateRequired('email', event.target.value)}
             aria-describedby={`${id}-email-hint`}
             className={fieldControl}
           />
@@ -100,12 +145,13 @@ export function OrderForm() {
             Your finished ad is delivered here.
           </p>
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${id}-style`} className={fieldLabel}>
             Ad Style
           </label>
           <select
             id={`${id}-style`}
+            name="style"
             value={values.style}
             onChange={(event) => update('style', styles.find((style) => style === event.target.value) ?? values.style)}
             className={fieldControl}
@@ -117,12 +163,13 @@ export function OrderForm() {
             ))}
           </select>
         </div>
-        <div>
+        <div className="min-w-0">
           <label htmlFor={`${id}-duration`} className={fieldLabel}>
             Video Duration
           </label>
           <select
             id={`${id}-duration`}
+            name="durationSeconds"
             value={values.durationSeconds}
             onChange={(event) =>
               update(
@@ -130,41 +177,47 @@ export function OrderForm() {
                 durationChoices.find((choice) => choice === event.target.value) ?? values.durationSeconds,
               )
             }
+            aria-describedby={`${id}-duration-hint`}
             className={fieldControl}
           >
             {durationChoices.map((seconds) => (
               <option key={seconds} value={seconds}>
-                {seconds} seconds
+                {durationOptionLabels[seconds]}
               </option>
             ))}
           </select>
+          <p id={`${id}-duration-hint`} className={fieldHint}>
+            {durationHint(values.durationSeconds)}
+          </p>
         </div>
-        <div className="sm:col-span-2">
+        <div className="min-w-0">
           <ImageField
             image={values.image}
             onImageChange={(image) => update('image', image)}
             onUploadingChange={setUploading}
           />
         </div>
-        <div className="sm:col-span-2">
+        <div>
           <label htmlFor={`${id}-coupon`} className={fieldLabel}>
             Coupon Code (optional)
           </label>
           <input
             id={`${id}-coupon`}
+            ref={fields.coupon}
+            name="couponCode"
             type="text"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="e.g. LAUNCH50"
             value={values.couponCode}
-            onChange={(event) => update('couponCode', normalizeCouponInput(event.target.value))}
+            onChange={onCouponChange}
             className={`${fieldControl} uppercase placeholder:normal-case`}
           />
         </div>
       </div>
 
-      <div className="mt-8 flex items-baseline justify-between border-t border-slate-200 pt-6">
+      <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2 border-t border-slate-200 pt-6">
         <span className="text-sm font-medium text-slate-700">Price per ad</span>
         <span className="text-2xl font-bold tracking-tight text-slate-900">
           {config.price.label} <span className="text-sm font-medium text-slate-600">USD</span>
@@ -173,6 +226,7 @@ export function OrderForm() {
       <button type="submit" disabled={submitting || uploading} className={`${primaryButton} mt-4 w-full py-4 text-lg`}>
         {submitting ? 'Processing...' : 'Generate My Ad for $5'}
       </button>
+      <BlockedPaymentTab url={blockedPaymentUrl} />
       <p className="mt-4 text-center text-sm text-slate-600">
         Secure checkout by Stripe opens in a new tab, where coupons are applied. One payment, no subscription, no
         account.

@@ -1,17 +1,18 @@
-// On a return from an abandoned Checkout: release the order once, tell the buyer, and clean the
-// query from the URL. If the payment won the race, show the order instead.
+// On a return from an abandoned Checkout: release the order once (POST /api/orders/{id}/cancel),
+// tell the buyer they were not charged, and clean the query from the URL so a reload or a shared
+// link does not repeat it. If the payment won the race, show the order instead.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useToast } from '../../../components/toast.tsx';
+import { showToast } from '../../../components/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { cancelOrder } from '../api/cancel-order.ts';
-import { readCheckoutReturn } from '../checkout-return.ts';
+import { checkoutCancelOutcome, readCheckoutReturn } from '../checkout-return.ts';
 import { formToasts } from '../feedback.ts';
 
 export function useCheckoutCanceled(): void {
   const location = useLocation();
   const navigate = useNavigate();
-  const toast = useToast();
+  // Survives StrictMode's second effect run and the re-render the URL clean-up causes.
   const handled = useRef(false);
 
   useEffect(() => {
@@ -21,18 +22,18 @@ export function useCheckoutCanceled(): void {
     navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
     const { orderId } = checkoutReturn;
     if (!orderId) {
-      toast(formToasts.checkoutCanceled);
+      showToast(formToasts.checkoutCanceled);
       return;
     }
     cancelOrder(orderId)
       .catch(() => null)
       .then((order) => {
-        if (order?.payment_status === 'paid' || order?.payment_status === 'free') {
-          toast(formToasts.checkoutAlreadyPaid);
+        if (checkoutCancelOutcome(order) === 'already-paid') {
+          showToast(formToasts.checkoutAlreadyPaid);
           navigate(paths.orderStatus(orderId));
         } else {
-          toast(formToasts.checkoutCanceled);
+          showToast(formToasts.checkoutCanceled);
         }
       });
-  }, [location, navigate, toast]);
+  }, [location, navigate]);
 }

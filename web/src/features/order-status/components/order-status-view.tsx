@@ -1,10 +1,11 @@
 // The /success page body: the order's banner, live status, summary and how to get help.
 import { Link } from 'react-router-dom';
 import { config } from '#shared/config';
-import { type OrderView, shortOrderId } from '#shared/contract';
+import { displayedOrderStatus, type OrderView, shortOrderId } from '#shared/contract';
 import { primaryButton, secondaryButton } from '../../../components/styles.ts';
 import { paths } from '../../../paths.ts';
 import { useOrder } from '../hooks/use-order.ts';
+import type { LiveMode } from '../live-updates.ts';
 import { paymentNote } from '../order-display.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { StatusPanel } from './status-panel.tsx';
@@ -14,22 +15,24 @@ export function OrderStatusView({ orderId }: { orderId: string | null }) {
   if (state.kind === 'loading') {
     return (
       <div className="flex flex-col items-center gap-4 py-24 text-slate-700">
+        <title>{`Your order — ${config.brand.name}`}</title>
         <h1 className="sr-only">Your order</h1>
         <span
           aria-hidden="true"
-          className="size-10 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600"
+          className="size-10 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600 motion-reduce:animate-none"
         />
         <p role="status">Loading your order…</p>
       </div>
     );
   }
   if (state.kind === 'missing') return <OrderMissing message={state.message} />;
-  return <OrderDetails order={state.order} />;
+  return <OrderDetails order={state.order} live={state.live} />;
 }
 
 function OrderMissing({ message }: { message: string }) {
   return (
-    <div className="mx-auto max-w-md py-24 text-center">
+    <div className="mx-auto max-w-md px-4 py-24 text-center">
+      <title>{`Order Not Found — ${config.brand.name}`}</title>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Order Not Found</h1>
       <p className="mt-3 text-lg text-slate-700">{message}</p>
       <Link to={paths.home} className={`${primaryButton} mt-8`}>
@@ -39,11 +42,12 @@ function OrderMissing({ message }: { message: string }) {
   );
 }
 
-function OrderDetails({ order }: { order: OrderView }) {
+function OrderDetails({ order, live }: { order: OrderView; live: LiveMode | null }) {
   const checkoutAbandoned = order.payment_status === 'canceled' || order.payment_status === 'expired';
   const note = paymentNote(order.payment_status);
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 sm:px-6 sm:py-14">
+      <title>{`Your order — ${config.brand.name}`}</title>
       <div
         className={`flex items-start gap-4 rounded-2xl border p-6 ${checkoutAbandoned ? 'border-slate-200 bg-white' : 'border-emerald-200 bg-emerald-50'}`}
       >
@@ -57,21 +61,19 @@ function OrderDetails({ order }: { order: OrderView }) {
             <path d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm4.7 6.3a1 1 0 0 0-1.4 0L10.5 13l-1.8-1.8a1 1 0 1 0-1.4 1.4l2.5 2.5a1 1 0 0 0 1.4 0l5.5-5.4a1 1 0 0 0 0-1.4Z" />
           </svg>
         )}
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
             {checkoutAbandoned ? 'Checkout Not Completed' : 'Payment Successful'}
           </h1>
-          <p className="mt-1 text-slate-700">
-            {checkoutAbandoned
-              ? 'Nothing is being made for this order.'
-              : `Thank you! Your ad will be emailed to ${order.email} as soon as it is ready.`}
+          <p className="mt-1 wrap-anywhere text-slate-700">
+            {checkoutAbandoned ? 'Nothing is being made for this order.' : bannerText(order)}
           </p>
           {note && <p className="mt-2 text-sm font-medium text-slate-800">{note}</p>}
         </div>
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-[1.4fr_1fr]">
-        <StatusPanel order={order} />
+        <StatusPanel order={order} live={live} />
         <OrderSummary order={order} />
       </div>
 
@@ -97,4 +99,15 @@ function OrderDetails({ order }: { order: OrderView }) {
       </section>
     </div>
   );
+}
+
+function bannerText(order: OrderView): string {
+  switch (displayedOrderStatus(order.order_status)) {
+    case 'completed':
+      return `Thank you! Your ad is below, and a copy is on its way to ${order.email}.`;
+    case 'failed':
+      return 'Thank you for your order.';
+    default:
+      return `Thank you! Your ad will be emailed to ${order.email} as soon as it is ready.`;
+  }
 }

@@ -1,7 +1,7 @@
 import { config } from '#shared/config';
 import { type OrderView, shortOrderId, styleLabels } from '#shared/contract';
 import { card } from '../../../components/styles.ts';
-import { formatAmount, formatDuration } from '../order-display.ts';
+import { formatDuration, orderAmount } from '../order-display.ts';
 
 export function OrderSummary({ order }: { order: OrderView }) {
   const rows: [string, string][] = [
@@ -10,7 +10,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
     ['Email', order.email],
     ['Style', styleLabels[order.style]],
     ['Duration', formatDuration(order.duration_seconds)],
-    ['Amount', formatAmount(order.amount_cents, order.currency, config.price.amountCents)],
+    ['Amount', orderAmount(order, config.price.amountCents)],
   ];
   return (
     <section aria-labelledby="summary-heading" className={`${card} p-6`}>
@@ -21,9 +21,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
         {rows.map(([term, value]) => (
           <div key={term} className="flex justify-between gap-4 py-2.5 text-sm">
             <dt className="text-slate-600">{term}</dt>
-            <dd className="min-w-0 truncate text-right font-medium text-slate-900" title={value}>
-              {value}
-            </dd>
+            <dd className="min-w-0 text-right font-medium wrap-anywhere text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

@@ -19,7 +19,7 @@ export function ProgressBar({ progress, stage }: { progress: number; stage: Stag
         className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
       >
         <div
-          className="h-full rounded-full bg-linear-to-r from-indigo-600 to-fuchsia-500 transition-[width] duration-700"
+          className="h-full rounded-full bg-linear-to-r from-indigo-600 to-fuchsia-500 transition-[width] duration-700 motion-reduce:transition-none"
           style={{ width: `${progress}%` }}
         />
       </div>

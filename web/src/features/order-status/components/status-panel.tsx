@@ -1,7 +1,9 @@
 // Spec §4's status panel: the status title and text, the live stage and, when done, the ad.
+import { config } from '#shared/config';
 import { displayedOrderStatus, type OrderStatus, type OrderView } from '#shared/contract';
 import { card } from '../../../components/styles.ts';
-import { statusCopy } from '../order-display.ts';
+import type { LiveMode } from '../live-updates.ts';
+import { refundSentence, statusCopy } from '../order-display.ts';
 import { AdPlayer } from './ad-player.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 
@@ -12,23 +14,42 @@ const statusTone: Record<OrderStatus, string> = {
   failed: 'bg-rose-100 text-rose-700',
 };
 
-export function StatusPanel({ order }: { order: OrderView }) {
+const liveWords: Record<LiveMode, string> = {
+  connecting: 'Connecting to live updates…',
+  live: 'Live updates on',
+  reconnecting: 'Reconnecting — checking every few seconds',
+  offline: 'Checking for updates every few seconds',
+};
+
+export function StatusPanel({ order, live = null }: { order: OrderView; live?: LiveMode | null }) {
   const status = displayedOrderStatus(order.order_status);
   const copy = statusCopy[status];
+  const refund = status === 'failed' ? refundSentence(order, config.price.amountCents) : null;
+  const inProgress = status === 'pending' || status === 'processing';
   return (
     <section aria-labelledby="status-heading" className={`${card} p-6`}>
       <div aria-live="polite" className="flex items-start gap-4">
         <span className={`flex size-11 flex-none items-center justify-center rounded-full ${statusTone[status]}`}>
           <StatusIcon status={status} />
         </span>
-        <div>
+        <div className="min-w-0">
           <h2 id="status-heading" className="text-lg font-semibold text-slate-900">
             {copy.title}
           </h2>
           <p className="mt-1 text-slate-700">{copy.text}</p>
+          {refund && <p className="mt-2 font-medium text-slate-900">{refund}</p>}
         </div>
       </div>
       {status !== 'failed' && <ProgressBar progress={order.progress} stage={order.stage} />}
+      {inProgress && live && (
+        <p className="mt-3 flex items-center gap-2 text-xs text-slate-600">
+          <span
+            aria-hidden="true"
+            className={`size-2 rounded-full ${live === 'live' ? 'bg-emerald-500' : 'bg-slate-400'}`}
+          />
+          {liveWords[live]}
+        </p>
+      )}
       {status === 'completed' && <AdPlayer order={order} />}
     </section>
   );

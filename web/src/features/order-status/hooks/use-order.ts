@@ -1,47 +1,41 @@
-// Loads one order and, until it settles, asks again every few seconds. Live updates replace the
-// polling later; the shape this hook returns stays the same.
-import { useEffect, useState } from 'react';
+// One order for the status page: read through TanStack Query, refreshed by live events and, when
+// the channel is not working, by polling; links renewed before they expire (live-updates.ts).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderView } from '#shared/contract';
-import { getOrder } from '../api/get-order.ts';
-import { isSettled, orderPageMessages } from '../order-display.ts';
-
-export const orderPollIntervalMs = 3000;
+import { OrderLookupError, type OrderQueryData, orderQueryKey, orderQueryOptions } from '../api/get-order.ts';
+import { type LiveMode, nextOrderReadMs, wantsLiveUpdates } from '../live-updates.ts';
+import { orderPageMessages } from '../order-display.ts';
+import { useLiveOrderUpdates } from './use-live-order-updates.ts';
 
 export type OrderState =
   | { kind: 'loading' }
   | { kind: 'missing'; message: string }
-  | { kind: 'ready'; order: OrderView };
+  /** `live`: how updates arrive while the order can still change; null once it cannot. */
+  | { kind: 'ready'; order: OrderView; live: LiveMode | null };
+
+const foundOrder = (data: OrderQueryData | undefined) => (data?.kind === 'found' ? data.order : undefined);
 
 export function useOrder(orderId: string | null): OrderState {
-  const [state, setState] = useState<OrderState>({ kind: 'loading' });
+  // The cache is read directly (the query below re-renders this hook whenever it changes) because
+  // the query's polling interval depends on the channel's mode.
+  const queryClient = useQueryClient();
+  const cached = orderId ? queryClient.getQueryData<OrderQueryData>(orderQueryKey(orderId)) : undefined;
+  const wanted = orderId !== null && wantsLiveUpdates(foundOrder(cached), Date.now());
+  const liveMode = useLiveOrderUpdates(orderId, wanted);
 
-  useEffect(() => {
-    if (!orderId) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let shown = false;
-    setState({ kind: 'loading' });
+  const query = useQuery({
+    ...orderQueryOptions(orderId ?? ''),
+    enabled: orderId !== null,
+    refetchInterval: (current) => nextOrderReadMs(foundOrder(current.state.data), liveMode, Date.now()),
+  });
 
-    const load = async () => {
-      const result = await getOrder(orderId);
-      if (stopped) return;
-      if (result.kind === 'found') {
-        shown = true;
-        setState({ kind: 'ready', order: result.order });
-        if (isSettled(result.order)) return;
-      } else if (!shown) {
-        setState(result);
-        return;
-      }
-      // A failed poll after the order was shown keeps the last view and simply tries again.
-      timer = setTimeout(load, orderPollIntervalMs);
-    };
-    void load();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [orderId]);
-
-  return orderId ? state : { kind: 'missing', message: orderPageMessages.noOrderId };
+  if (!orderId) return { kind: 'missing', message: orderPageMessages.noOrderId };
+  const order = foundOrder(query.data);
+  if (order) return { kind: 'ready', order, live: wanted ? liveMode : null };
+  if (query.data?.kind === 'missing') return { kind: 'missing', message: query.data.message };
+  if (query.isError) {
+    const message = query.error instanceof OrderLookupError ? query.error.message : orderPageMessages.lookupFailed;
+    return { kind: 'missing', message };
+  }
+  return { kind: 'loading' };
 }

@@ -1,0 +1,9 @@
+// GET /api/newsletter/confirm?token=… → 302 to /newsletter/confirmed (with ?status= on a problem).
+import { apiHandler, redirect } from '#shared/http';
+import { paths } from '../../web/src/paths.ts';
+import { confirmLink } from './link-actions.ts';
+import { linkLandingPage } from './newsletter-links.ts';
+
+export const handler = apiHandler(async (event) =>
+  redirect(linkLandingPage(paths.newsletterConfirmed, await confirmLink(event.queryStringParameters?.token))),
+);

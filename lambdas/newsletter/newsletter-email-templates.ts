@@ -1,0 +1,64 @@
+// The words of newsletter email, as plain text and HTML. Every newsletter email is built by
+// `newsletterLayout`, which cannot be called without an unsubscribe link: each one carries it in
+// the body and in the List-Unsubscribe header (RFC 2369).
+import { config } from '#shared/config';
+import { escapeHtml, type RenderedEmail } from '../notifications/order-email-templates.ts';
+
+const brand = config.brand.name;
+
+export interface NewsletterEmail extends RenderedEmail {
+  headers: Record<string, string>;
+}
+
+export function renderConfirmationEmail(links: { confirmUrl: string; unsubscribeUrl: string }): NewsletterEmail {
+  const days = config.limits.newsletterConfirmDays;
+  return newsletterLayout({
+    subject: `Confirm your ${brand} newsletter subscription`,
+    heading: 'Please confirm your subscription',
+    paragraphs: [
+      `Someone, hopefully you, asked to receive the ${brand} newsletter at this address: tips on video ads and news about ${brand}.`,
+      `To start receiving it, confirm within ${days} days. If you did not ask for it, ignore this email: without a confirmation we delete the address after ${days} days.`,
+    ],
+    button: { label: 'Confirm my subscription', href: links.confirmUrl },
+    unsubscribeUrl: links.unsubscribeUrl,
+  });
+}
+
+interface NewsletterContent {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  button?: { label: string; href: string };
+  unsubscribeUrl: string;
+}
+
+export function newsletterLayout(content: NewsletterContent): NewsletterEmail {
+  const { heading, paragraphs, button, unsubscribeUrl } = content;
+  const footer = `You get this email because this address signed up for the ${brand} newsletter. Unsubscribe with one click`;
+  const text = [
+    heading,
+    ...paragraphs,
+    ...(button ? [`${button.label}: ${button.href}`] : []),
+    `${footer}: ${unsubscribeUrl}`,
+    brand,
+  ].join('\n\n');
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;padding:24px;background:#f9fafb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#111827">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
+${paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('\n')}
+${button ? `<p style="margin:0 0 24px"><a href="${escapeHtml(button.href)}" style="display:inline-block;background:#111827;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(button.label)}</a></p>` : ''}
+<p style="margin:24px 0 0;color:#6b7280;font-size:14px">${escapeHtml(footer)}: <a href="${escapeHtml(unsubscribeUrl)}">unsubscribe</a>.<br>${escapeHtml(brand)}</p>
+</div>
+</body>
+</html>
+`;
+  return {
+    subject: content.subject,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+  };
+}

@@ -1,0 +1,42 @@
+// POST /api/newsletter: double opt-in. Whatever the address's state, the caller gets the same
+// answer; only a new (or lapsed) address, or a pending one whose last mail is older than the
+// resend pause, gets a confirmation email.
+import { ApiFailure } from '#shared/api-failure';
+import { config } from '#shared/config';
+import { messages } from '#shared/contract';
+import { emailHash } from '#shared/hashing';
+import { logger } from '#shared/logger';
+import { sendMail } from '../notifications/mailer.ts';
+import { renderConfirmationEmail } from './newsletter-email-templates.ts';
+import { confirmUrl, unsubscribeUrl } from './newsletter-links.ts';
+import { getSubscriber, isLivePending, markConfirmationSent, newToken, writeSignUp } from './subscriber-store.ts';
+
+export async function subscribe(email: string, now = new Date()): Promise<{ message: string }> {
+  const answer = { message: messages.newsletterCheckInbox };
+  const hash = emailHash(email);
+  const existing = await getSubscriber(hash);
+  if (existing?.status === 'confirmed') return answer;
+  const renewing = isLivePending(existing, now) ? existing : null;
+  const resendAfter = now.getTime() - config.limits.newsletterResendMinutes * 60_000;
+  if (renewing?.confirmation_sent_at && Date.parse(renewing.confirmation_sent_at) > resendAfter) return answer;
+
+  const confirmToken = newToken();
+  const unsubscribeToken = newToken();
+  const subscriptionId = await writeSignUp({ email, emailHash: hash, renewing, confirmToken, unsubscribeToken, now });
+  // A concurrent request for the same address won the write; it sends the one email.
+  if (!subscriptionId) return answer;
+
+  const mail = renderConfirmationEmail({
+    confirmUrl: confirmUrl(confirmToken),
+    unsubscribeUrl: unsubscribeUrl(unsubscribeToken),
+  });
+  try {
+    await sendMail({ to: email, ...mail });
+  } catch (error) {
+    logger.error('Newsletter confirmation not sent', { subscriptionId, error });
+    throw new ApiFailure('INTERNAL', messages.newsletterFailed);
+  }
+  await markConfirmationSent(hash, subscriptionId, now);
+  logger.info('Newsletter confirmation sent', { subscriptionId, renewed: Boolean(renewing) });
+  return answer;
+}

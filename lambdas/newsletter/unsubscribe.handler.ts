@@ -1,0 +1,9 @@
+// GET /api/newsletter/unsubscribe?token=… → 302 to /newsletter/unsubscribed (with ?status= on a problem).
+import { apiHandler, redirect } from '#shared/http';
+import { paths } from '../../web/src/paths.ts';
+import { unsubscribeLink } from './link-actions.ts';
+import { linkLandingPage } from './newsletter-links.ts';
+
+export const handler = apiHandler(async (event) =>
+  redirect(linkLandingPage(paths.newsletterUnsubscribed, await unsubscribeLink(event.queryStringParameters?.token))),
+);

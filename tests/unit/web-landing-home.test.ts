@@ -1,0 +1,121 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { config } from '#shared/config';
+import { HomeRoute } from '../../web/src/app/routes/home.tsx';
+import { SiteLayout } from '../../web/src/components/site-layout.tsx';
+import { ToastProvider } from '../../web/src/components/toast.tsx';
+import { exampleAds } from '../../web/src/features/landing/example-ads.ts';
+import { blogSlugs, paths } from '../../web/src/paths.ts';
+
+/** The home page as the server (prerender) would write it: no effects, so no capacity yet. */
+function renderHome(): string {
+  return renderToStaticMarkup(
+    createElement(
+      ToastProvider,
+      null,
+      createElement(MemoryRouter, { initialEntries: ['/'] }, createElement(SiteLayout, null, createElement(HomeRoute))),
+    ),
+  );
+}
+
+const html = renderHome();
+
+/** The text of every element that matches, tags stripped. */
+function textsOf(pattern: RegExp): string[] {
+  return [...html.matchAll(pattern)].map((match) => (match[1] ?? '').replace(/<[^>]+>/g, '').trim());
+}
+
+describe('the home page', () => {
+  it('has the spec sections in order, each with its anchor', () => {
+    const markers = [
+      'aria-labelledby="hero-heading"',
+      'id="examples"',
+      'aria-labelledby="value-heading"',
+      'aria-labelledby="testimonials-heading"',
+      'id="pricing"',
+      'aria-labelledby="how-heading"',
+      'id="faq"',
+      'aria-labelledby="cta-heading"',
+      'id="support"',
+    ];
+    const positions = markers.map((marker) => html.indexOf(marker));
+
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('has each anchor exactly once, the privacy notice inside the footer', () => {
+    for (const anchor of ['examples', 'pricing', 'faq', 'support', 'privacy']) {
+      expect(html.split(`id="${anchor}"`)).toHaveLength(2);
+    }
+    expect(html.indexOf('id="privacy"')).toBeGreaterThan(html.indexOf('id="support"'));
+  });
+
+  it("sends 'Generate My Ad for $5' to #pricing and 'Watch example' to #examples", () => {
+    const links = [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/g)].map(([, href, body]) => ({
+      href,
+      text: (body ?? '').replace(/<[^>]+>/g, '').trim(),
+    }));
+
+    const generate = links.filter((link) => link.text === 'Generate My Ad for $5');
+    expect(generate).toHaveLength(2);
+    expect(generate.every((link) => link.href === '#pricing')).toBe(true);
+    expect(links).toContainEqual({ href: '#examples', text: 'Watch example' });
+  });
+
+  it('shows the spec texts of the call-to-action band', () => {
+    const band = html.slice(html.indexOf('aria-labelledby="cta-heading"'), html.indexOf('id="support"'));
+
+    for (const text of [
+      '12 spots available today',
+      'Join 2,000+ marketers',
+      'No subscription required',
+      'Money-back guarantee',
+      'Delivered in 20 minutes',
+    ]) {
+      expect(band).toContain(text);
+    }
+  });
+
+  it('shows the three example cards with their titles and styles, videos loaded on demand', () => {
+    expect(textsOf(/<figcaption class="mt-4[^"]*"><span[^>]*>(.*?)<\/span>/g)).toEqual([
+      'SaaS Product Launch',
+      'E-commerce Sale',
+      'Viral App Install Ad',
+    ]);
+    expect(exampleAds.map((example) => example.style)).toEqual(['Cinematic', 'Product Video', 'UGC']);
+    const videos = html.match(/<video [^>]*>/g) ?? [];
+    expect(videos).toHaveLength(4);
+    for (const video of videos) {
+      expect(video).toContain('preload="none"');
+      expect(video).toMatch(/poster="[^"]*\/media\/[a-z-]+\.webp"/);
+      expect(video).toContain('width="432" height="768"');
+    }
+  });
+
+  it('never autoplays the hero video from the markup, so reduced motion is respected before any script runs', () => {
+    const hero = (html.match(/<video [^>]*>/g) ?? [])[0] ?? '';
+
+    expect(hero).not.toContain('autoplay');
+    expect(hero).toContain('loop');
+    expect(hero).toContain('playsInline');
+  });
+
+  it('links every blog article, the terms and the support email from the footer, beside the newsletter box', () => {
+    const footer = html.slice(html.indexOf('id="support"'));
+
+    for (const slug of blogSlugs) expect(footer).toContain(`href="${paths.blogPost(slug)}"`);
+    expect(footer).toContain(`href="${paths.terms}"`);
+    expect(footer).toContain(`href="mailto:${config.supportEmail}"`);
+    expect(footer).toContain('href="#privacy"');
+    expect(footer).toMatch(/<button type="submit"[^>]*>Subscribe<\/button>/);
+  });
+
+  it('shows the seeded testimonials and trusted-by names from config', () => {
+    for (const testimonial of config.site.testimonials) expect(html).toContain(testimonial.author);
+    for (const company of config.site.trustedBy) expect(html).toContain(company);
+    expect(html).toContain('Trusted by teams at');
+  });
+});

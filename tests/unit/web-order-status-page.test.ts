@@ -1,0 +1,201 @@
+// The order status page, terms and 404 as the server would write them (no effects run): what a
+// buyer reads and what assistive technology can find, for each state of the order.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { config } from '#shared/config';
+import type { OrderView } from '#shared/contract';
+import { NotFoundRoute } from '../../web/src/app/routes/not-found.tsx';
+import { TermsRoute } from '../../web/src/app/routes/terms.tsx';
+import { termsSections } from '../../web/src/features/legal/components/terms-of-service.tsx';
+import { type OrderQueryData, orderQueryKey } from '../../web/src/features/order-status/api/get-order.ts';
+import { OrderStatusView } from '../../web/src/features/order-status/components/order-status-view.tsx';
+import { StatusPanel } from '../../web/src/features/order-status/components/status-panel.tsx';
+
+const order: OrderView = {
+  id: '3f2b8c1e-5d4a-4b6c-9e7f-1a2b3c4d5e6f',
+  website: 'https://shop.example/',
+  email: 'buyer@example.com',
+  style: 'ugc',
+  duration_seconds: 8,
+  order_status: 'processing',
+  payment_status: 'paid',
+  stage: 'rendering',
+  progress: 62,
+  amount_cents: 500,
+  currency: 'usd',
+  created_at: '2026-01-15T10:00:00.000Z',
+  updated_at: '2026-01-15T10:04:00.000Z',
+};
+
+const completed: OrderView = {
+  ...order,
+  order_status: 'completed',
+  stage: 'done',
+  progress: 100,
+  video_url: 'https://videos.example/ad.mp4?sig=1',
+  poster_url: 'https://videos.example/poster.jpg?sig=1',
+  download_url: 'https://videos.example/ad.mp4?sig=1&download',
+  expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+};
+
+const inRouter = (node: ReactNode) => createElement(MemoryRouter, null, node);
+
+function renderPage(orderId: string | null, data?: OrderQueryData): string {
+  const client = new QueryClient();
+  if (orderId && data) client.setQueryData(orderQueryKey(orderId), data);
+  return renderToStaticMarkup(
+    createElement(QueryClientProvider, { client }, inRouter(createElement(OrderStatusView, { orderId }))),
+  );
+}
+
+const renderPanel = (shown: OrderView) => renderToStaticMarkup(inRouter(createElement(StatusPanel, { order: shown })));
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
+
+describe('the status panel', () => {
+  it.each([
+    ['pending', 'Payment Processing', 'Your payment is being verified...'],
+    ['processing', 'Generating Your Ad', 'Our AI is creating your video ad. This usually takes 5-15 minutes.'],
+    ['completed', 'Ad Ready!', 'Your video ad is ready to download.'],
+    ['failed', 'Generation Failed', 'We encountered an issue. Our team has been notified.'],
+  ] as const)('shows %s as its spec title and text', (status, title, body) => {
+    const html = text(renderPanel({ ...order, order_status: status }));
+
+    expect(html).toContain(title);
+    expect(html).toContain(body);
+  });
+
+  it('shows an unknown status as pending', () => {
+    const html = text(renderPanel({ ...order, order_status: 'archived' as OrderView['order_status'] }));
+
+    expect(html).toContain('Payment Processing');
+  });
+
+  it('shows the live stage in words and an accessible progress bar', () => {
+    const html = renderPanel(order);
+
+    expect(text(html)).toContain('Rendering your video…');
+    expect(html).toMatch(/role="progressbar"[^>]*aria-valuenow="62"/);
+  });
+
+  it('shows a 9:16 player and a Download link for a completed order', () => {
+    const html = renderPanel(completed);
+
+    expect(html).toMatch(/<video[^>]*playsinline/i);
+    expect(html).toMatch(/<video[^>]*controls/);
+    expect(html).toContain(`src="${completed.video_url?.replace(/&/g, '&amp;')}"`);
+    expect(html).toContain(`poster="${completed.poster_url}"`);
+    expect(html).toMatch(/class="[^"]*aspect-9\/16/);
+    expect(html).toMatch(/<a href="[^"]*download"[^>]*download=""[^>]*>.*Download<\/a>/s);
+  });
+
+  it('keeps the 9:16 box while the links are on their way', () => {
+    const html = renderPanel({ ...completed, video_url: undefined, download_url: undefined });
+
+    expect(html).toMatch(/class="[^"]*aspect-9\/16/);
+    expect(text(html)).toContain('Preparing your video…');
+  });
+
+  it('says the video has expired, with the support contact', () => {
+    const html = renderPanel({ ...order, order_status: 'completed', stage: 'done', video_expired: true });
+
+    expect(text(html)).toContain('This video has expired.');
+    expect(html).toContain(`mailto:${config.supportEmail}`);
+    expect(html).not.toContain('<video');
+  });
+
+  it('adds the refunded amount to a failed, refunded order', () => {
+    const html = text(renderPanel({ ...order, order_status: 'failed', payment_status: 'refunded', amount_cents: 250 }));
+
+    expect(html).toContain('We encountered an issue. Our team has been notified.');
+    expect(html).toContain('Your payment of $2.50 has been refunded.');
+  });
+
+  it('says nothing about a refund for a failed free order', () => {
+    const html = text(renderPanel({ ...order, order_status: 'failed', payment_status: 'free', amount_cents: 0 }));
+
+    expect(html).not.toContain('refunded');
+  });
+});
+
+describe('the order status page', () => {
+  it('says No order ID provided without an id', () => {
+    const html = text(renderPage(null));
+
+    expect(html).toContain('Order Not Found');
+    expect(html).toContain('No order ID provided');
+    expect(html).toContain('Return Home');
+  });
+
+  it("says Order Not Found / We couldn't find your order. for an unknown id", () => {
+    const html = text(renderPage(order.id, { kind: 'missing', message: "We couldn't find your order." }));
+
+    expect(html).toContain('Order Not Found');
+    expect(html).toContain("We couldn't find your order.");
+    expect(html).toContain('Return Home');
+  });
+
+  it('shows the banner and the summary of a found order', () => {
+    const html = text(renderPage(order.id, { kind: 'found', order }));
+
+    expect(html).toContain('Payment Successful');
+    expect(html).toContain('3f2b8c1e...');
+    expect(html).toContain('https://shop.example/');
+    expect(html).toContain('buyer@example.com');
+    expect(html).toContain('User Generated Content (UGC)');
+    expect(html).toContain('8 seconds');
+    expect(html).toContain('$5.00 USD');
+    expect(html).toContain(config.supportEmail);
+  });
+
+  it('shows the amount charged with a coupon, and $0.00 for a free order', () => {
+    expect(text(renderPage(order.id, { kind: 'found', order: { ...order, amount_cents: 250 } }))).toContain(
+      '$2.50 USD',
+    );
+    expect(
+      text(renderPage(order.id, { kind: 'found', order: { ...order, amount_cents: 0, payment_status: 'free' } })),
+    ).toContain('$0.00 USD');
+  });
+});
+
+describe('the terms page', () => {
+  const html = text(renderToStaticMarkup(inRouter(createElement(TermsRoute))));
+
+  it('has the fourteen sections of the spec', () => {
+    expect(termsSections).toHaveLength(14);
+    for (const section of termsSections) expect(html).toContain(section.title);
+  });
+
+  it('refunds a failed ad automatically and makes a delivered ad final', () => {
+    expect(html).toMatch(/If we cannot make your ad, we refund your payment in full, automatically/);
+    expect(html).toMatch(/Once an ad has been delivered, the sale is final/);
+  });
+
+  it('caps liability at $5 and names the company, its address and the governing law', () => {
+    expect(html).toContain('no more than $5.00 USD');
+    expect(html).toContain(config.company.name);
+    expect(html).toContain(config.company.address);
+    expect(html).toContain(config.company.governingLaw);
+  });
+
+  it('links back home', () => {
+    expect(html).toContain('Back to Home');
+  });
+});
+
+describe('the not-found page', () => {
+  it('says Oops! Page not found with a link home', () => {
+    const html = text(renderToStaticMarkup(inRouter(createElement(NotFoundRoute))));
+
+    expect(html).toContain('404');
+    expect(html).toContain('Oops! Page not found');
+    expect(html).toContain('Return to Home');
+  });
+});

@@ -1,0 +1,32 @@
+// GET /api/capacity: how many ads can still be ordered today (DESIGN §6). The band keeps the
+// spec's sentence; when the number cannot be read it shows the spec's own '12 spots available today'.
+import * as z from 'zod';
+import { type ApiAnswer, callApi } from '../../../lib/api-client.ts';
+import { apiPaths } from '../../../paths.ts';
+
+export const spotsFallbackText = '12 spots available today';
+
+const capacitySchema = z.object({
+  spotsLeft: z.number().int().min(0),
+  dailyCapacity: z.number().int().positive(),
+});
+
+export type Capacity = z.infer<typeof capacitySchema>;
+
+export function readCapacityAnswer(answer: ApiAnswer): Capacity | null {
+  const capacity = capacitySchema.safeParse(answer.body);
+  return answer.ok && capacity.success ? capacity.data : null;
+}
+
+export async function getCapacity(): Promise<Capacity | null> {
+  try {
+    return readCapacityAnswer(await callApi(apiPaths.capacity, { method: 'GET' }));
+  } catch {
+    return null;
+  }
+}
+
+export function spotsText(capacity: Capacity | null): string {
+  if (!capacity) return spotsFallbackText;
+  return `${capacity.spotsLeft} ${capacity.spotsLeft === 1 ? 'spot' : 'spots'} available today`;
+}

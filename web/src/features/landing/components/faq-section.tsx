@@ -1,0 +1,92 @@
+// FAQ (spec §2.7, anchor #faq). Every answer says what the product really does (DESIGN §6):
+// failed ads are refunded automatically, delivery is about 20 minutes (up to 30 at peak).
+import { config } from '#shared/config';
+import { styleLabels, styles } from '#shared/contract';
+import { anchors } from '../../../paths.ts';
+import { SectionIntro } from './section-intro.tsx';
+
+const { limits, video } = config;
+const durations = video.durationsSeconds.join(', ').replace(/, (\d+)$/, ' or $1');
+const styleNames = styles.map((style) => styleLabels[style]).join(', ');
+
+const faqs = [
+  {
+    question: 'How much does it cost?',
+    answer: `$${config.price.amountCents / 100} per ad, paid once through Stripe. There is no subscription and no account to create. If you have a coupon code, enter it in the order form.`,
+  },
+  {
+    question: 'How long does delivery take?',
+    answer:
+      'About 20 minutes on average, and up to 30 minutes at peak times. Most ads arrive much sooner. Your order page shows each step live, and we email you the ad when it is ready.',
+  },
+  {
+    question: 'What if something goes wrong?',
+    answer:
+      'If we cannot make your ad, your payment is refunded automatically and at once, and we email you to say so. A delivered ad is final, as our terms explain.',
+  },
+  {
+    question: 'What exactly do I get?',
+    answer: `One vertical MP4 video, ${video.width}x${video.height} (9:16), ${durations} seconds long, with on-screen captions, your brand colours, an end card with your domain and a music bed. It is ready for TikTok, Instagram Reels, Facebook and YouTube Shorts.`,
+  },
+  {
+    question: 'Which styles can I choose?',
+    answer: `${styleNames}. Cinematic is calm with big type; Direct Response is bold and fast with your offer up front; UGC reads like a creator's own post, first person with casual sticker captions.`,
+  },
+  {
+    question: 'Can I use my own product photo?',
+    answer: `Yes. Upload a JPEG, PNG or WebP image of up to ${limits.uploadMaxBytes / 1024 / 1024} MB and we build the ad around it. Without one, we use the image from your website or a motion background in your brand colours.`,
+  },
+  {
+    question: 'Can I use the ad commercially?',
+    answer:
+      'Yes. You get a non-exclusive, worldwide licence to use the ad in your paid and organic marketing. The music is generated for each ad, so there is no third-party licence to worry about. We may show your ad as an example with your branding removed.',
+  },
+  {
+    question: 'How many ads can I order?',
+    answer: `As many as you like over time, with up to ${limits.activeOrdersPerEmail} orders in progress per email address within ${limits.activeOrderWindowHours} hours.`,
+  },
+  {
+    question: 'What happens to my data?',
+    answer: `We use your website, email and optional image only to make and deliver your ad. Images and videos are deleted after ${limits.fileRetentionDays} days, so download your ad. Card details go to Stripe and never reach us.`,
+    privacyLink: true,
+  },
+];
+
+export function FaqSection() {
+  return (
+    <section id={anchors.faq} aria-labelledby="faq-heading" className="scroll-mt-6 bg-slate-50 py-20 sm:py-24">
+      <div className="mx-auto max-w-3xl px-4 sm:px-6">
+        <SectionIntro eyebrow="FAQ" id="faq-heading" title="Questions, answered" />
+        <div className="mt-12 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+          {faqs.map((faq) => (
+            <details key={faq.question} className="group px-5 py-1 sm:px-6">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-lg py-4 text-lg font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+                {faq.question}
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="size-5 flex-none text-slate-500 motion-safe:transition group-open:rotate-45"
+                  fill="currentColor"
+                >
+                  <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
+                </svg>
+              </summary>
+              <p className="pb-5 text-slate-700">
+                {faq.answer}
+                {faq.privacyLink ? (
+                  <>
+                    {' '}
+                    <a href={`#${anchors.privacy}`} className="font-semibold text-indigo-700 underline">
+                      Read our privacy notice
+                    </a>
+                    .
+                  </>
+                ) : null}
+              </p>
+            </details>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

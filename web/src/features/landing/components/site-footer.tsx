@@ -1,0 +1,134 @@
+// The footer of every page (spec §2.9, anchor #support): page and blog links, terms, privacy and
+// contact, the newsletter box, social links, the secure-payments note and the privacy notice.
+import { Link } from 'react-router-dom';
+import { config } from '#shared/config';
+import { anchors, paths } from '../../../paths.ts';
+import { NewsletterBox } from '../../newsletter/components/newsletter-box.tsx';
+import { blogLinks } from '../blog-links.ts';
+import { PrivacyNotice } from './privacy-notice.tsx';
+
+const link = 'rounded text-slate-300 hover:text-white hover:underline';
+
+const homeLinks = [
+  { label: 'Examples', hash: anchors.examples },
+  { label: 'Pricing', hash: anchors.pricing },
+  { label: 'FAQ', hash: anchors.faq },
+];
+
+export function SiteFooter() {
+  const { socialLinks, sisterProducts } = config.site;
+  return (
+    <footer id={anchors.support} className="scroll-mt-6 bg-slate-950 text-slate-300">
+      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+        <div className="grid gap-10 md:grid-cols-2 lg:grid-cols-[1.2fr_0.8fr_0.8fr_2fr]">
+          <div>
+            <p className="text-lg font-bold text-white">{config.brand.name}</p>
+            <p className="mt-2 text-sm text-slate-400">Video ads for $5, not $5,000.</p>
+            <h2 className="mt-6 text-sm font-semibold text-white">Contact</h2>
+            <p className="mt-2 text-sm">
+              Questions about an order? Write to{' '}
+              <a href={`mailto:${config.supportEmail}`} className={`${link} font-semibold`}>
+                {config.supportEmail}
+              </a>
+              .
+            </p>
+            <p className="mt-6 flex items-center gap-2 text-sm text-slate-400">
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 flex-none" fill="currentColor">
+                <path
+                  fillRule="evenodd"
+                  clipRule="evenodd"
+                  d="M10 1a4.5 4.5 0 0 0-4.5 4.5V8H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 7V5.5a3 3 0 1 0-6 0V8h6Z"
+                />
+              </svg>
+              Secure payments by Stripe. We never see your card.
+            </p>
+          </div>
+          <nav aria-labelledby="footer-product">
+            <h2 id="footer-product" className="text-sm font-semibold text-white">
+              Product
+            </h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {homeLinks.map((item) => (
+                <li key={item.hash}>
+                  <Link to={{ pathname: paths.home, hash: item.hash }} className={link}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal" className="text-sm font-semibold text-white">
+              Legal
+            </h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              <li>
+                <Link to={paths.terms} className={link}>
+                  Terms of Service
+                </Link>
+              </li>
+              <li>
+                <a href={`#${anchors.privacy}`} className={link}>
+                  Privacy
+                </a>
+              </li>
+              <li>
+                <a href={`#${anchors.support}`} className={link}>
+                  Contact
+                </a>
+              </li>
+            </ul>
+          </nav>
+          {/* The box is drawn for a light background: it sits on its own white card. */}
+          <NewsletterBox className="self-start rounded-2xl bg-white p-5" />
+        </div>
+
+        <nav aria-labelledby="footer-blog" className="mt-12">
+          <h2 id="footer-blog" className="text-sm font-semibold text-white">
+            From the blog
+          </h2>
+          {/* Articles are static pages (no SPA route): plain links load them. */}
+          <ul className="mt-3 grid gap-x-8 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
+            {blogLinks.map((post) => (
+              <li key={post.href}>
+                <a href={post.href} className={link}>
+                  {post.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="mt-12 flex flex-col gap-6 sm:flex-row sm:items-center sm:justify-between">
+          <ul aria-label="Social media" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {socialLinks.map((social) => (
+              <li key={social.url}>
+                <a href={social.url} className={link} rel="noopener">
+                  {social.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+          {sisterProducts.length > 0 ? (
+            <ul aria-label={`More from ${config.company.name}`} className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+              {sisterProducts.map((product) => (
+                <li key={product.url}>
+                  <a href={product.url} className={link} rel="noopener">
+                    {product.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+
+        <div className="mt-12">
+          <PrivacyNotice />
+        </div>
+        <p className="mt-10 text-sm text-slate-400">
+          © {new Date().getFullYear()} {config.company.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,57 @@
+// The example ad cards of the home page (spec §2.2): title, style label, poster and video. The
+// files in ./media are real ads made by our renderer (tools/render-examples.ts). They are
+// imported, not put in web/public, so the build gives them hashed names under /assets/, the one
+// folder the CDN's viewer-request function passes through (with an immutable cache).
+
+import appInstallVideo from './media/app-install.mp4';
+import appInstallCaptions from './media/app-install.vtt?no-inline';
+import appInstallPoster from './media/app-install.webp';
+import ecommerceSaleVideo from './media/ecommerce-sale.mp4';
+import ecommerceSaleCaptions from './media/ecommerce-sale.vtt?no-inline';
+import ecommerceSalePoster from './media/ecommerce-sale.webp';
+import saasLaunchVideo from './media/saas-launch.mp4';
+import saasLaunchCaptions from './media/saas-launch.vtt?no-inline';
+import saasLaunchPoster from './media/saas-launch.webp';
+
+export type ExampleAdId = 'saas-launch' | 'ecommerce-sale' | 'app-install';
+
+export interface ExampleAd {
+  id: ExampleAdId;
+  title: string;
+  /** The card's label; "Product Video" is a label only (DESIGN §9), rendered in Direct Response style. */
+  style: string;
+  video: string;
+  poster: string;
+  /** WebVTT for the sound track (music only; the words are burned into the picture). */
+  captions: string;
+}
+
+export const exampleAds: readonly ExampleAd[] = [
+  {
+    id: 'saas-launch',
+    title: 'SaaS Product Launch',
+    style: 'Cinematic',
+    video: saasLaunchVideo,
+    poster: saasLaunchPoster,
+    captions: saasLaunchCaptions,
+  },
+  {
+    id: 'ecommerce-sale',
+    title: 'E-commerce Sale',
+    style: 'Product Video',
+    video: ecommerceSaleVideo,
+    poster: ecommerceSalePoster,
+    captions: ecommerceSaleCaptions,
+  },
+  {
+    id: 'app-install',
+    title: 'Viral App Install Ad',
+    style: 'UGC',
+    video: appInstallVideo,
+    poster: appInstallPoster,
+    captions: appInstallCaptions,
+  },
+];
+
+/** The hero's phone frame loops the first example, muted. */
+export const heroExample = exampleAds[0]!;

@@ -1,0 +1,205 @@
+// The Terms of Service (spec §2: fourteen sections). The refund section settles the spec's
+// "money-back guarantee" vs "no refunds" as DESIGN §6 decides: a failed ad is refunded
+// automatically, a delivered ad is final. Company, address and governing law come from config.
+import type { ReactNode } from 'react';
+import { config } from '#shared/config';
+
+export const termsLastUpdated = 'November 23, 2026';
+
+const brand = config.brand.name;
+const price = config.price.label;
+const { company } = config;
+const support = (
+  <a href={`mailto:${config.supportEmail}`} className="font-semibold text-indigo-700 underline">
+    {config.supportEmail}
+  </a>
+);
+
+export const termsSections: { id: string; title: string; body: ReactNode }[] = [
+  {
+    id: 'acceptance',
+    title: 'Acceptance of Terms',
+    body: (
+      <p>
+        These Terms of Service are an agreement between you and {company.name} ("{brand}", "we", "us"). By using{' '}
+        {config.siteUrl.replace(/^https?:\/\//, '')} or buying a video ad, you accept these terms. If you do not accept
+        them, do not use the service.
+      </p>
+    ),
+  },
+  {
+    id: 'service',
+    title: 'Service Description',
+    body: (
+      <p>
+        {brand} makes short vertical video ads (720x1280 pixels, 9:16, MP4) with artificial intelligence from the
+        website address, style, length and optional image you give us, and sends the finished ad to the email address
+        you enter. Each ad is a one-time purchase. No account or subscription is needed.
+      </p>
+    ),
+  },
+  {
+    id: 'ai-content',
+    title: 'AI-Generated Content Disclaimer',
+    body: (
+      <p>
+        Ads are generated automatically. Their wording, images, motion and music are produced by software and may
+        contain mistakes, may not match your brand exactly and may differ from the examples on our site. Review every ad
+        before you publish it; you are responsible for checking that its claims about your business are true.
+      </p>
+    ),
+  },
+  {
+    id: 'refunds',
+    title: 'Refunds',
+    body: (
+      <>
+        <p>
+          If we cannot make your ad, we refund your payment in full, automatically and at once: you do not need to ask.
+          The refund goes back to the card you paid with and usually appears on your statement within 5-10 business
+          days.
+        </p>
+        <p>
+          Once an ad has been delivered, the sale is final and is not refunded. If a delivered file is broken or cannot
+          be played, write to {support} and we will fix it.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'payment',
+    title: 'Payment',
+    body: (
+      <p>
+        The price is {price} USD per video, charged once when you order. There is no subscription and nothing renews.
+        Payments are processed by Stripe; we never see or store your card number. A valid coupon code lowers the price
+        shown at checkout.
+      </p>
+    ),
+  },
+  {
+    id: 'delivery',
+    title: 'Delivery',
+    body: (
+      <p>
+        Most ads are delivered in about 20 minutes, and your order page shows each step as it happens. Delivery times
+        are estimates, not guarantees: at busy times an ad can take longer. The finished video stays downloadable from
+        your order page for {config.limits.fileRetentionDays} days; keep your own copy.
+      </p>
+    ),
+  },
+  {
+    id: 'usage-rights',
+    title: 'Usage Rights',
+    body: (
+      <p>
+        When your ad is delivered, you receive a non-exclusive, worldwide, perpetual licence to use, copy, edit and
+        publish it for any lawful commercial purpose, including paid advertising on any platform. We may reuse the
+        videos we make, with your branding removed, to improve the service and to show examples of our work.
+      </p>
+    ),
+  },
+  {
+    id: 'prohibited-content',
+    title: 'Prohibited Content',
+    body: (
+      <>
+        <p>You may not use {brand} to make ads that:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>promote anything illegal, or products and services you are not allowed to sell;</li>
+          <li>are deceptive, defamatory, hateful, harassing or sexually explicit;</li>
+          <li>use images, names, trademarks or other material you have no right to use;</li>
+          <li>impersonate another person or business.</li>
+        </ul>
+        <p>We may refuse or stop any order that breaks these rules; an order we refuse is refunded.</p>
+      </>
+    ),
+  },
+  {
+    id: 'liability',
+    title: 'Limitation of Liability',
+    body: (
+      <p>
+        To the fullest extent the law allows, our total liability for any claim arising from the service or from any ad
+        is limited to the amount you paid for that ad, and in any case to no more than {price} USD. We are not liable
+        for indirect, incidental or consequential losses, such as lost profits or advertising spend.
+      </p>
+    ),
+  },
+  {
+    id: 'warranties',
+    title: 'Warranties',
+    body: (
+      <p>
+        The service and every ad are provided "as is" and "as available". Apart from the promises these terms make
+        expressly, we give no warranty of any kind, including any warranty of merchantability, fitness for a particular
+        purpose or that an ad will achieve any advertising result.
+      </p>
+    ),
+  },
+  {
+    id: 'indemnification',
+    title: 'Indemnification',
+    body: (
+      <p>
+        You agree to defend and indemnify {company.name} against claims, damages and costs arising from the material you
+        give us (such as your website content and images), from the way you publish or use your ads, and from your
+        breach of these terms.
+      </p>
+    ),
+  },
+  {
+    id: 'changes',
+    title: 'Changes to These Terms',
+    body: (
+      <p>
+        We may update these terms. The date at the top of this page shows the latest version; changes apply to orders
+        placed after that date, never to an order you have already paid for.
+      </p>
+    ),
+  },
+  {
+    id: 'governing-law',
+    title: 'Governing Law',
+    body: (
+      <p>
+        These terms are governed by the laws of {company.governingLaw}, without regard to its conflict-of-laws rules.
+        Nothing in these terms takes away rights you have as a consumer under the laws of the country where you live.
+      </p>
+    ),
+  },
+  {
+    id: 'contact',
+    title: 'Support and Contact',
+    body: (
+      <>
+        <p>Questions about an order or these terms? Email {support} and include your order ID if you have one.</p>
+        <address className="not-italic">
+          {company.name}
+          <br />
+          {company.address}
+        </address>
+      </>
+    ),
+  },
+];
+
+export function TermsOfService() {
+  return (
+    <>
+      <p className="mt-3 text-sm text-slate-600">Last updated: {termsLastUpdated}</p>
+      <ol className="mt-10 space-y-10">
+        {termsSections.map((section, index) => (
+          <li key={section.id}>
+            <section aria-labelledby={`terms-${section.id}`}>
+              <h2 id={`terms-${section.id}`} className="text-xl font-semibold tracking-tight text-slate-900">
+                {index + 1}. {section.title}
+              </h2>
+              <div className="mt-3 space-y-3 leading-relaxed text-slate-700">{section.body}</div>
+            </section>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+// Shown when the browser blocked the payment tab (window.open gave null): a link to the same
+// page, which a click always opens. The region is always in the page so that screen readers
+// announce the notice when it appears; focus moves to the link so Enter continues to payment.
+import { useEffect, useRef } from 'react';
+
+export function BlockedPaymentTab({ url }: { url: string | null }) {
+  const link = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    if (url) link.current?.focus();
+  }, [url]);
+
+  return (
+    <div aria-live="polite">
+      {url && (
+        <div className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <p className="font-semibold">Your browser blocked the payment tab.</p>
+          <p className="mt-1">
+            Your order is ready to pay.{' '}
+            <a
+              ref={link}
+              href={url}
+              target="_blank"
+              rel="noopener"
+              className="font-semibold text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
+            >
+              Open the secure payment page
+            </a>{' '}
+            (opens in a new tab).
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
