@@ -17,6 +17,7 @@ import { isPaid, type OrderRecord } from '../orders/order-record.ts';
 import { getOrder } from '../orders/order-store.ts';
 import { checkoutExpiry, expireCheckoutSession } from '../payments/checkout.ts';
 import { applyCheckoutSession, closeCheckout, ensureGenerationStarted } from '../payments/fulfilment.ts';
+import { anonymiseRestingOrders } from './anonymise.ts';
 import { ordersByStatus, type StatusIndexEntry } from './order-queries.ts';
 
 const minute = 60_000;
@@ -40,6 +41,8 @@ export type ReconcileReport = Record<RepairKind, number> & {
   checked: number;
   /** Repairs that threw (each logged with its order id); the handler fails the run on any. */
   errors: number;
+  /** Orders whose personal data was removed after the retention period. */
+  anonymised: number;
 };
 
 /** What, if anything, this order needs now. Pure: the rules of DESIGN §10 in one place. */
@@ -79,6 +82,7 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
     closeCheckout: 0,
     checked: 0,
     errors: 0,
+    anonymised: 0,
   };
   for (const entry of await repairCandidates(now)) {
     report.checked += 1;
@@ -94,6 +98,12 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
       report.errors += 1;
       logger.error('Order repair failed', { orderId: order.id, repair: kind, error });
     }
+  }
+  try {
+    report.anonymised = await anonymiseRestingOrders(now);
+  } catch (error) {
+    report.errors += 1;
+    logger.error('Anonymising resting orders failed', { error });
   }
   return report;
 }

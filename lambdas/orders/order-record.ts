@@ -30,6 +30,8 @@ export interface OrderRecord {
   poster_key?: string;
   failure_reason?: string;
   refund_id?: string;
+  /** Set when the personal fields were removed (lambdas/operations/anonymise.ts). */
+  anonymised_at?: string;
   created_at: string;
   updated_at: string;
   version: number;

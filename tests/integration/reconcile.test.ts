@@ -5,6 +5,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { executionArnFor } from '#generation/start-generation';
 import { documents } from '#shared/aws-clients';
+import { config } from '#shared/config';
 import { type ReconcileReport, reconcile } from '../../lambdas/operations/reconcile.ts';
 import type { OrderRecord } from '../../lambdas/orders/order-record.ts';
 import { startReconcilerTimer } from '../../local/reconciler-timer.ts';
@@ -175,6 +176,37 @@ describe('reconciler on the twin', () => {
 
     expect((await storedOrder(twin.current, order.id))?.payment_status).toBe('unpaid');
     expect((await stripeSession(twin.current, sessionIdOf(order.payUrl))).status).toBe('open');
+  });
+});
+
+describe('retention', () => {
+  const daysAgo = (days: number) => minutesAgo(days * 24 * 60);
+
+  it('removes the personal data of orders at rest past the retention period, and only theirs', async () => {
+    const oldEmail = uniqueEmail('retained');
+    const youngEmail = uniqueEmail('young');
+    const old = await createUnpaidOrder(oldEmail);
+    const young = await createUnpaidOrder(youngEmail);
+    const retention = config.site.orderPersonalDataDays;
+    await leaveRowAs(old.id, { payment_status: 'expired', updated_at: daysAgo(retention + 1) });
+    await leaveRowAs(young.id, { payment_status: 'expired', updated_at: daysAgo(retention - 1) });
+
+    const report = await reconcile();
+
+    expectClean(report);
+    expect(report.anonymised).toBeGreaterThanOrEqual(1);
+    const anonymised = await storedOrder(twin.current, old.id);
+    expect(anonymised).toMatchObject({ email: '', website: '', payment_status: 'expired', style: 'cinematic' });
+    expect(anonymised?.anonymised_at).toBeDefined();
+    for (const field of ['email_hash', 'image_key', 'image_file_name', 'coupon_code']) {
+      expect(anonymised).not.toHaveProperty(field);
+    }
+    expect(await ordersOfEmail(twin.current, oldEmail)).toEqual([]);
+    expect((await storedOrder(twin.current, young.id))?.email).toBe(youngEmail);
+    // The order page still answers for the anonymised order, without anything personal.
+    const page = await callApi<{ email: string; website: string }>(twin.current, 'GET', `/api/orders/${old.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ email: '', website: '' });
   });
 });
 

@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createRouter } from './app/router.tsx';
 import { ToastProvider } from './components/toast.tsx';
-import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -12,10 +10,8 @@ if (!root) throw new Error('index.html has no #root element.');
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={createRouter()} />
-      </ToastProvider>
-    </QueryClientProvider>
+    <ToastProvider>
+      <RouterProvider router={createRouter()} />
+    </ToastProvider>
   </StrictMode>,
 );

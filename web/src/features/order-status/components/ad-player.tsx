@@ -40,8 +40,7 @@ export function VideoExpired({ orderId }: { orderId: string }) {
     <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
       <p className="font-semibold text-slate-900">This video has expired.</p>
       <p className="mt-1">
-        Videos are kept for {config.limits.fileRetentionDays} days after delivery. The copy sent to your email still
-        works; if you need the file again, email{' '}
+        Videos are kept for {config.limits.fileRetentionDays} days after delivery. If you need the file again, email{' '}
         <a href={`mailto:${config.supportEmail}`} className="font-semibold text-indigo-700 underline">
           {config.supportEmail}
         </a>{' '}

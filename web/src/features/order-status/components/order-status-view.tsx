@@ -104,10 +104,10 @@ function OrderDetails({ order, live }: { order: OrderView; live: LiveMode | null
 function bannerText(order: OrderView): string {
   switch (displayedOrderStatus(order.order_status)) {
     case 'completed':
-      return `Thank you! Your ad is below, and a copy is on its way to ${order.email}.`;
+      return `Thank you! Your ad is below; we have also emailed a link to this page to ${order.email}.`;
     case 'failed':
       return 'Thank you for your order.';
     default:
-      return `Thank you! Your ad will be emailed to ${order.email} as soon as it is ready.`;
+      return `Thank you! We will email ${order.email} as soon as your ad is ready.`;
   }
 }
