@@ -266,6 +266,8 @@ export function loadOnSubscribe(code: string): (channel: string) => ErrorDetail 
   const context = vm.createContext({ util: appSyncUtil });
   new vm.Script(source, { filename: 'channel-handler.js' }).runInContext(context, { timeout: 1_000 });
   if (typeof context.onSubscribe !== 'function') return () => null;
+  // Compiled once; each call passes the context as JSON, so no host object reaches the handler.
+  const invoke = new vm.Script('onSubscribe(JSON.parse(subscribeContext))', { filename: 'on-subscribe.js' });
 
   return (channel) => {
     const segments = channel.split('/').filter(Boolean);
@@ -280,8 +282,10 @@ export function loadOnSubscribe(code: string): (channel: string) => ErrorDetail 
       stash: {},
     };
     try {
-      // The context is rebuilt inside the sandbox from JSON, so no host object reaches the handler.
-      vm.runInContext(`onSubscribe(${JSON.stringify(ctx)})`, context, { timeout: 100 });
+      context.subscribeContext = JSON.stringify(ctx);
+      // The timeout stops a handler that loops; it is generous because a busy 2-core machine can
+      // stall a trivial handler for well over 100 ms, which AppSync itself never would.
+      invoke.runInContext(context, { timeout: 2_000 });
       return null;
     } catch (error) {
       if (error instanceof HandlerRejection) return { errorType: error.errorType, message: error.message };

@@ -32,7 +32,9 @@ describe('the newsletter box', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
 
-    await expect.poll(() => box.getByRole('status').textContent()).toBe(messages.newsletterCheckInbox);
+    await expect
+      .poll(() => box.getByRole('status').textContent(), { timeout: 15_000 })
+      .toBe(messages.newsletterCheckInbox);
     expect(await box.getByLabel('Email address').inputValue()).toBe('');
     expect(await confirmLinkMailedTo(email)).toContain('/api/newsletter/confirm?token=');
     await page.close();
@@ -46,7 +48,7 @@ describe('the newsletter box', () => {
     await box.getByLabel('Email address').fill('not-an-email');
     await box.getByRole('button', { name: 'Subscribe' }).click();
 
-    await expect.poll(() => box.getByRole('status').textContent()).toBe(messages.invalidEmail);
+    await expect.poll(() => box.getByRole('status').textContent(), { timeout: 15_000 }).toBe(messages.invalidEmail);
     expect(await box.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true');
     await page.close();
   });

@@ -1,5 +1,6 @@
 // The one way the site talks to its API: JSON in, JSON (or nothing usable) out. Transport
 // failures reject; every HTTP answer resolves, so each feature decides what a status means.
+import * as z from 'zod';
 import { env } from '../env.ts';
 
 export interface ApiAnswer {
@@ -19,4 +20,37 @@ export async function callApi(path: string, init: { method: 'GET' | 'POST'; json
   });
   const body: unknown = await response.json().catch(() => undefined);
   return { status: response.status, ok: response.ok, body };
+}
+
+/** A refused call: the server's message and code, either of which may be missing. */
+export interface ApiRejection {
+  kind: 'rejected';
+  error: string | null;
+  errorCode: string | null;
+}
+
+// Looser than the contract's apiErrorSchema on purpose: an errorCode this build does not know
+// still shows the server's own message.
+const rejectionSchema = z.object({
+  error: z.string().trim().min(1).nullish().catch(null),
+  errorCode: z.string().nullish().catch(null),
+});
+
+/** The answer as a refusal (`{error, errorCode}` or any non-2xx), or null when it is not one. */
+export function readRejection(answer: ApiAnswer): ApiRejection | null {
+  const rejection = rejectionSchema.safeParse(answer.body);
+  const { error = null, errorCode = null } = rejection.success ? rejection.data : {};
+  return error || errorCode || !answer.ok ? { kind: 'rejected', error, errorCode } : null;
+}
+
+/** callApi for the form-like calls, where a transport failure is an outcome ('offline'), not an error. */
+export async function callApiOrOffline(
+  path: string,
+  init: { method: 'GET' | 'POST'; json?: unknown },
+): Promise<ApiAnswer | { kind: 'offline' }> {
+  try {
+    return await callApi(path, init);
+  } catch {
+    return { kind: 'offline' };
+  }
 }
