@@ -104,6 +104,38 @@ describe('the buyer’s journey in Chromium', () => {
   });
 });
 
+describe('the home page in Chromium', () => {
+  it('plays one example card at a time, with sound, and pauses it on a second click', async () => {
+    const context = await browser.current.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${twin.current.url}/#examples`);
+    const examples = page.locator('#examples');
+    const playing = () =>
+      examples
+        .locator('video')
+        .evaluateAll((videos: HTMLVideoElement[]) => videos.map((video) => !video.paused && !video.muted));
+
+    await page.getByRole('button', { name: 'Play the SaaS Product Launch example with sound' }).click();
+    await expect.poll(playing, { timeout: 15_000 }).toEqual([true, false, false]);
+    await page.getByRole('button', { name: 'Play the E-commerce Sale example with sound' }).click();
+    await expect.poll(playing, { timeout: 15_000 }).toEqual([false, true, false]);
+    await page.getByRole('button', { name: 'Pause the E-commerce Sale example with sound' }).click();
+    await expect.poll(playing, { timeout: 15_000 }).toEqual([false, false, false]);
+    await context.close();
+  });
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const page = await browser.current.newPage();
+    const response = await page.goto(`${twin.current.url}/no-such-page`);
+
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.getByText('Oops! Page not found').count()).toBe(1);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(`${twin.current.url}/`);
+    await page.close();
+  });
+});
+
 describe('every page', () => {
   let completedId = '';
   beforeAll(async () => {
