@@ -4,8 +4,6 @@
 // SES outbox; the order is created through the API and moved along with the order store.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +19,7 @@ import { sendOrderEmail } from '../../lambdas/notifications/order-emails.ts';
 import { getOrder, markOrderPaid, recordExecution, updateOrder } from '../../lambdas/orders/order-store.ts';
 import { videoLinks } from '../../lambdas/orders/video-links.ts';
 import { decodeMessage } from '../../local/ses-outbox.ts';
+import { flakySesForSuite } from './support/flaky-ses.ts';
 import { ordersOfEmail, storedOrder } from './support/orders-table.ts';
 import { callApi, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';
 
@@ -33,36 +32,10 @@ let video: Buffer;
 let poster: Buffer;
 let bucketClient: S3Client;
 
-/**
- * SES with bad moments: a pass-through to the twin's outbox that answers the next `failures`
- * SendEmail calls with SES's 503, so the mailer's retries meet a real HTTP failure.
- */
-const flakySes = { failures: 0, requests: 0, server: undefined as Server | undefined };
+/** SES with bad moments, so the mailer's retries meet a real HTTP failure. */
+const flakySes = flakySesForSuite(twin);
 
 beforeAll(async () => {
-  const outbox = twin.current.endpoints.ses;
-  flakySes.server = createServer(async (req, res) => {
-    flakySes.requests += 1;
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (flakySes.failures > 0) {
-      flakySes.failures -= 1;
-      res.writeHead(503, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceUnavailable' });
-      res.end(JSON.stringify({ message: 'Service unavailable' }));
-      return;
-    }
-    const answer = await fetch(`${outbox}${req.url}`, {
-      method: req.method ?? 'POST',
-      headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
-      body: Buffer.concat(chunks),
-    });
-    res.writeHead(answer.status, { 'content-type': 'application/json' });
-    res.end(await answer.text());
-  });
-  await new Promise<void>((resolve) => flakySes.server?.listen(0, '127.0.0.1', resolve));
-  // Before the first email of this file: the mailer's SES client reads it once, when created.
-  process.env.AWS_ENDPOINT_URL_SESV2 = `http://127.0.0.1:${(flakySes.server.address() as AddressInfo).port}`;
-
   workDir = await mkdtemp(join(tmpdir(), 'delivery-test-'));
   const ffmpeg = (args: string[]) => promisify(execFile)(ffmpegBinary, ['-v', 'error', '-y', ...args]);
   const videoFile = join(workDir, 'ad.mp4');
@@ -81,8 +54,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  flakySes.server?.closeAllConnections();
-  flakySes.server?.close();
   bucketClient?.destroy();
   await rm(workDir, { recursive: true, force: true });
 });

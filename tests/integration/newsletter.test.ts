@@ -1,8 +1,3 @@
-// The newsletter's double opt-in on a real twin: POST /api/newsletter mails a confirmation (the
-// SES outbox), its links confirm and unsubscribe through the real handlers and DynamoDB Local,
-// and every refusal is a clear 400/429 or a redirect to the page — never a 500.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,37 +7,16 @@ import { emailHash, sha256Hex } from '#shared/hashing';
 import { envNames } from '#shared/runtime-env';
 import { decodeMessage } from '../../local/ses-outbox.ts';
 import { paths } from '../../web/src/paths.ts';
+import { flakySesForSuite } from './support/flaky-ses.ts';
 import { callApi, twinForSuite, uniqueEmail } from './support/twin.ts';
 
 const twin = twinForSuite();
 let table: DynamoDBDocumentClient;
 const tableName = () => twin.current.env[envNames.subscribersTable] ?? '';
 
-/** SES that fails on demand: a pass-through to the twin's outbox answering `failures` sends with a 503. */
-const flakySes = { failures: 0, server: undefined as Server | undefined };
+const flakySes = flakySesForSuite(twin);
 
 beforeAll(async () => {
-  const outbox = twin.current.endpoints.ses;
-  flakySes.server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (flakySes.failures > 0) {
-      flakySes.failures -= 1;
-      res.writeHead(503, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceUnavailable' });
-      res.end(JSON.stringify({ message: 'Service unavailable' }));
-      return;
-    }
-    const answer = await fetch(`${outbox}${req.url}`, {
-      method: req.method ?? 'POST',
-      headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
-      body: Buffer.concat(chunks),
-    });
-    res.writeHead(answer.status, { 'content-type': 'application/json' });
-    res.end(await answer.text());
-  });
-  await new Promise<void>((resolve) => flakySes.server?.listen(0, '127.0.0.1', resolve));
-  // Before the first email of this file: the mailer's SES client reads it once, when created.
-  process.env.AWS_ENDPOINT_URL_SESV2 = `http://127.0.0.1:${(flakySes.server.address() as AddressInfo).port}`;
   table = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: twin.current.endpoints.dynamodb,
@@ -53,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   table?.destroy();
-  await new Promise((resolve) => flakySes.server?.close(resolve));
 });
 
 const subscribe = (email: unknown, headers: Record<string, string> = {}) =>

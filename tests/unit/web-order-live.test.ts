@@ -13,37 +13,15 @@ import {
 } from '../../web/src/features/order-status/live-updates.ts';
 import { linkRefreshDelayMs, linksToShow } from '../../web/src/features/order-status/video-links.ts';
 import { retryDelayMs } from '../../web/src/lib/query-client.ts';
+import { completedOrder, processingOrder } from './support/order-views.ts';
 
 const now = Date.parse('2026-01-15T10:05:00.000Z');
 const minutes = (n: number) => n * 60_000;
 const at = (ms: number) => new Date(ms).toISOString();
 
-const processing: OrderView = {
-  id: '3f2b8c1e-5d4a-4b6c-9e7f-1a2b3c4d5e6f',
-  website: 'https://shop.example/',
-  email: 'buyer@example.com',
-  style: 'cinematic',
-  duration_seconds: 12,
-  order_status: 'processing',
-  payment_status: 'paid',
-  stage: 'rendering',
-  progress: 62,
-  amount_cents: 500,
-  currency: 'usd',
-  created_at: '2026-01-15T10:00:00.000Z',
-  updated_at: '2026-01-15T10:04:00.000Z',
-};
+const processing = processingOrder;
 
-const completed: OrderView = {
-  ...processing,
-  order_status: 'completed',
-  stage: 'done',
-  progress: 100,
-  video_url: 'https://videos.example/ad.mp4?sig=1',
-  poster_url: 'https://videos.example/poster.jpg?sig=1',
-  download_url: 'https://videos.example/ad.mp4?sig=1&download',
-  expires_at: at(now + minutes(15)),
-};
+const completed = completedOrder(processing, at(now + minutes(15)));
 
 describe('the live channel mode', () => {
   it('goes live and re-reads the order once the subscription is acknowledged', () => {

@@ -13,33 +13,11 @@ import { termsSections } from '../../web/src/features/legal/components/terms-of-
 import { type OrderQueryData, orderQueryKey } from '../../web/src/features/order-status/api/get-order.ts';
 import { OrderStatusView } from '../../web/src/features/order-status/components/order-status-view.tsx';
 import { StatusPanel } from '../../web/src/features/order-status/components/status-panel.tsx';
+import { completedOrder, processingOrder } from './support/order-views.ts';
 
-const order: OrderView = {
-  id: '3f2b8c1e-5d4a-4b6c-9e7f-1a2b3c4d5e6f',
-  website: 'https://shop.example/',
-  email: 'buyer@example.com',
-  style: 'ugc',
-  duration_seconds: 8,
-  order_status: 'processing',
-  payment_status: 'paid',
-  stage: 'rendering',
-  progress: 62,
-  amount_cents: 500,
-  currency: 'usd',
-  created_at: '2026-01-15T10:00:00.000Z',
-  updated_at: '2026-01-15T10:04:00.000Z',
-};
+const order: OrderView = { ...processingOrder, style: 'ugc', duration_seconds: 8 };
 
-const completed: OrderView = {
-  ...order,
-  order_status: 'completed',
-  stage: 'done',
-  progress: 100,
-  video_url: 'https://videos.example/ad.mp4?sig=1',
-  poster_url: 'https://videos.example/poster.jpg?sig=1',
-  download_url: 'https://videos.example/ad.mp4?sig=1&download',
-  expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
-};
+const completed = completedOrder(order, new Date(Date.now() + 15 * 60_000).toISOString());
 
 const inRouter = (node: ReactNode) => createElement(MemoryRouter, null, node);
 

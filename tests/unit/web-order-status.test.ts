@@ -12,22 +12,9 @@ import {
   stageWords,
   statusCopyFor,
 } from '../../web/src/features/order-status/order-display.ts';
+import { processingOrder } from './support/order-views.ts';
 
-const order = {
-  id: '3f2b8c1e-5d4a-4b6c-9e7f-1a2b3c4d5e6f',
-  website: 'https://shop.example/',
-  email: 'buyer@example.com',
-  style: 'cinematic',
-  duration_seconds: 12,
-  order_status: 'processing',
-  payment_status: 'paid',
-  stage: 'rendering',
-  progress: 62,
-  amount_cents: 500,
-  currency: 'usd',
-  created_at: '2026-01-15T10:00:00.000Z',
-  updated_at: '2026-01-15T10:04:00.000Z',
-};
+const order = processingOrder;
 
 describe('status copy', () => {
   it('uses the spec title and text for each status', () => {
