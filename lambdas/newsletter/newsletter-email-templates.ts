@@ -2,7 +2,7 @@
 // `newsletterLayout`, which cannot be called without an unsubscribe link: each one carries it in
 // the body and in the List-Unsubscribe header (RFC 2369).
 import { config } from '#shared/config';
-import { escapeHtml, type RenderedEmail } from '../notifications/order-email-templates.ts';
+import { emailButton, emailDocument, escapeHtml, type RenderedEmail } from '../notifications/order-email-templates.ts';
 
 const brand = config.brand.name;
 
@@ -42,19 +42,14 @@ export function newsletterLayout(content: NewsletterContent): NewsletterEmail {
     `${footer}: ${unsubscribeUrl}`,
     brand,
   ].join('\n\n');
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>
-<body style="margin:0;padding:24px;background:#f9fafb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#111827">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
-<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
-${paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('\n')}
-${button ? `<p style="margin:0 0 24px"><a href="${escapeHtml(button.href)}" style="display:inline-block;background:#111827;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(button.label)}</a></p>` : ''}
-<p style="margin:24px 0 0;color:#6b7280;font-size:14px">${escapeHtml(footer)}: <a href="${escapeHtml(unsubscribeUrl)}">unsubscribe</a>.<br>${escapeHtml(brand)}</p>
-</div>
-</body>
-</html>
-`;
+  const html = emailDocument(
+    heading,
+    [
+      paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('\n'),
+      button ? emailButton(button.label, button.href) : '',
+    ].join('\n'),
+    `${escapeHtml(footer)}: <a href="${escapeHtml(unsubscribeUrl)}">unsubscribe</a>.<br>${escapeHtml(brand)}`,
+  );
   return {
     subject: content.subject,
     text,

@@ -54,6 +54,27 @@ type Block =
   | { kind: 'button'; label: string; href: string }
   | { kind: 'poster'; cid: string; href: string };
 
+/** A call-to-action link styled as a button, as every ReelFive email draws it. */
+export function emailButton(label: string, href: string): string {
+  return `<p style="margin:0 0 24px"><a href="${escapeHtml(href)}" style="display:inline-block;background:#111827;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a></p>`;
+}
+
+/** The HTML every ReelFive email shares: a centred card with the heading, the body, and a small footer (HTML). */
+export function emailDocument(heading: string, bodyHtml: string, footerHtml: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;padding:24px;background:#f9fafb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#111827">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
+${bodyHtml}
+<p style="margin:24px 0 0;color:#6b7280;font-size:14px">${footerHtml}</p>
+</div>
+</body>
+</html>
+`;
+}
+
 const brand = config.brand.name;
 
 function orderFacts(order: OrderEmailFacts, withAmount: boolean): Block {
@@ -184,23 +205,16 @@ function layout(heading: string, blocks: Block[], orderId: string): { text: stri
         return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`;
       }
       if (block.kind === 'button') {
-        return `<p style="margin:0 0 24px"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:#111827;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p>`;
+        return emailButton(block.label, block.href);
       }
       return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}"><img src="cid:${escapeHtml(block.cid)}" width="240" height="427" alt="The first frame of your ad" style="display:block;border:0;border-radius:12px"></a></p>`;
     })
     .join('\n');
 
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>
-<body style="margin:0;padding:24px;background:#f9fafb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#111827">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
-<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
-${body}
-<p style="margin:24px 0 0;color:#6b7280;font-size:14px">Questions? Reply to this email or write to <a href="mailto:${escapeHtml(support)}">${escapeHtml(support)}</a> and mention order ${escapeHtml(reference)}.<br>${escapeHtml(brand)}</p>
-</div>
-</body>
-</html>
-`;
+  const html = emailDocument(
+    heading,
+    body,
+    `Questions? Reply to this email or write to <a href="mailto:${escapeHtml(support)}">${escapeHtml(support)}</a> and mention order ${escapeHtml(reference)}.<br>${escapeHtml(brand)}`,
+  );
   return { text, html };
 }
