@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { apiRoutes, type Capability } from '../../lambdas/shared/routes.ts';
 import { envNames } from '../../lambdas/shared/runtime-env.ts';
 import type { ReelFiveFunction } from '../../lib/shared/reelfive-function.ts';
-import { buildStack } from './stack.ts';
+import { buildStack, type PolicyStatement, statementsOf as roleStatements } from './stack.ts';
 
 const { stack, template } = buildStack();
 const routes = apiRoutes;
@@ -15,17 +15,8 @@ const ref = (construct: IConstruct) => ({ Ref: logicalId(construct) });
 const arnOf = (construct: IConstruct) => ({ 'Fn::GetAtt': [logicalId(construct), 'Arn'] });
 
 const functionResource = (fn: ReelFiveFunction) => template.toJSON().Resources[logicalId(fn)];
-interface Statement {
-  Action: string | string[];
-  Resource: unknown;
-  Effect: string;
-}
-function statementsOf(fn: ReelFiveFunction): Statement[] {
-  const roleId = logicalId(fn.executionRole);
-  return Object.values(template.findResources('AWS::IAM::Policy'))
-    .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
-}
+type Statement = PolicyStatement;
+const statementsOf = (fn: ReelFiveFunction) => roleStatements({ stack, template }, fn);
 const actionsOf = (statement: Statement) => [statement.Action].flat();
 const resourcesOf = (statement: Statement) => [statement.Resource].flat();
 const mentions = (statement: Statement, target: unknown) =>

@@ -7,7 +7,13 @@ import { envNames } from '../../lambdas/shared/runtime-env.ts';
 import type { ReelFiveFunction } from '../../lib/shared/reelfive-function.ts';
 import { viewerRequestCode } from '../../lib/site/edge-functions.ts';
 import { pagePaths, paths } from '../../web/src/paths.ts';
-import { buildStack, resourceNamed, testParameters } from './stack.ts';
+import {
+  buildStack,
+  type PolicyStatement,
+  resourceNamed,
+  statementsOf as roleStatements,
+  testParameters,
+} from './stack.ts';
 
 const prod = buildStack();
 const staging = buildStack(testParameters({ stage: 'staging', certificateArn: undefined }));
@@ -16,16 +22,8 @@ const logicalId = (construct: IConstruct) => stack.getLogicalId(construct.node.d
 const subscribersArn = { 'Fn::GetAtt': [logicalId(stack.newsletter.subscribersTable), 'Arn'] };
 const ordersArn = { 'Fn::GetAtt': [logicalId(stack.orders.ordersTable), 'Arn'] };
 
-interface Statement {
-  Action: string | string[];
-  Resource: unknown;
-}
-function statementsOf(fn: ReelFiveFunction): Statement[] {
-  const roleId = logicalId(fn.executionRole);
-  return Object.values(template.findResources('AWS::IAM::Policy'))
-    .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
-}
+type Statement = PolicyStatement;
+const statementsOf = (fn: ReelFiveFunction) => roleStatements({ stack, template }, fn);
 const mentions = (statement: Statement, target: unknown) =>
   JSON.stringify([statement.Resource].flat()).includes(JSON.stringify(target));
 /** The actions a route's function may take on one resource, sorted. */

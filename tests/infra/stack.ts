@@ -1,9 +1,10 @@
 // Builds the stack the tests assert on through createStacks(), as bin/ does, with Lambda bundling
 // skipped (the handlers are other tests' business) and prod-like parameters unless told otherwise.
-import { App } from 'aws-cdk-lib';
+import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { createStacks } from '../../lib/app.ts';
 import type { ReelFiveStack } from '../../lib/reelfive-stack.ts';
+import type { ReelFiveFunction } from '../../lib/shared/reelfive-function.ts';
 import { type StackParameters, validateStackParameters } from '../../lib/stack-parameters.ts';
 
 export const testCertificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b5e9c1e-3f2a-4c1d-9a7e-2f1d3c4b5a69';
@@ -55,4 +56,18 @@ export function resourceNamed(template: Template, type: string, prefix: string):
   );
   if (found.length !== 1) throw new Error(`Expected one ${type} named ${prefix}*, found ${found.length}`);
   return found[0] as [string, CfnResource];
+}
+
+export interface PolicyStatement {
+  Action: string | string[];
+  Resource: unknown;
+  Effect: string;
+}
+
+/** Every statement of the IAM policies attached to a function's own role. */
+export function statementsOf(built: Pick<BuiltStack, 'stack' | 'template'>, fn: ReelFiveFunction): PolicyStatement[] {
+  const roleId = built.stack.getLogicalId(fn.executionRole.node.defaultChild as CfnElement);
+  return Object.values(built.template.findResources('AWS::IAM::Policy'))
+    .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
 }

@@ -7,7 +7,7 @@ import { type GenerationStep, generationSteps } from '../../lambdas/generation/s
 import { config } from '../../lambdas/shared/config.ts';
 import { envNames } from '../../lambdas/shared/runtime-env.ts';
 import { orderChannelHandlerCode } from '../../lib/realtime/order-channel.ts';
-import { type BuiltStack, buildStack, testParameters } from './stack.ts';
+import { type BuiltStack, buildStack, statementsOf, testParameters } from './stack.ts';
 
 const { stack, template } = buildStack();
 const logicalId = (construct: IConstruct) =>
@@ -171,14 +171,8 @@ describe('generation state machine', () => {
   });
 
   it('gives WriteScript Bedrock (one model, InvokeModel only) only when the stage picks that copywriter', () => {
-    const policiesOf = (built: Pick<BuiltStack, 'stack' | 'template'>) => {
-      const roleId = built.stack.getLogicalId(
-        built.stack.generation.stepFunctions.WriteScript.executionRole.node.defaultChild as CfnElement,
-      );
-      return Object.values(built.template.findResources('AWS::IAM::Policy'))
-        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
-        .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
-    };
+    const policiesOf = (built: Pick<BuiltStack, 'stack' | 'template'>) =>
+      statementsOf(built, built.stack.generation.stepFunctions.WriteScript);
     const environmentOf = (built: Pick<BuiltStack, 'stack' | 'template'>) =>
       built.template.toJSON().Resources[
         built.stack.getLogicalId(built.stack.generation.stepFunctions.WriteScript.node.defaultChild as CfnElement)
@@ -191,8 +185,8 @@ describe('generation state machine', () => {
     expect(environmentOf(withModel)[envNames.copywriter]).toBe('bedrock');
     const bedrock = policiesOf(withModel).filter((statement) => JSON.stringify(statement).includes('bedrock'));
     expect(bedrock).toHaveLength(1);
-    expect(bedrock[0].Action).toBe('bedrock:InvokeModel');
-    expect(JSON.stringify(bedrock[0].Resource)).toContain(`:foundation-model/${config.generation.bedrockModelId}`);
+    expect(bedrock[0]?.Action).toBe('bedrock:InvokeModel');
+    expect(JSON.stringify(bedrock[0]?.Resource)).toContain(`:foundation-model/${config.generation.bedrockModelId}`);
   });
 
   it('sends executions that fail, time out or are aborted to the failure path', () => {
