@@ -1,98 +1,12 @@
 // The one place for ReelFive's product facts: brand, site, price, choices and limits.
-// Imported by the site, the Lambdas and the stack; parsed so a bad edit fails at start-up.
-import * as z from 'zod';
+// Imported by the site, the Lambdas and the stack. Plain values: their rules live in
+// config-schema.ts, checked by the stack at every synth (so a bad edit fails `cdk synth`, the
+// twin's start and the tests) without putting a schema library in the home page's bundle.
+import type { Config } from './config-schema.ts';
 
-const configSchema = z.object({
-  brand: z.object({ name: z.string().min(1), slug: z.string().regex(/^[a-z0-9-]+$/) }),
-  /** Public site origin used in links and canonical URLs; stacks override it per stage. */
-  siteUrl: z.url(),
-  supportEmail: z.email(),
-  /** Who the Terms of Service are with. SEED VALUES: set the real entity before launch. */
-  company: z.object({ name: z.string().min(1), address: z.string().min(1), governingLaw: z.string().min(1) }),
-  mail: z.object({
-    /** Display name on every email; the address comes from the stage (MAIL_FROM, a verified SES identity). */
-    fromName: z.string().min(1),
-    /** Where buyers' replies go. */
-    replyTo: z.email(),
-  }),
-  generation: z.object({
-    /** Poll interval of the render loop (Wait state), seconds. */
-    renderPollSeconds: z.number().int().positive(),
-    /** Whole-execution bound; past it the execution-status rule runs the failure path. */
-    executionTimeoutMinutes: z.number().int().positive(),
-    /** Optional Bedrock Converse copywriter; the template copywriter is the default. */
-    bedrockModelId: z.string().min(1),
-  }),
-  price: z.object({
-    amountCents: z.number().int().positive(),
-    currency: z.literal('usd'),
-    label: z.string(),
-  }),
-  video: z.object({
-    width: z.literal(720),
-    height: z.literal(1280),
-    durationsSeconds: z.array(z.number().int().positive()).nonempty(),
-    defaultDurationSeconds: z.number().int().positive(),
-  }),
-  limits: z.object({
-    /** Spec §9: at most 3 active orders per email within 24 hours. */
-    activeOrdersPerEmail: z.number().int().positive(),
-    activeOrderWindowHours: z.number().int().positive(),
-    /** Per-IP attempts per hour on order creation and uploads (DESIGN §9). */
-    ipAttemptsPerHour: z.number().int().positive(),
-    uploadMaxBytes: z.number().int().positive(),
-    uploadContentTypes: z.array(z.string()).nonempty(),
-    uploadCacheSeconds: z.number().int().positive(),
-    requestBodyMaxBytes: z.number().int().positive(),
-    checkoutExpiryMinutes: z.number().int().min(30),
-    fileRetentionDays: z.number().int().positive(),
-    webhookEventRetentionDays: z.number().int().positive(),
-    presignedUrlSeconds: z.number().int().positive(),
-    dailyCapacity: z.number().int().positive(),
-    /** Unconfirmed newsletter sign-ups (and their confirm links) lapse after this many days. */
-    newsletterConfirmDays: z.number().int().positive(),
-    /** How long the unsubscribe link of one newsletter email keeps working; each email carries a fresh one. */
-    newsletterUnsubscribeLinkDays: z.number().int().positive(),
-    /** A pending sign-up is mailed again only after this many minutes (no mail-bombing an inbox). */
-    newsletterResendMinutes: z.number().int().positive(),
-  }),
-  /**
-   * The home page's social proof. SEED VALUES from the spec, not yet true: replace them with real
-   * figures and real customers' words before launch (README "Launch checklist"; 16 CFR 465).
-   */
-  site: z.object({
-    socialProof: z.object({
-      marketersServed: z.string().min(1),
-      rating: z.number().min(1).max(5),
-      reviewCount: z.string().min(1),
-      /** What a freelancer or studio quotes for one ad, and how many of ours that buys. */
-      studioCost: z.string().min(1),
-      adsPerFreelancerQuote: z.number().int().positive(),
-    }),
-    testimonials: z
-      .array(
-        z.object({
-          text: z.string().min(1),
-          author: z.string().min(1),
-          role: z.string().min(1),
-          company: z.string().min(1),
-          rating: z.number().int().min(1).max(5),
-        }),
-      )
-      .length(3),
-    trustedBy: z.array(z.string().min(1)).length(4),
-    /** Footer links (spec §2.9); SEED handles: confirm each account exists before launch. */
-    socialLinks: z.array(z.object({ name: z.string().min(1), url: z.url() })),
-    /** Other products of the company, linked from the footer; none yet, so the block is hidden. */
-    sisterProducts: z.array(z.object({ name: z.string().min(1), url: z.url() })),
-    /** The privacy notice's promise: an order's website and email are anonymised after this many days. */
-    orderPersonalDataDays: z.number().int().positive(),
-  }),
-});
+export type { Config };
 
-export type Config = z.infer<typeof configSchema>;
-
-export const config: Config = configSchema.parse({
+export const config: Config = {
   brand: { name: 'ReelFive', slug: 'reelfive' },
   siteUrl: 'https://reelfive.com',
   supportEmail: 'support@reelfive.com',
@@ -163,4 +77,4 @@ export const config: Config = configSchema.parse({
     sisterProducts: [],
     orderPersonalDataDays: 90,
   },
-});
+};

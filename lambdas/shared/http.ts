@@ -6,7 +6,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiFailure } from './api-failure.ts';
 import { config } from './config.ts';
 import { type ErrorCode, messages } from './contract.ts';
@@ -35,8 +35,8 @@ export function failure(errorCode: ErrorCode, error: string): ApiResult {
 }
 
 /** Parses a parsed JSON body with a contract schema; the first issue's message is the error. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
+export function parseBody<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = z.safeParse(schema, body ?? {});
   if (result.success) return result.data;
   throw new ApiFailure('VALIDATION', result.error.issues[0]?.message ?? 'Invalid request');
 }

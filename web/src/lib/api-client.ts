@@ -1,6 +1,6 @@
 // The one way the site talks to its API: JSON in, JSON (or nothing usable) out. Transport
 // failures reject; every HTTP answer resolves, so each feature decides what a status means.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { env } from '../env.ts';
 
 export interface ApiAnswer {
@@ -32,8 +32,8 @@ export interface ApiRejection {
 // Looser than the contract's apiErrorSchema on purpose: an errorCode this build does not know
 // still shows the server's own message.
 const rejectionSchema = z.object({
-  error: z.string().trim().min(1).nullish().catch(null),
-  errorCode: z.string().nullish().catch(null),
+  error: z.catch(z.nullish(z.string().check(z.trim(), z.minLength(1))), null),
+  errorCode: z.catch(z.nullish(z.string()), null),
 });
 
 /** The answer as a refusal (`{error, errorCode}` or any non-2xx), or null when it is not one. */

@@ -2,7 +2,7 @@
 // the fast path; polling every 3 s covers every moment the channel is not known to be working
 // (connecting, a dropped socket, no /config.json, a refused subscription). Pure, so it is tested
 // without a browser; hooks/use-live-order-updates.ts feeds it what the socket says.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type OrderView, orderViewSchema } from '#shared/contract';
 import { isAwaitingRefund, isSettled } from './order-display.ts';
 import { linkRefreshDelayMs } from './video-links.ts';
@@ -72,7 +72,7 @@ export function nextOrderReadMs(order: OrderView | undefined, mode: LiveMode, no
 }
 
 /** What an event on `/orders/<id>` carries (lambdas/realtime/order-status-event.ts): no personal data. */
-const liveEventSchema = orderViewSchema.pick({
+const liveEventSchema = z.pick(orderViewSchema, {
   id: true,
   order_status: true,
   stage: true,

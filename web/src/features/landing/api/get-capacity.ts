@@ -1,20 +1,15 @@
 // GET /api/capacity: how many ads can still be ordered today (DESIGN §6). The band keeps the
 // spec's sentence; when the number cannot be read it shows the spec's own '12 spots available today'.
-import * as z from 'zod';
+import { type CapacityResponse, capacityResponseSchema } from '#shared/contract';
 import { type ApiAnswer, callApi } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../paths.ts';
 
 export const spotsFallbackText = '12 spots available today';
 
-const capacitySchema = z.object({
-  spotsLeft: z.number().int().min(0),
-  dailyCapacity: z.number().int().positive(),
-});
-
-export type Capacity = z.infer<typeof capacitySchema>;
+export type Capacity = CapacityResponse;
 
 export function readCapacityAnswer(answer: ApiAnswer): Capacity | null {
-  const capacity = capacitySchema.safeParse(answer.body);
+  const capacity = capacityResponseSchema.safeParse(answer.body);
   return answer.ok && capacity.success ? capacity.data : null;
 }
 

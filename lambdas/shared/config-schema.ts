@@ -1,0 +1,105 @@
+// The rules ReelFive's config (config.ts) must follow. Checked by createStacks (lib/app.ts) on
+// every synth, deploy and twin start, and by the unit tests.
+import * as z from 'zod/mini';
+
+export const configSchema = z.object({
+  brand: z.object({ name: z.string().check(z.minLength(1)), slug: z.string().check(z.regex(/^[a-z0-9-]+$/)) }),
+  /** Public site origin used in links and canonical URLs; stacks override it per stage. */
+  siteUrl: z.url(),
+  supportEmail: z.email(),
+  /** Who the Terms of Service are with. SEED VALUES: set the real entity before launch. */
+  company: z.object({
+    name: z.string().check(z.minLength(1)),
+    address: z.string().check(z.minLength(1)),
+    governingLaw: z.string().check(z.minLength(1)),
+  }),
+  mail: z.object({
+    /** Display name on every email; the address comes from the stage (MAIL_FROM, a verified SES identity). */
+    fromName: z.string().check(z.minLength(1)),
+    /** Where buyers' replies go. */
+    replyTo: z.email(),
+  }),
+  generation: z.object({
+    /** Poll interval of the render loop (Wait state), seconds. */
+    renderPollSeconds: z.int().check(z.positive()),
+    /** Whole-execution bound; past it the execution-status rule runs the failure path. */
+    executionTimeoutMinutes: z.int().check(z.positive()),
+    /** Optional Bedrock Converse copywriter; the template copywriter is the default. */
+    bedrockModelId: z.string().check(z.minLength(1)),
+  }),
+  price: z.object({
+    amountCents: z.int().check(z.positive()),
+    currency: z.literal('usd'),
+    label: z.string(),
+  }),
+  video: z.object({
+    width: z.literal(720),
+    height: z.literal(1280),
+    /** At least one; typed as a non-empty list. */
+    durationsSeconds: z.tuple([z.int().check(z.positive())], z.int().check(z.positive())),
+    defaultDurationSeconds: z.int().check(z.positive()),
+  }),
+  limits: z.object({
+    /** Spec §9: at most 3 active orders per email within 24 hours. */
+    activeOrdersPerEmail: z.int().check(z.positive()),
+    activeOrderWindowHours: z.int().check(z.positive()),
+    /** Per-IP attempts per hour on order creation and uploads (DESIGN §9). */
+    ipAttemptsPerHour: z.int().check(z.positive()),
+    uploadMaxBytes: z.int().check(z.positive()),
+    uploadContentTypes: z.array(z.string()).check(z.minLength(1)),
+    uploadCacheSeconds: z.int().check(z.positive()),
+    requestBodyMaxBytes: z.int().check(z.positive()),
+    checkoutExpiryMinutes: z.int().check(z.minimum(30)),
+    fileRetentionDays: z.int().check(z.positive()),
+    webhookEventRetentionDays: z.int().check(z.positive()),
+    presignedUrlSeconds: z.int().check(z.positive()),
+    dailyCapacity: z.int().check(z.positive()),
+    /** Unconfirmed newsletter sign-ups (and their confirm links) lapse after this many days. */
+    newsletterConfirmDays: z.int().check(z.positive()),
+    /** How long the unsubscribe link of one newsletter email keeps working; each email carries a fresh one. */
+    newsletterUnsubscribeLinkDays: z.int().check(z.positive()),
+    /** A pending sign-up is mailed again only after this many minutes (no mail-bombing an inbox). */
+    newsletterResendMinutes: z.int().check(z.positive()),
+  }),
+  /**
+   * The home page's social proof. SEED VALUES from the spec, not yet true: replace them with real
+   * figures and real customers' words before launch (README "Launch checklist"; 16 CFR 465).
+   */
+  site: z.object({
+    socialProof: z.object({
+      marketersServed: z.string().check(z.minLength(1)),
+      rating: z.number().check(z.minimum(1), z.maximum(5)),
+      reviewCount: z.string().check(z.minLength(1)),
+      /** What a freelancer or studio quotes for one ad, and how many of ours that buys. */
+      studioCost: z.string().check(z.minLength(1)),
+      adsPerFreelancerQuote: z.int().check(z.positive()),
+    }),
+    testimonials: z
+      .array(
+        z.object({
+          text: z.string().check(z.minLength(1)),
+          author: z.string().check(z.minLength(1)),
+          role: z.string().check(z.minLength(1)),
+          company: z.string().check(z.minLength(1)),
+          rating: z.int().check(z.minimum(1), z.maximum(5)),
+        }),
+      )
+      .check(z.length(3)),
+    trustedBy: z.array(z.string().check(z.minLength(1))).check(z.length(4)),
+    /** Footer links (spec §2.9); SEED handles: confirm each account exists before launch. */
+    socialLinks: z.array(z.object({ name: z.string().check(z.minLength(1)), url: z.url() })),
+    /** Other products of the company, linked from the footer; none yet, so the block is hidden. */
+    sisterProducts: z.array(z.object({ name: z.string().check(z.minLength(1)), url: z.url() })),
+    /** The privacy notice's promise: an order's website and email are anonymised after this many days. */
+    orderPersonalDataDays: z.int().check(z.positive()),
+  }),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** The config as it is, or an error naming every broken rule. */
+export function checkConfig<T extends Config>(config: T): T {
+  const result = configSchema.safeParse(config);
+  if (!result.success) throw new Error(`lambdas/shared/config.ts breaks its rules:\n${z.prettifyError(result.error)}`);
+  return config;
+}
