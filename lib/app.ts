@@ -1,15 +1,36 @@
 // Builds the stack the same way for `cdk deploy` (bin/reelfive.ts), the infra tests and the local
 // twin, so the tested and emulated stack is the deployed one.
 import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
+import { config } from '../lambdas/shared/config.ts';
+import { checkConfig } from '../lambdas/shared/config-schema.ts';
 import { ReelFiveStack } from './reelfive-stack.ts';
 import { type StackParameters, validateStackParameters } from './stack-parameters.ts';
 
-export function createStacks(app: App, parameters: StackParameters): { stack: ReelFiveStack } {
+/** Where `npm run build` writes the site that `cdk deploy` uploads. */
+export const builtSiteDir = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+export interface StackOptions {
+  /**
+   * The built site to upload: `builtSiteDir` unless told otherwise (the infra tests use a small
+   * fixture, so they synthesize without a build). Synth fails when it holds no built site. `null`
+   * leaves the upload out and is for the twin's template only, which is never deployed.
+   */
+  siteDir?: string | null;
+}
+
+export function createStacks(
+  app: App,
+  parameters: StackParameters,
+  options: StackOptions = {},
+): { stack: ReelFiveStack } {
+  checkConfig(config);
   const env =
     parameters.account || parameters.region ? { account: parameters.account, region: parameters.region } : undefined;
   const stack = new ReelFiveStack(app, `ReelFive-${parameters.stage}`, {
     parameters,
+    siteDir: options.siteDir === undefined ? builtSiteDir : options.siteDir,
     env,
     description: `ReelFive (${parameters.stage}): $5 AI video ads — site, API, generation, realtime`,
   });
@@ -37,7 +58,8 @@ export const localStackParameters: StackParameters = validateStackParameters(
 export function synthesizeTwinTemplate(): Record<string, any> {
   // Neither bundles nor the built-in template validation: bin/ and the infra tests do both.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
-  const { stack } = createStacks(app, localStackParameters);
+  // The twin serves web/dist itself, so its template has no upload and needs no build.
+  const { stack } = createStacks(app, localStackParameters, { siteDir: null });
   const assembly = app.synth();
   try {
     return assembly.getStackArtifact(stack.artifactId).template;

@@ -19,6 +19,8 @@ import { Uploads } from './uploads/uploads.ts';
 
 export interface ReelFiveStackProps extends StackProps {
   parameters: StackParameters;
+  /** The built site `cdk deploy` uploads; `null` only for the twin's template (see createStacks). */
+  siteDir: string | null;
 }
 
 export class ReelFiveStack extends Stack {
@@ -85,6 +87,7 @@ export class ReelFiveStack extends Stack {
       domainName: parameters.domainName,
       certificateArn: parameters.certificateArn,
       pagePaths,
+      siteDir: props.siteDir,
       api: this.api,
       realtime: this.realtime,
       uploads: this.uploads,

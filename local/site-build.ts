@@ -1,4 +1,4 @@
-// Builds web/dist with Vite when any source is newer than the last build, so `npm start`
+// Builds web/dist (npm run build: Vite + the prerender) when any source is newer than the last build, so `npm start`
 // and the integration tests always serve the current site.
 import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
@@ -29,7 +29,7 @@ export async function buildSiteIfStale(log: (line: string) => void): Promise<voi
   if (built > newest) return;
   log('Building the site…');
   await new Promise<void>((resolveBuild, reject) => {
-    const child = spawn('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    const child = spawn('npx', ['tsx', 'web/build.ts', '--quiet'], {
       cwd: projectRoot,
       stdio: 'inherit',
     });

@@ -1,17 +1,24 @@
 // The site's edge behaviour as plain values, shared by CloudFront (lib/site) and the local twin,
-// which runs the same function source with `new Function`: clean URLs, 404s with status 404, and
-// the security headers. Function bodies are self-contained cloudfront-js-2.0 (no imports).
+// which runs the same function source with `new Function`: clean URLs, 404s with status 404, cache
+// lifetimes and the security headers. Function bodies are self-contained cloudfront-js-2.0 (no
+// imports).
 import { type RuntimeConfig, runtimeConfigPath } from '../../web/src/runtime-config.ts';
 
-/** Files the build puts at the site root besides the pages (crawler files, icons). */
+/** Files the build puts at the site root besides the pages (feed, crawler files, icons). */
 export const rootFiles: readonly string[] = [
-  '/robots.txt',
+  '/rss.xml',
   '/sitemap.xml',
+  '/robots.txt',
+  '/site.webmanifest',
   '/favicon.ico',
   '/favicon.svg',
   '/apple-touch-icon.png',
-  '/site.webmanifest',
+  '/icon-192.png',
+  '/icon-512.png',
 ];
+
+/** Where the build puts its content-hashed bundles, styles and images. */
+export const assetsPrefix = '/assets/';
 
 /** The S3 object that holds a page: `/` → `/index.html`, `/terms` → `/terms.html`. */
 export function pageObject(path: string): string {
@@ -20,10 +27,24 @@ export function pageObject(path: string): string {
 
 export const notFoundObject = '/404.html';
 
+/** A hashed asset's name changes with its content, so browsers and CloudFront may keep it for a year. */
+export const assetCacheControl = 'public, max-age=31536000, immutable';
 /**
- * Viewer request: known pages map to their object, assets and root files pass through, and
- * anything else becomes the 404 page. A CloudFront Function cannot ask S3 whether an object
- * exists, so the list of pages is fixed at build time.
+ * Pages, root files and the 404 page keep their names across deploys: browsers revalidate them on
+ * every use (a cheap 304 thanks to the ETag), so a deploy is seen at once.
+ */
+export const documentCacheControl = 'no-cache';
+
+/** The Cache-Control an object of the built site is stored with (S3 metadata in AWS, the twin alike). */
+export function cacheControlOf(objectPath: string): string {
+  return objectPath.startsWith(assetsPrefix) ? assetCacheControl : documentCacheControl;
+}
+
+/**
+ * Viewer request: known pages map to their object, assets and root files pass through, a known
+ * page asked for with a trailing slash is redirected (301) to its one URL, and anything else becomes
+ * the 404 page. A CloudFront Function cannot ask S3 whether an object exists, so the list of pages
+ * is fixed at build time.
  *
  * `/config.json` (the site's runtime config) is answered here: its values — the realtime
  * endpoint and the API key every deploy renews — are written into the function's code by the
@@ -32,9 +53,22 @@ export const notFoundObject = '/404.html';
 export function viewerRequestCode(knownPaths: readonly string[], runtimeConfig: RuntimeConfig): string {
   const pages = Object.fromEntries(knownPaths.map((path) => [path, pageObject(path)]));
   const passThrough = Object.fromEntries(rootFiles.map((file) => [file, true]));
+  // Query string values arrive as the viewer sent them (still percent-encoded), so they are
+  // joined back unchanged.
   return `var pages = ${JSON.stringify(pages)};
 var passThrough = ${JSON.stringify(passThrough)};
 var runtimeConfig = ${JSON.stringify(JSON.stringify(runtimeConfig))};
+
+function queryString(querystring) {
+  var parts = [];
+  for (var name in querystring) {
+    var values = querystring[name].multiValue || [querystring[name]];
+    for (var i = 0; i < values.length; i++) {
+      parts.push(values[i].value === '' ? name : name + '=' + values[i].value);
+    }
+  }
+  return parts.length > 0 ? '?' + parts.join('&') : '';
+}
 
 function handler(event) {
   var request = event.request;
@@ -47,11 +81,22 @@ function handler(event) {
       body: { encoding: 'text', data: runtimeConfig },
     };
   }
-  if (uri.indexOf('/assets/') === 0 || passThrough[uri] === true) return request;
-  // One trailing slash is tolerated: /terms/ is the same page as /terms.
-  var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
-  var object = pages[path];
-  request.uri = typeof object === 'string' ? object : ${JSON.stringify(notFoundObject)};
+  if (uri.indexOf(${JSON.stringify(assetsPrefix)}) === 0 || passThrough[uri] === true) return request;
+  var object = pages[uri];
+  if (typeof object === 'string') {
+    request.uri = object;
+    return request;
+  }
+  // /terms/ is the page /terms: one URL per page, so links and search engines agree.
+  var withoutSlash = uri.slice(0, -1);
+  if (uri.charAt(uri.length - 1) === '/' && typeof pages[withoutSlash] === 'string') {
+    return {
+      statusCode: 301,
+      statusDescription: 'Moved Permanently',
+      headers: { location: { value: withoutSlash + queryString(request.querystring) } },
+    };
+  }
+  request.uri = ${JSON.stringify(notFoundObject)};
   return request;
 }
 `;

@@ -1,6 +1,6 @@
 // The one origin the buyer sees: CloudFront in front of the private site bucket (pages and assets)
 // and, under /api/*, the HTTP API. Clean URLs, 404 status and security headers are set at the edge
-// by the code in edge-functions.ts, which the twin runs too.
+// by the code in edge-functions.ts, which the twin runs too; site-upload.ts fills the bucket.
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -39,6 +39,7 @@ import {
   viewerRequestCode,
   viewerResponseCode,
 } from './edge-functions.ts';
+import { SiteUpload } from './site-upload.ts';
 
 export interface SiteProps {
   domainName: string;
@@ -46,6 +47,11 @@ export interface SiteProps {
   certificateArn: string | undefined;
   /** Page paths that exist (web/src/paths.ts); everything else is the 404 page. */
   pagePaths: readonly string[];
+  /**
+   * The built site `cdk deploy` uploads (web/dist). `null` only for the twin's template, which is
+   * never deployed: the twin serves web/dist itself.
+   */
+  siteDir: string | null;
   api: Api;
   realtime: Realtime;
   uploads: Uploads;
@@ -129,6 +135,7 @@ export class Site extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
+        // Text (HTML, CSS, JS, JSON, XML, SVG) goes out as Brotli or gzip, whichever the viewer takes.
         compress: true,
         functionAssociations: [
           {
@@ -181,6 +188,15 @@ export class Site extends Construct {
         reason:
           'This stage has no certificate of its own: the default *.cloudfront.net certificate allows ' +
           'no minimum TLS version to be set. Stages with certificateArn get TLSv1.2_2021.',
+      });
+    }
+
+    if (props.siteDir !== null) {
+      new SiteUpload(this, 'Upload', {
+        siteDir: props.siteDir,
+        pagePaths: props.pagePaths,
+        bucket: this.bucket,
+        distribution: this.distribution,
       });
     }
 

@@ -1,14 +1,21 @@
 // The edge code runs here exactly as the twin runs it (`new Function` over the same source).
 import { describe, expect, it } from 'vitest';
 import { orderChannelHandlerCode } from '../../lib/realtime/order-channel.ts';
-import { securityHeaders, viewerRequestCode, viewerResponseCode } from '../../lib/site/edge-functions.ts';
+import {
+  cacheControlOf,
+  pageObject,
+  rootFiles,
+  securityHeaders,
+  viewerRequestCode,
+  viewerResponseCode,
+} from '../../lib/site/edge-functions.ts';
 import { blogSlugs, pagePaths, paths } from '../../web/src/paths.ts';
 import { type RuntimeConfig, runtimeConfigPath, runtimeConfigSchema } from '../../web/src/runtime-config.ts';
 
 interface EdgeRequest {
   method: string;
   uri: string;
-  querystring: Record<string, { value: string }>;
+  querystring: Record<string, { value: string; multiValue?: { value: string }[] }>;
   headers: Record<string, { value: string }>;
 }
 interface EdgeResponse {
@@ -40,23 +47,62 @@ describe('viewer-request function', () => {
     expect(mappedUri(paths.home)).toBe('/index.html');
     expect(mappedUri(paths.terms)).toBe('/terms.html');
     expect(mappedUri(paths.success)).toBe('/success.html');
+    expect(mappedUri(paths.notFound)).toBe('/404.html');
+    expect(mappedUri(paths.blog)).toBe('/blog.html');
     for (const slug of blogSlugs) expect(mappedUri(paths.blogPost(slug))).toBe(`/blog/${slug}.html`);
   });
 
-  it('serves a known page with one trailing slash as the same page', () => {
-    expect(mappedUri('/terms/')).toBe('/terms.html');
+  it('redirects a known page asked for with a trailing slash to its one URL', () => {
+    for (const path of [paths.terms, paths.blog, ...blogSlugs.map((slug) => paths.blogPost(slug))]) {
+      const response = viewerRequest({ request: request(`${path}/`) }) as unknown as EdgeResponse;
+
+      expect(response.statusCode, path).toBe(301);
+      expect(response.headers.location?.value, path).toBe(path);
+    }
+  });
+
+  it('keeps the query string, as sent, when it redirects', () => {
+    const original = {
+      ...request('/success/'),
+      querystring: {
+        order_id: { value: 'a%20b' },
+        tag: { value: 'y', multiValue: [{ value: 'x' }, { value: 'y' }] },
+        flag: { value: '' },
+      },
+    };
+
+    const response = viewerRequest({ request: original }) as unknown as EdgeResponse;
+
+    expect(response.headers.location?.value).toBe('/success?order_id=a%20b&tag=x&tag=y&flag');
+  });
+
+  it('serves / itself and sends unknown paths with a trailing slash to the 404 page', () => {
+    expect(mappedUri('/')).toBe('/index.html');
+    expect(mappedUri('/pricing/')).toBe('/404.html');
+    expect(mappedUri('/blog/not-an-article/')).toBe('/404.html');
+    expect(mappedUri('/terms//')).toBe('/404.html');
   });
 
   it('rewrites unknown paths, unknown slugs and raw object names to the 404 page', () => {
-    for (const uri of ['/pricing', '/blog', '/blog/not-an-article', '/terms.html', '/index.html', '/api']) {
+    for (const uri of ['/pricing', '/blog/not-an-article', '/blog.html', '/terms.html', '/index.html', '/api']) {
       expect(mappedUri(uri)).toBe('/404.html');
     }
   });
 
-  it('passes assets and known root files through unchanged', () => {
+  it('passes assets and every root file through unchanged', () => {
     expect(mappedUri('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
-    expect(mappedUri('/robots.txt')).toBe('/robots.txt');
-    expect(mappedUri('/favicon.svg')).toBe('/favicon.svg');
+    expect(rootFiles).toEqual([
+      '/rss.xml',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/site.webmanifest',
+      '/favicon.ico',
+      '/favicon.svg',
+      '/apple-touch-icon.png',
+      '/icon-192.png',
+      '/icon-512.png',
+    ]);
+    for (const file of rootFiles) expect(mappedUri(file)).toBe(file);
   });
 
   it('keeps the query string and headers of the request', () => {
@@ -79,8 +125,9 @@ describe('viewer-request function', () => {
     expect(runtimeConfigSchema.parse(JSON.parse(response.body.data))).toEqual(runtimeConfig);
   });
 
-  it('fits CloudFront Functions’ 10 KB code limit', () => {
-    expect(viewerRequestSource.length).toBeLessThan(10 * 1024);
+  it('fits CloudFront Functions’ 10 KB code limit with every page of the site', () => {
+    expect(pagePaths).toContain(paths.blog);
+    expect(Buffer.byteLength(viewerRequestSource)).toBeLessThan(10 * 1024);
   });
 });
 
@@ -96,6 +143,13 @@ describe('viewer-response function', () => {
 
   it('leaves every other response as it is', () => {
     expect(viewerResponse({ request: request('/index.html'), response: ok() }).statusCode).toBe(200);
+  });
+});
+
+describe('cache lifetimes', () => {
+  it('keeps hashed assets for a year and revalidates pages, root files and the 404 page', () => {
+    expect(cacheControlOf('/assets/index-3f2a1b.js')).toBe('public, max-age=31536000, immutable');
+    for (const object of [...pagePaths.map(pageObject), ...rootFiles]) expect(cacheControlOf(object)).toBe('no-cache');
   });
 });
 

@@ -8,7 +8,7 @@ import type { Notifications } from '../../lib/notifications/notifications.ts';
 import { Operations, reconcilerFunction } from '../../lib/operations/operations.ts';
 import type { Payments } from '../../lib/payments/payments.ts';
 import type { ReelFiveStack } from '../../lib/reelfive-stack.ts';
-import { type CfnResource, resourceNamed, testParameters } from './stack.ts';
+import { type CfnResource, resourceNamed, testParameters, testSiteDir } from './stack.ts';
 
 /** The stack's Operations; added here with the stack's own domain constructs until the stack declares it. */
 function operationsOf(stack: ReelFiveStack): Operations {
@@ -25,7 +25,9 @@ function operationsOf(stack: ReelFiveStack): Operations {
 }
 
 // As tests/infra/stack.ts builds it, but Operations is added before the first synth.
-const { stack } = createStacks(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), testParameters());
+const { stack } = createStacks(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), testParameters(), {
+  siteDir: testSiteDir,
+});
 const operations = operationsOf(stack);
 const template = Template.fromStack(stack);
 const [functionId, reconciler] = resourceNamed(template, 'AWS::Lambda::Function', 'OperationsReconciler');

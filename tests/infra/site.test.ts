@@ -1,13 +1,24 @@
-// CloudFront in front of the site bucket and the API: OAC, the /api/* behaviour, the edge functions
-// and the headers the twin reproduces.
-import type { CfnElement } from 'aws-cdk-lib';
+// CloudFront in front of the site bucket and the API: OAC, the /api/* behaviour, the edge functions,
+// the headers the twin reproduces and the upload of the built site.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, type CfnElement } from 'aws-cdk-lib';
+import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders, viewerRequestCode, viewerResponseCode } from '../../lib/site/edge-functions.ts';
-import { pagePaths } from '../../web/src/paths.ts';
-import { buildStack, testCertificateArn } from './stack.ts';
+import { createStacks } from '../../lib/app.ts';
+import {
+  pageObject,
+  rootFiles,
+  securityHeaders,
+  viewerRequestCode,
+  viewerResponseCode,
+} from '../../lib/site/edge-functions.ts';
+import { blogSlugs, pagePaths } from '../../web/src/paths.ts';
+import { buildStack, type CfnResource, resourceNamed, testCertificateArn, testParameters } from './stack.ts';
 
-const { stack, template } = buildStack();
+const { app, stack, template } = buildStack();
 const logicalId = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
 const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties
   .DistributionConfig;
@@ -196,5 +207,71 @@ describe('domain and logging', () => {
       Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^AccessLogs/), 'RegionalDomainName'] },
       Prefix: 'cloudfront/',
     });
+  });
+});
+
+describe('upload of the built site', () => {
+  const [assetsId, assets] = resourceNamed(template, 'Custom::CDKBucketDeployment', 'SiteUploadAssets');
+  const [, documents] = resourceNamed(template, 'Custom::CDKBucketDeployment', 'SiteUploadDocuments');
+  const siteBucket = { Ref: logicalId(stack.site.bucket) };
+  /** The files `cdk deploy` zips for one deployment, as staged in the cloud assembly. */
+  const stagedFiles = (id: string) => {
+    const asset = stack.site.node.findChild('Upload').node.findChild(id) as Asset;
+    return readdirSync(join(app.outdir, asset.assetPath), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(join(app.outdir, asset.assetPath).length))
+      .sort();
+  };
+
+  it('uploads the hashed assets under assets/ for a year, keeping the ones older pages still name', () => {
+    expect(assets.Properties).toMatchObject({
+      DestinationBucketName: siteBucket,
+      DestinationBucketKeyPrefix: 'assets/',
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(assets.Properties.DistributionId).toBeUndefined();
+    expect(stagedFiles('AssetsZip')).toEqual(['/index-3f2a1b.js']);
+  });
+
+  it('uploads pages and root files to revalidate on every use, pruning old ones but never the assets', () => {
+    expect(documents.Properties).toMatchObject({
+      DestinationBucketName: siteBucket,
+      Prune: true,
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+    expect(documents.Properties.DestinationBucketKeyPrefix).toBeUndefined();
+    expect(stagedFiles('DocumentsZip')).toEqual(['/404.html', '/index.html', '/robots.txt']);
+  });
+
+  it('invalidates every page and root file after the upload, and no asset', () => {
+    const invalidated: string[] = documents.Properties.DistributionPaths;
+
+    expect(documents.Properties.DistributionId).toEqual({ Ref: logicalId(stack.site.distribution) });
+    expect(invalidated).toEqual(expect.arrayContaining([...pagePaths.map(pageObject), ...rootFiles]));
+    expect(invalidated).toContain('/blog.html');
+    for (const slug of blogSlugs) expect(invalidated).toContain(`/blog/${slug}.html`);
+    expect(invalidated.filter((path) => path.startsWith('/assets/'))).toEqual([]);
+    expect(invalidated.length).toBe(new Set(invalidated).size);
+  });
+
+  it('uploads the assets before the pages that name them', () => {
+    expect((documents as CfnResource & { DependsOn: string[] }).DependsOn).toContain(assetsId);
+  });
+
+  it('compresses what it serves', () => {
+    expect(distribution.DefaultCacheBehavior.Compress).toBe(true);
+  });
+
+  it('refuses to synthesize without a built site, and says how to build it', () => {
+    const emptyDir = mkdtempSync(join(tmpdir(), 'reelfive-no-site-'));
+    try {
+      expect(() =>
+        createStacks(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), testParameters(), { siteDir: emptyDir }),
+      ).toThrow(/built site is missing[\s\S]*npm run build/);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,16 @@
 // Builds the stack the tests assert on through createStacks(), as bin/ does, with Lambda bundling
-// skipped (the handlers are other tests' business) and prod-like parameters unless told otherwise.
+// skipped (the handlers are other tests' business), a small stand-in for the built site (no
+// `npm run build` needed) and prod-like parameters unless told otherwise.
+import { fileURLToPath } from 'node:url';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { createStacks } from '../../lib/app.ts';
 import type { ReelFiveStack } from '../../lib/reelfive-stack.ts';
 import type { ReelFiveFunction } from '../../lib/shared/reelfive-function.ts';
 import { type StackParameters, validateStackParameters } from '../../lib/stack-parameters.ts';
+
+/** What the site upload deploys in these tests: web/dist's layout in four files. */
+export const testSiteDir = fileURLToPath(new URL('./fixtures/site', import.meta.url));
 
 export const testCertificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b5e9c1e-3f2a-4c1d-9a7e-2f1d3c4b5a69';
 
@@ -42,7 +47,7 @@ export function buildStack(parameters = testParameters(), options: { validateTem
     },
     builtinCloudFormationValidation: options.validateTemplate ?? false,
   });
-  const { stack } = createStacks(app, parameters);
+  const { stack } = createStacks(app, parameters, { siteDir: testSiteDir });
   return { app, stack, template: Template.fromStack(stack) };
 }
 

@@ -26,6 +26,9 @@ export const paths = {
   terms: '/terms',
   success: '/success',
   notFound: '/404',
+  blog: '/blog',
+  /** The blog's RSS feed. */
+  feed: '/rss.xml',
   blogPost: (slug: BlogSlug) => `/blog/${slug}`,
   orderStatus: (orderId: string) => `/success?order_id=${encodeURIComponent(orderId)}`,
   newsletterConfirmed: '/newsletter/confirmed',
@@ -51,6 +54,7 @@ export const pagePaths: readonly string[] = [
   paths.notFound,
   paths.newsletterConfirmed,
   paths.newsletterUnsubscribed,
+  paths.blog,
   ...blogSlugs.map((slug) => paths.blogPost(slug)),
 ];
 

@@ -12,7 +12,8 @@ const headerLinks = [
   { label: 'FAQ', hash: anchors.faq },
 ];
 
-export function SiteLayout({ children }: { children: ReactNode }) {
+/** `staticPage`: prerendered with no JavaScript (the blog); see SiteFooter. */
+export function SiteLayout({ children, staticPage = false }: { children: ReactNode; staticPage?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col bg-white text-slate-900">
       <a
@@ -50,7 +51,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter staticPage={staticPage} />
     </div>
   );
 }

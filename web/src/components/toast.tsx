@@ -4,7 +4,7 @@
 // sonner (~10 KB gzip) is not needed to paint a page, so it loads as its own chunk right after
 // the app mounts; a toast asked for before that waits for it (sonner keeps it until its
 // Toaster subscribes).
-import { type ComponentType, type CSSProperties, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 
 const loadSonner = () => import('sonner');
 
@@ -76,6 +76,11 @@ const LazyToaster = lazy<ComponentType>(() =>
 
 /** The one toast viewport: a polite live region named "Notifications F8"; F8 moves focus to it. */
 export function SiteToaster() {
+  // Drawn only once the page is live: the prerendered HTML carries no toaster, and hydration
+  // does not wait for sonner.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <LazyToaster />

@@ -9,7 +9,8 @@ const { limits, video } = config;
 const durations = video.durationsSeconds.join(', ').replace(/, (\d+)$/, ' or $1');
 const styleNames = styles.map((style) => styleLabels[style]).join(', ');
 
-const faqs = [
+/** The questions and answers, also published as FAQPage structured data on `/`. */
+export const faqs = [
   {
     question: 'How much does it cost?',
     answer: `$${config.price.amountCents / 100} per ad, paid once through Stripe. There is no subscription and no account to create. If you have a coupon code, enter it in the order form.`,

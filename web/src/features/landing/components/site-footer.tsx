@@ -15,7 +15,11 @@ const homeLinks = [
   { label: 'FAQ', hash: anchors.faq },
 ];
 
-export function SiteFooter() {
+/**
+ * `staticPage`: the page ships without JavaScript (the blog), so instead of the newsletter form,
+ * which needs it, a link leads to the form on the home page.
+ */
+export function SiteFooter({ staticPage = false }: { staticPage?: boolean }) {
   const { socialLinks, sisterProducts } = config.site;
   return (
     <footer id={anchors.support} className="scroll-mt-6 bg-slate-950 text-slate-300">
@@ -80,7 +84,19 @@ export function SiteFooter() {
             </ul>
           </nav>
           {/* The box is drawn for a light background: it sits on its own white card. */}
-          <NewsletterBox className="self-start rounded-2xl bg-white p-5" />
+          {staticPage ? (
+            <div className="self-start">
+              <h2 className="text-sm font-semibold text-white">Newsletter</h2>
+              <p className="mt-3 text-sm">
+                Get video ad tips by email.{' '}
+                <a href={`${paths.home}#${anchors.support}`} className={`${link} font-semibold`}>
+                  Subscribe on our home page
+                </a>
+              </p>
+            </div>
+          ) : (
+            <NewsletterBox className="self-start rounded-2xl bg-white p-5" />
+          )}
         </div>
 
         <nav aria-labelledby="footer-blog" className="mt-12">

@@ -1,0 +1,199 @@
+// The prerendered site (issue 6) as the twin serves it: every public page's HTML carries its
+// content and meta before any JavaScript runs, the blog ships no JavaScript, the crawler files
+// list what exists, and a crawl from `/` finds no broken internal link or anchor. Then, in
+// Chromium, the hydrated pages come alive without a hydration error.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { config } from '#shared/config';
+import { loadArticles } from '../../web/src/features/blog/articles.ts';
+import { faqs } from '../../web/src/features/landing/components/faq-section.tsx';
+import { blogSlugs, paths } from '../../web/src/paths.ts';
+import { browserForSuite } from './support/browser.ts';
+import { twinForSuite } from './support/twin.ts';
+
+const twin = twinForSuite();
+const browser = browserForSuite();
+const dist = join(process.cwd(), 'web', 'dist');
+const articles = loadArticles();
+
+const fetchPage = async (path: string) => {
+  const response = await fetch(`${twin.current.url}${path}`, { redirect: 'manual' });
+  return { status: response.status, html: await response.text(), headers: response.headers };
+};
+const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
+const canonicalOf = (html: string) => attribute(html, /<link rel="canonical" href="([^"]+)"/);
+const titleOf = (html: string) => attribute(html, /<title>([^<]*)<\/title>/);
+const descriptionOf = (html: string) => attribute(html, /<meta name="description" content="([^"]*)"/);
+const structuredData = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>,
+  );
+const scriptSources = (html: string) => [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1] ?? '');
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+
+describe('the prerendered pages, before any JavaScript runs', () => {
+  it('/ has the hero, every section and its meta, and Organization, Product and FAQPage data', async () => {
+    const { status, html } = await fetchPage('/');
+    expect(status).toBe(200);
+    for (const text of ['Generate My Ad for $5', 'Watch example', 'Questions, answered', faqs[0]?.question ?? '']) {
+      expect(decode(html)).toContain(text);
+    }
+    for (const anchor of ['examples', 'pricing', 'faq', 'support', 'privacy']) expect(html).toContain(`id="${anchor}"`);
+    expect(canonicalOf(html)).toBe(`${config.siteUrl}/`);
+    expect(descriptionOf(html)?.length).toBeGreaterThan(50);
+    const data = structuredData(html);
+    expect(data.map((item) => item['@type'])).toEqual(['Organization', 'Product', 'FAQPage']);
+    expect(data[1]?.offers).toMatchObject({ price: '5.00', priceCurrency: 'USD' });
+    expect(data[2]?.mainEntity).toHaveLength(faqs.length);
+    expect(scriptSources(html).some((src) => src.startsWith('/assets/'))).toBe(true);
+  });
+
+  it('/terms has its sections and meta and hydrates', async () => {
+    const { html } = await fetchPage('/terms');
+    expect(html).toContain('Terms of Service');
+    expect(decode(html)).toContain(config.company.name);
+    expect(titleOf(html)).toBe(`Terms of Service — ${config.brand.name}`);
+    expect(canonicalOf(html)).toBe(`${config.siteUrl}/terms`);
+  });
+
+  it.each(articles)('$path has its text, meta, canonical and BlogPosting data, and no JavaScript', async (article) => {
+    const { status, html } = await fetchPage(article.path);
+    expect(status).toBe(200);
+    expect(titleOf(decode(html))).toBe(`${article.title} — ${config.brand.name}`);
+    expect(decode(descriptionOf(html) ?? '')).toBe(article.description);
+    expect(canonicalOf(html)).toBe(`${config.siteUrl}${article.path}`);
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    const firstParagraph = /<p>([\s\S]*?)<\/p>/.exec(article.html)?.[1] ?? '';
+    expect(html).toContain(firstParagraph.slice(0, 120));
+    expect(decode(html)).toContain(`${article.readingMinutes} min read`);
+    expect(html).toContain(`The ${config.brand.name} Team`);
+    expect(html).toContain('Back to Home');
+    const [posting] = structuredData(html);
+    expect(posting).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: article.title,
+      datePublished: article.datePublished,
+      dateModified: article.dateModified ?? article.datePublished,
+    });
+    if (article.dateModified) expect(html).toContain(`Updated <time dateTime="${article.dateModified}">`);
+    expect(scriptSources(html)).toEqual([]);
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it('/blog lists every article, with no JavaScript', async () => {
+    const { status, html } = await fetchPage(paths.blog);
+    expect(status).toBe(200);
+    for (const article of articles) expect(html).toContain(`href="${article.path}"`);
+    expect(scriptSources(html)).toEqual([]);
+  });
+
+  it('the order page and the 404 page are not indexed; the order page is a client-rendered shell', async () => {
+    const success = await fetchPage('/success?order_id=abc');
+    expect(success.html).toContain('<meta name="robots" content="noindex" />');
+    expect(success.html).toContain('<div id="root"></div>');
+    const missing = await fetchPage('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('<meta name="robots" content="noindex" />');
+    expect(missing.html).toContain('Oops! Page not found');
+    expect((await fetchPage('/blog/no-such-article')).status).toBe(404);
+  });
+
+  it('sitemap.xml lists exactly the indexable pages; robots.txt points at it; the feed has every article', async () => {
+    const sitemap = (await fetchPage('/sitemap.xml')).html;
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(listed.sort()).toEqual(
+      [
+        `${config.siteUrl}/`,
+        `${config.siteUrl}/terms`,
+        `${config.siteUrl}/blog`,
+        ...blogSlugs.map((s) => `${config.siteUrl}/blog/${s}`),
+      ].sort(),
+    );
+    expect((await fetchPage('/robots.txt')).html).toContain(`Sitemap: ${config.siteUrl}/sitemap.xml`);
+    const feed = (await fetchPage(paths.feed)).html;
+    expect([...feed.matchAll(/<item>/g)].length).toBe(blogSlugs.length);
+    const manifest = JSON.parse((await fetchPage('/site.webmanifest')).html) as { icons: { src: string }[] };
+    for (const icon of manifest.icons) expect((await fetch(`${twin.current.url}${icon.src}`)).status).toBe(200);
+    for (const file of ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png']) {
+      expect((await fetch(`${twin.current.url}/${file}`)).status).toBe(200);
+    }
+  });
+});
+
+describe('a crawl of the site from /', () => {
+  it('finds every page and no broken internal link or anchor', async () => {
+    const seen = new Map<string, string>();
+    const queue = ['/'];
+    const broken: string[] = [];
+    const anchorsToCheck: { from: string; path: string; id: string }[] = [];
+    while (queue.length > 0) {
+      const path = queue.shift() as string;
+      if (seen.has(path)) continue;
+      const { status, html } = await fetchPage(path);
+      seen.set(path, html);
+      if (status !== 200) {
+        broken.push(`${path} → ${status}`);
+        continue;
+      }
+      for (const [, href] of html.matchAll(/<a [^>]*href="([^"]+)"/g)) {
+        if (!href || /^(mailto:|https?:)/.test(href)) continue;
+        const target = new URL(decode(href), `http://site${path}`);
+        if (target.hash) anchorsToCheck.push({ from: path, path: target.pathname, id: target.hash.slice(1) });
+        if (!seen.has(target.pathname) && !queue.includes(target.pathname)) queue.push(target.pathname);
+      }
+    }
+    for (const { from, path, id } of anchorsToCheck) {
+      if (!seen.get(path)?.includes(`id="${id}"`)) broken.push(`${from} → ${path}#${id} (no such anchor)`);
+    }
+    expect(broken).toEqual([]);
+    const pages = [...seen.keys()];
+    for (const expected of ['/', '/terms', '/blog', ...blogSlugs.map((slug) => paths.blogPost(slug))]) {
+      expect(pages).toContain(expected);
+    }
+  });
+});
+
+describe('the prerendered pages in Chromium', () => {
+  it.each(['/', '/terms', '/no-such-page'])('%s hydrates without an error and then reacts', async (path) => {
+    const page = await browser.current.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${twin.current.url}${path}`);
+    await page.waitForLoadState('networkidle');
+    // A client-side navigation only works once React owns the page.
+    await page.getByRole('link', { name: 'Pricing' }).first().click();
+    await page.waitForURL(`${twin.current.url}/#pricing`);
+    await expect.poll(() => page.getByRole('button', { name: 'Generate My Ad for $5' }).count()).toBeGreaterThan(0);
+    await page.close();
+    // The 404 document itself is reported as a failed load; that is its status, not an error.
+    expect(errors.filter((text) => !(path === '/no-such-page' && text.includes('status of 404')))).toEqual([]);
+  });
+
+  it('an article works with JavaScript off: its CTA leads to the order form', async () => {
+    const context = await browser.current.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const article = articles[0];
+    await page.goto(`${twin.current.url}${article?.path}`);
+    // The closing call to action (an article may also have one inline).
+    await page.getByRole('link', { name: article?.cta.primary }).last().click();
+    await page.waitForURL(`${twin.current.url}/#pricing`);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await context.close();
+  });
+});
+
+it('web/dist holds a built page per public route', async () => {
+  for (const file of ['index.html', 'terms.html', '404.html', 'success.html', 'blog.html']) {
+    expect((await readFile(join(dist, file), 'utf8')).length).toBeGreaterThan(500);
+  }
+});

@@ -1,0 +1,40 @@
+// `npm run build`: the site into web/dist — Vite's browser build, then a server build of
+// src/entry-server.tsx that prerenders every public page (DESIGN §11) over the same assets.
+// SITE_URL sets the canonical origin (a stage's domain); the default is config.siteUrl.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { config } from '#shared/config';
+import { linkedStylesheet } from './src/prerender/document.ts';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const configFile = join(webRoot, 'vite.config.ts');
+const distDir = join(webRoot, 'dist');
+const serverDir = join(webRoot, '.prerender');
+const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info';
+
+await build({ configFile, logLevel });
+await build({
+  configFile,
+  logLevel,
+  build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false },
+});
+
+const { renderSite } = (await import(
+  pathToFileURL(join(serverDir, 'entry-server.js')).href
+)) as typeof import('./src/entry-server.tsx');
+const html = await readFile(join(distDir, 'index.html'), 'utf8');
+const cssHref = linkedStylesheet(html);
+const css = await readFile(join(distDir, cssHref), 'utf8');
+const files = await renderSite({
+  template: { html, cssHref, css },
+  siteUrl: process.env.SITE_URL || config.siteUrl,
+  builtOn: new Date().toISOString().slice(0, 10),
+});
+for (const [file, contents] of files) {
+  await mkdir(dirname(join(distDir, file)), { recursive: true });
+  await writeFile(join(distDir, file), contents);
+}
+await rm(serverDir, { recursive: true, force: true });
+console.log(`Prerendered ${files.size} files into web/dist.`);

@@ -1,0 +1,87 @@
+// The blog's articles (spec §2): Markdown files in web/content/blog with front matter, read and
+// checked at build time. Only the prerender (entry-server.tsx) imports this module — the
+// browser bundle never carries the articles, the Markdown parser or full zod.
+import { Marked } from 'marked';
+import { parse as parseYaml } from 'yaml';
+import * as z from 'zod';
+import { type BlogSlug, blogSlugs, paths } from '../../paths.ts';
+
+/** Words a reader gets through in a minute; the reading time shown is words / this, rounded. */
+export const wordsPerMinute = 230;
+
+/** Where an article's calls to action and links may point (spec §2: CTAs to /#pricing, /#examples, /). */
+export const primaryCtaHref = '/#pricing';
+export const secondaryCtaHref = (label: string) => (label === 'View Examples' ? paths.home : '/#examples');
+
+const isoDate = z.iso.date();
+const slugSchema = z.enum(blogSlugs);
+
+const frontMatterSchema = z.strictObject({
+  title: z.string().min(10).max(90),
+  description: z.string().min(50).max(170),
+  keywords: z.array(z.string().min(2)).min(3),
+  datePublished: isoDate,
+  /** Only for articles whose text reflects later events; shown as "Updated" and in JSON-LD. */
+  dateModified: isoDate.optional(),
+  readingMinutes: z.number().int().min(8).max(15),
+  related: z.array(slugSchema).min(1).max(4),
+  cta: z.strictObject({
+    primary: z.string().min(3),
+    secondary: z.enum(['See Examples', 'See Quality Examples', 'View Examples']),
+  }),
+});
+
+export type ArticleFrontMatter = z.infer<typeof frontMatterSchema>;
+
+export interface Article extends ArticleFrontMatter {
+  slug: BlogSlug;
+  path: string;
+  /** The article body as HTML (from Markdown). */
+  html: string;
+  wordCount: number;
+}
+
+/** Front matter between the first two `---` lines, then the Markdown body. */
+export function splitFrontMatter(source: string): { data: unknown; body: string } {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  if (!match) throw new Error('no front matter (--- … ---) at the top');
+  return { data: parseYaml(match[1] ?? ''), body: source.slice(match[0].length) };
+}
+
+/** Words as `wc -w` counts them: runs of non-space characters. */
+export function countWords(markdown: string): number {
+  return markdown.split(/\s+/).filter(Boolean).length;
+}
+
+const markdown = new Marked({ gfm: true, async: false });
+
+export function parseArticle(slug: BlogSlug, source: string): Article {
+  const { data, body } = splitFrontMatter(source);
+  const parsed = frontMatterSchema.safeParse(data);
+  if (!parsed.success) throw new Error(`web/content/blog/${slug}.md: ${z.prettifyError(parsed.error)}`);
+  return {
+    ...parsed.data,
+    slug,
+    path: paths.blogPost(slug),
+    html: markdown.parse(body) as string,
+    wordCount: countWords(body),
+  };
+}
+
+const sources = import.meta.glob<string>('../../../content/blog/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** Every article, in the order of paths.ts's slug list; a missing or extra file is an error. */
+export function loadArticles(files: Record<string, string> = sources): Article[] {
+  const bySlug = new Map(Object.entries(files).map(([file, source]) => [file.replace(/^.*\/|\.md$/g, ''), source]));
+  const extra = [...bySlug.keys()].filter((slug) => !(blogSlugs as readonly string[]).includes(slug));
+  if (extra.length > 0) throw new Error(`web/content/blog has articles with no route: ${extra.join(', ')}`);
+  return blogSlugs.map((slug) => {
+    const source = bySlug.get(slug);
+    if (source === undefined) throw new Error(`web/content/blog/${slug}.md is missing`);
+    return parseArticle(slug, source);
+  });
+}
