@@ -17,6 +17,47 @@ export interface GatewayOptions {
   loadHandler: (route: ApiRoute | null) => Promise<HttpHandler>;
   /** Headers CloudFront adds on the way to the origin. */
   originHeaders: (req: IncomingMessage) => Record<string, string>;
+  faults?: GatewayFaultState;
+}
+
+/**
+ * Failure drills, so the site's error messages can be seen for real (the browser tests): each
+ * fails the way the deployed API does, not with a made-up answer.
+ */
+export interface GatewayFaults {
+  /**
+   * The next `count` calls of route `name` (routes.ts) fail as a crashed or timed-out function
+   * does behind API Gateway: status 500 with `{"message":"Internal Server Error"}`.
+   */
+  failNext(name: string, count: number): void;
+  /** While true the API is unreachable: every /api/* connection is dropped with no answer. */
+  down: boolean;
+}
+
+/** The drills plus what serveApi asks of them. */
+export type GatewayFaultState = GatewayFaults & { takeFailure(name: string): boolean };
+
+export function createGatewayFaults(): GatewayFaultState {
+  const failuresLeft = new Map<string, number>();
+  return {
+    down: false,
+    failNext(name, count) {
+      failuresLeft.set(name, count);
+    },
+    takeFailure(name) {
+      const left = failuresLeft.get(name) ?? 0;
+      if (left <= 0) return false;
+      failuresLeft.set(name, left - 1);
+      return true;
+    },
+  };
+}
+
+/** What API Gateway answers when the function behind a route fails. */
+function sendFunctionFailure(res: ServerResponse): void {
+  res.statusCode = 500;
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ message: 'Internal Server Error' }));
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -95,10 +136,16 @@ export function lambdaContext(functionName: string, timeoutSeconds: number): Con
 
 /** Serves one /api/* request through the route table and the real handler. */
 export async function serveApi(req: IncomingMessage, res: ServerResponse, options: GatewayOptions): Promise<void> {
+  const { faults } = options;
+  if (faults?.down) {
+    req.socket.destroy();
+    return;
+  }
   const url = new URL(req.url ?? '/', 'http://twin');
   const matched = matchRoute(req.method ?? 'GET', url.pathname);
   const match = 'route' in matched ? matched : null;
   const body = await readBody(req);
+  if (match && faults?.takeFailure(match.route.name)) return sendFunctionFailure(res);
   const event = toApiGatewayEvent(req, body, match, options.originHeaders(req));
   const handler = await options.loadHandler(match?.route ?? null);
   const timeoutSeconds = match?.route.timeoutSeconds ?? 5;

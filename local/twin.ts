@@ -20,7 +20,7 @@ import { orderChangesPublisherEntry } from '../lib/realtime/order-changes-publis
 import { securityHeaders, viewerRequestCode, viewerResponseCode } from '../lib/site/edge-functions.ts';
 import { pagePaths } from '../web/src/paths.ts';
 import type { RuntimeConfig } from '../web/src/runtime-config.ts';
-import { type HttpHandler, serveApi } from './api-gateway.ts';
+import { createGatewayFaults, type GatewayFaults, type HttpHandler, serveApi } from './api-gateway.ts';
 import { startAppSyncEvents } from './appsync-events.ts';
 import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
 import { createTablesFromTemplate, startDynamoDbLocal } from './dynamodb.ts';
@@ -68,6 +68,8 @@ export interface Twin {
   outbox: Awaited<ReturnType<typeof startSesOutbox>>;
   /** The functions invoked through Lambda's API (the render function); `failNext` drills failures. */
   lambda: LocalLambda;
+  /** API Gateway's failure drills: a route's function failing, or the API unreachable. */
+  api: GatewayFaults;
   env: Record<string, string>;
   /** What the site's /config.json says; `drain()` waits until every order change so far is published. */
   realtime: RuntimeConfig['realtime'] & { drain: StreamPoller['drain'] };
@@ -252,12 +254,13 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       [viewerAddressHeader]: `${req.socket.remoteAddress ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`,
       [originVerifyHeader]: originSecret,
     });
+    const apiFaults = createGatewayFaults();
     const loadHandler = async (apiRoute: ApiRoute | null): Promise<HttpHandler> =>
       (await loadModule(apiRoute?.entry ?? 'shared/not-found.handler.ts')).handler as HttpHandler;
 
     route = async (req, res) => {
       const path = new URL(req.url ?? '/', 'http://twin').pathname;
-      if (path.startsWith('/api/')) return serveApi(req, res, { loadHandler, originHeaders });
+      if (path.startsWith('/api/')) return serveApi(req, res, { loadHandler, originHeaders, faults: apiFaults });
       if (path.startsWith('/_local/pay/') && stripe && (await stripe.handlePayPage(req, res))) return;
       if (path.startsWith('/_local')) return serveOpsPage(req, res, { steps, outbox, url });
       return serveSite(req, res, site);
@@ -287,6 +290,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       steps,
       outbox,
       lambda,
+      api: apiFaults,
       env,
       realtime: { ...runtimeConfig.realtime, drain: stream.drain },
       reconciler,
