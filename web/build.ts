@@ -8,6 +8,10 @@ import { build } from 'vite';
 import { config } from '#shared/config';
 import { linkedStylesheet } from './src/prerender/document.ts';
 
+// Always the production build, whoever runs it: vitest's globalSetup and other tools set
+// NODE_ENV=test, which Vite would pass on to React (its ~4x larger development build).
+process.env.NODE_ENV = 'production';
+
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const configFile = join(webRoot, 'vite.config.ts');
 const distDir = join(webRoot, 'dist');

@@ -12,5 +12,4 @@ describe('the product config', () => {
     const broken = { ...config, supportEmail: 'not an address', price: { ...config.price, amountCents: -5 } };
     expect(() => checkConfig(broken)).toThrow(/supportEmail[\s\S]*amountCents|amountCents[\s\S]*supportEmail/);
   });
-
 });

@@ -3,6 +3,7 @@ import { messages } from '#shared/contract';
 import { checkoutCancelOutcome, readCheckoutReturn } from '../../web/src/features/order-form/checkout-return.ts';
 import { imageFileProblem } from '../../web/src/features/order-form/image-checks.ts';
 import {
+  adoptTypedValues,
   durationHint,
   durationOptionLabels,
   hasRequiredFields,
@@ -154,5 +155,31 @@ describe('return from an abandoned checkout', () => {
   it('sends the buyer to the order when the payment won the race', () => {
     expect(checkoutCancelOutcome({ order_status: 'processing', payment_status: 'paid' })).toBe('already-paid');
     expect(checkoutCancelOutcome({ order_status: 'pending', payment_status: 'free' })).toBe('already-paid');
+  });
+});
+
+describe('what was typed before React took the form over', () => {
+  const typed = (fields: Record<string, string>) => new Map(Object.entries(fields));
+
+  it('replaces the initial values, coupon upper-cased', () => {
+    expect(
+      adoptTypedValues(
+        initialOrderFormValues,
+        typed({ website: 'shop.example', email: 'a@b.co', style: 'ugc', durationSeconds: '8', couponCode: 'launch50' }),
+      ),
+    ).toEqual({
+      ...initialOrderFormValues,
+      website: 'shop.example',
+      email: 'a@b.co',
+      style: 'ugc',
+      durationSeconds: '8',
+      couponCode: 'LAUNCH50',
+    });
+  });
+
+  it('keeps the initial values for empty fields and choices that do not exist', () => {
+    expect(adoptTypedValues(initialOrderFormValues, typed({ style: 'vhs', durationSeconds: '30' }))).toEqual(
+      initialOrderFormValues,
+    );
   });
 });

@@ -39,7 +39,7 @@ async function renderToHtml(element: React.ReactElement): Promise<string> {
   return html;
 }
 
-/** The app exactly as main.tsx hydrates it, at `location`. */
+/** The app exactly as app/start.tsx hydrates it, at `location`. */
 const appAt = (location: string) => (
   <StrictMode>
     <ToastProvider>

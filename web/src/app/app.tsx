@@ -1,5 +1,5 @@
 // The route table (spec §2) in react-router's declarative mode: the same tree renders in the
-// browser (BrowserRouter, main.tsx) and in the build's prerender (StaticRouter, entry-server.tsx).
+// browser (BrowserRouter, start.tsx) and in the build's prerender (StaticRouter, entry-server.tsx).
 // Declarative rather than data mode: no route loads data before rendering, and the data router
 // costs ~17 KB gzip on the home page (DESIGN §11's 110 KB budget).
 // Home is in the main bundle; the other pages load on demand. The blog is not here: its pages

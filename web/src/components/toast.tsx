@@ -1,10 +1,10 @@
 // The site's toasts, drawn by sonner. One <Toaster/> is mounted for the whole app (by
-// <ToastProvider>, which main.tsx wraps around the router); features call `showToast` (or the
+// <ToastProvider>, which app/start.tsx wraps around the router); features call `showToast` (or the
 // `useToast` hook) with a title, an optional description and a tone.
-// sonner (~10 KB gzip) is not needed to paint a page, so it loads as its own chunk right after
-// the app mounts; a toast asked for before that waits for it (sonner keeps it until its
-// Toaster subscribes).
-import { type ComponentType, type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+// sonner (~9 KB gzip) is not needed until there is something to say, so it loads as its own
+// chunk with the first toast (the home page's JS budget, DESIGN §11); that toast waits for it
+// (sonner keeps it until its Toaster subscribes).
+import { type ComponentType, type CSSProperties, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 
 const loadSonner = () => import('sonner');
 
@@ -24,7 +24,19 @@ type Tone = NonNullable<ToastMessage['tone']>;
  */
 export const toastDurationMs: Record<Tone, number> = { info: 6000, success: 6000, error: 10_000 };
 
+// Whether any toast was asked for yet: the toaster (and sonner) mount with the first one.
+let toastRequested = false;
+const toastListeners = new Set<() => void>();
+function subscribeToFirstToast(listener: () => void): () => void {
+  toastListeners.add(listener);
+  return () => toastListeners.delete(listener);
+}
+
 export function showToast(message: ToastMessage): void {
+  if (!toastRequested) {
+    toastRequested = true;
+    for (const listener of toastListeners) listener();
+  }
   const tone = message.tone ?? 'info';
   const options = { description: message.description, duration: toastDurationMs[tone] };
   loadSonner().then(
@@ -76,11 +88,14 @@ const LazyToaster = lazy<ComponentType>(() =>
 
 /** The one toast viewport: a polite live region named "Notifications F8"; F8 moves focus to it. */
 export function SiteToaster() {
-  // Drawn only once the page is live: the prerendered HTML carries no toaster, and hydration
-  // does not wait for sonner.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  // Drawn with the first toast: the prerendered HTML carries no toaster, hydration does not wait
+  // for sonner, and a page that never toasts never loads it.
+  const requested = useSyncExternalStore(
+    subscribeToFirstToast,
+    () => toastRequested,
+    () => false,
+  );
+  if (!requested) return null;
   return (
     <Suspense fallback={null}>
       <LazyToaster />

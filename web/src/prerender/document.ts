@@ -1,7 +1,7 @@
 // Turns the client build's index.html into each prerendered document: the page's head tags in
 // place of the template's, its HTML in #root, the stylesheet inlined (one request fewer before
-// first paint; the file stays for the client-rendered pages' later navigations) and the font
-// preloaded. Static pages (the blog) lose the script tags: they ship no JavaScript.
+// first paint; the file stays for the client-rendered pages' later navigations). Static pages
+// (the blog) lose the script tags: they ship no JavaScript.
 
 export interface BuiltTemplate {
   /** dist/index.html as Vite wrote it. */
@@ -21,11 +21,6 @@ export function linkedStylesheet(html: string): string {
   return match[1];
 }
 
-/** The variable Inter file the stylesheet's @font-face points at, to preload it. */
-export function fontUrl(css: string): string | null {
-  return /url\("?([^")]+\.woff2)"?\)/.exec(css)?.[1] ?? null;
-}
-
 export function renderDocument(
   template: BuiltTemplate,
   page: { head: string; body: string; scripts: 'app' | 'none' },
@@ -33,13 +28,18 @@ export function renderDocument(
   if (!headRegion.test(template.html) || !template.html.includes(bodyMarker)) {
     throw new Error('web/index.html lost its <!--page-head--> or <!--page-body--> marker.');
   }
-  const font = fontUrl(template.css);
-  const preload = font ? `\n    <link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin />` : '';
-  let html = template.html.replace(headRegion, () => `${page.head}${preload}`).replace(bodyMarker, () => page.body);
+  let html = template.html.replace(headRegion, () => page.head).replace(bodyMarker, () => page.body);
   html = html.replace(
     new RegExp(`<link rel="stylesheet"[^>]*href="${escapeRegExp(template.cssHref)}"[^>]*>`),
     () => `<style>${template.css}</style>`,
   );
+  if (page.scripts === 'app') {
+    // The page is readable before its script runs (prerendered), so hydration's code is fetched
+    // after what paints: the poster and the images (FCP/LCP on a slow phone).
+    html = html
+      .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+      .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  }
   if (page.scripts === 'none') {
     html = html
       .replace(/\s*<script type="module"[^>]*><\/script>/g, '')

@@ -7,6 +7,7 @@ import {
   defaultStyle,
   durationChoices,
   type Style,
+  styles,
 } from '#shared/contract';
 
 export interface UploadedImage {
@@ -49,6 +50,29 @@ export function durationHint(choice: DurationChoice): string {
   return choice === '4'
     ? 'TikTok in-feed ads need at least 5 seconds; 4 seconds suits Reels, Stories and Shorts.'
     : 'Fits TikTok in-feed, Reels, Stories and Shorts.';
+}
+
+/**
+ * The prerendered form can be typed into before React takes it over; whatever the fields hold
+ * then (a FormData of the form) replaces the initial values, so nothing typed is lost.
+ */
+export function adoptTypedValues(values: OrderFormValues, typed: { get(name: string): unknown }): OrderFormValues {
+  const text = (name: string) => {
+    const value = typed.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const style = text('style');
+  const duration = text('durationSeconds');
+  return {
+    ...values,
+    website: text('website') || values.website,
+    email: text('email') || values.email,
+    style: (styles as readonly string[]).includes(style) ? (style as Style) : values.style,
+    durationSeconds: (durationChoices as readonly string[]).includes(duration)
+      ? (duration as DurationChoice)
+      : values.durationSeconds,
+    couponCode: normalizeCouponInput(text('couponCode')) || values.couponCode,
+  };
 }
 
 /** Spec §5: the coupon is forced to upper case as it is typed. */

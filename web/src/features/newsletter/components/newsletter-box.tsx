@@ -1,6 +1,7 @@
 // The footer's newsletter sign-up (spec §2, Home 9): an email field and a Subscribe button. The
 // outcome is read out from a live region; the address is checked with the API's own schema first.
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { subscribeToNewsletter } from '../api/subscribe.ts';
 import { emailProblem, feedbackForSubscribe, type NewsletterFeedback } from '../newsletter-feedback.ts';
 
@@ -11,12 +12,18 @@ export interface NewsletterBoxProps {
 
 export function NewsletterBox({ className = '' }: NewsletterBoxProps) {
   const id = useId();
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [feedback, setFeedback] = useState<NewsletterFeedback | null>(null);
   // State updates land after a render; the ref stops a second submit in the same tick.
   const inFlight = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Keep an address typed into the prerendered box before React took it over.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
   const invalid = feedback?.tone === 'error';
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -69,7 +76,7 @@ export function NewsletterBox({ className = '' }: NewsletterBoxProps) {
         </div>
         <button
           type="submit"
-          disabled={submitting}
+          disabled={!hydrated || submitting}
           className="inline-flex items-center justify-center rounded-xl bg-indigo-600 px-5 py-2.5 text-base font-semibold text-white transition hover:bg-indigo-500 disabled:cursor-not-allowed disabled:bg-indigo-400"
         >
           {submitting ? 'Subscribing...' : 'Subscribe'}

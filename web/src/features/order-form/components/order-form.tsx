@@ -1,13 +1,15 @@
 // The order form (spec §3–§8): collects the order, starts Checkout in a new tab and reports every
 // outcome with the spec's toasts. One submit at a time.
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { config } from '#shared/config';
 import { durationChoices, styleLabels, styles } from '#shared/contract';
 import { card, fieldControl, fieldHint, fieldLabel, primaryButton } from '../../../components/styles.ts';
 import { showToast } from '../../../components/toast.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { createOrder } from '../api/create-order.ts';
 import { feedbackForOrderResult, formToasts } from '../feedback.ts';
 import {
+  adoptTypedValues,
   durationHint,
   durationOptionLabels,
   initialOrderFormValues,
@@ -30,6 +32,12 @@ export function OrderForm() {
   const [missing, setMissing] = useState<readonly RequiredField[]>([]);
   const [blockedPaymentUrl, setBlockedPaymentUrl] = useState<string | null>(null);
   const [guard] = useState(createSubmitGuard);
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // Keep what was typed into the prerendered form before React took it over.
+  useEffect(() => {
+    if (form.current) setValues((current) => adoptTypedValues(current, new FormData(form.current as HTMLFormElement)));
+  }, []);
   const fields = {
     website: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
@@ -96,7 +104,7 @@ export function OrderForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className={`${card} min-w-0 p-5 sm:p-8`}>
+    <form ref={form} noValidate onSubmit={onSubmit} className={`${card} min-w-0 p-5 sm:p-8`}>
       <div className="grid gap-5">
         <div>
           <label htmlFor={`${id}-website`} className={fieldLabel}>
@@ -223,7 +231,11 @@ export function OrderForm() {
           {config.price.label} <span className="text-sm font-medium text-slate-600">USD</span>
         </span>
       </div>
-      <button type="submit" disabled={submitting || uploading} className={`${primaryButton} mt-4 w-full py-4 text-lg`}>
+      <button
+        type="submit"
+        disabled={!hydrated || submitting || uploading}
+        className={`${primaryButton} mt-4 w-full py-4 text-lg`}
+      >
         {submitting ? 'Processing...' : 'Generate My Ad for $5'}
       </button>
       <BlockedPaymentTab url={blockedPaymentUrl} />
