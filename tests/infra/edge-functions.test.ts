@@ -91,17 +91,8 @@ describe('viewer-request function', () => {
 
   it('passes assets and every root file through unchanged', () => {
     expect(mappedUri('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
-    expect(rootFiles).toEqual([
-      '/rss.xml',
-      '/sitemap.xml',
-      '/robots.txt',
-      '/site.webmanifest',
-      '/favicon.ico',
-      '/favicon.svg',
-      '/apple-touch-icon.png',
-      '/icon-192.png',
-      '/icon-512.png',
-    ]);
+    // That the list matches what the build writes is checked against web/dist (site-prerender.test.ts).
+    expect(rootFiles.length).toBeGreaterThan(0);
     for (const file of rootFiles) expect(mappedUri(file)).toBe(file);
   });
 

@@ -2,10 +2,11 @@
 // content and meta before any JavaScript runs, the blog ships no JavaScript, the crawler files
 // list what exists, and a crawl from `/` finds no broken internal link or anchor. Then, in
 // Chromium, the hydrated pages come alive without a hydration error.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { config } from '#shared/config';
+import { rootFiles } from '../../lib/site/edge-functions.ts';
 import { loadArticles } from '../../web/src/features/blog/articles.ts';
 import { faqs } from '../../web/src/features/landing/components/faq-section.tsx';
 import { blogSlugs, paths } from '../../web/src/paths.ts';
@@ -179,6 +180,20 @@ describe('the prerendered pages in Chromium', () => {
     expect(errors.filter((text) => !(path === '/no-such-page' && text.includes('status of 404')))).toEqual([]);
   });
 
+  it('shows the error boundary when a page’s code cannot load (offline, or removed by a deploy)', async () => {
+    const page = await browser.current.newPage();
+    await page.goto(`${twin.current.url}/`);
+    await page.waitForLoadState('networkidle');
+    await page.route('**/assets/terms-*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Terms of Service' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Unexpected Application Error!' }).count()).toBe(1);
+    expect(await page.getByText(/Failed to fetch dynamically imported module/).count()).toBe(1);
+    // Return to Home leaves the error behind.
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Unexpected Application Error!' }).count()).toBe(0);
+    await page.close();
+  });
+
   it('an article works with JavaScript off: its CTA leads to the order form', async () => {
     const context = await browser.current.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -192,8 +207,13 @@ describe('the prerendered pages in Chromium', () => {
   });
 });
 
-it('web/dist holds a built page per public route', async () => {
+it('web/dist holds a built page per public route, and at its root exactly the files the edge passes through', async () => {
   for (const file of ['index.html', 'terms.html', '404.html', 'success.html', 'blog.html']) {
     expect((await readFile(join(dist, file), 'utf8')).length).toBeGreaterThan(500);
   }
+  const entries = await readdir(dist, { withFileTypes: true });
+  const rootFilesBuilt = entries
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.html'))
+    .map((entry) => `/${entry.name}`);
+  expect(rootFilesBuilt.sort()).toEqual([...rootFiles].sort());
 });

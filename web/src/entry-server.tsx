@@ -79,7 +79,10 @@ export async function renderSite({ template, siteUrl, builtOn }: SiteBuild): Pro
     files.set(file, renderDocument(template, { head: head(page), body, scripts: 'app' }));
   };
   const shell = (file: string, page: PageHead) =>
-    files.set(file, renderDocument(template, { head: head({ ...page, noindex: true }), body: '', scripts: 'app' }));
+    files.set(
+      file,
+      renderDocument(template, { head: head({ ...page, noindex: true }), body: '', scripts: 'app', inlineCss: false }),
+    );
   const staticPage = async (location: string, file: string, page: PageHead, element: React.ReactElement) => {
     const body = await renderToHtml(staticPageAt(location, element));
     files.set(file, renderDocument(template, { head: head(page), body, scripts: 'none' }));

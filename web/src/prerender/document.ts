@@ -1,7 +1,7 @@
 // Turns the client build's index.html into each prerendered document: the page's head tags in
-// place of the template's, its HTML in #root, the stylesheet inlined (one request fewer before
-// first paint; the file stays for the client-rendered pages' later navigations). Static pages
-// (the blog) lose the script tags: they ship no JavaScript.
+// place of the template's, its HTML in #root, the stylesheet inlined on prerendered pages (one
+// request fewer before first paint). Static pages (the blog) lose the script tags: they ship no
+// JavaScript.
 
 export interface BuiltTemplate {
   /** dist/index.html as Vite wrote it. */
@@ -23,16 +23,20 @@ export function linkedStylesheet(html: string): string {
 
 export function renderDocument(
   template: BuiltTemplate,
-  page: { head: string; body: string; scripts: 'app' | 'none' },
+  page: { head: string; body: string; scripts: 'app' | 'none'; inlineCss?: boolean },
 ): string {
   if (!headRegion.test(template.html) || !template.html.includes(bodyMarker)) {
     throw new Error('web/index.html lost its <!--page-head--> or <!--page-body--> marker.');
   }
   let html = template.html.replace(headRegion, () => page.head).replace(bodyMarker, () => page.body);
-  html = html.replace(
-    new RegExp(`<link rel="stylesheet"[^>]*href="${escapeRegExp(template.cssHref)}"[^>]*>`),
-    () => `<style>${template.css}</style>`,
-  );
+  // A client-rendered shell keeps the link: its lazy page chunks list the stylesheet as a
+  // dependency, and Vite's loader fetches it again unless it sees that link.
+  if (page.inlineCss !== false) {
+    html = html.replace(
+      new RegExp(`<link rel="stylesheet"[^>]*href="${escapeRegExp(template.cssHref)}"[^>]*>`),
+      () => `<style>${template.css}</style>`,
+    );
+  }
   if (page.scripts === 'app') {
     // The page is readable before its script runs (prerendered), so hydration's code is fetched
     // after what paints: the poster and the images (FCP/LCP on a slow phone).

@@ -61,15 +61,17 @@ function ExampleCard({ example, isPlaying, onToggle, onStopped, videoRef }: Exam
           {/* The ads speak only through their burned-in captions; the track names the music. */}
           <track kind="captions" src={example.captions} srcLang="en" label="English" />
         </video>
+        {/* The whole card is the button; its icon sits in the bottom-right corner, which the ads
+            keep free of captions (the platforms' own buttons live there), so it never covers one. */}
         <button
           type="button"
           onClick={onToggle}
           aria-label={`${isPlaying ? 'Pause' : 'Play'} the ${example.title} example with sound`}
-          className="group absolute inset-0 flex items-center justify-center rounded-3xl focus-visible:outline-offset-[-4px]"
+          className="group absolute inset-0 flex items-end justify-end rounded-3xl p-4 focus-visible:outline-offset-[-4px]"
         >
           <span
             aria-hidden="true"
-            className={`flex size-16 items-center justify-center rounded-full bg-slate-950/70 text-white shadow-lg motion-safe:transition group-hover:bg-indigo-600 ${isPlaying ? 'opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100' : ''}`}
+            className={`flex size-14 items-center justify-center rounded-full bg-slate-950/70 text-white shadow-lg motion-safe:transition group-hover:bg-indigo-600 ${isPlaying ? 'opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100' : ''}`}
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-7" fill="currentColor">
               {isPlaying ? (
