@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { renderAd } from '#generation/render/render-ad';
@@ -23,6 +22,7 @@ import { paths } from '../../web/src/paths.ts';
 import { northwindFacts, writeProductPhoto } from '../integration/support/ad-fixtures.ts';
 import { chromiumArgs, launchChromium } from '../integration/support/browser.ts';
 import { subscribeToChannel } from '../integration/support/events-socket.ts';
+import { documentsOf } from '../integration/support/orders-table.ts';
 
 interface Budget {
   /** The figure must be at most (`max`) or at least (`min`) this. */
@@ -219,13 +219,7 @@ async function benchOrderReads(twin: Twin, orderId: string): Promise<void> {
  * concurrency (the JVM shares the 2 cores with everything else, as in the GET bench).
  */
 async function benchDynamoDbLocalReads(twin: Twin, orderId: string): Promise<void> {
-  const documents = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: twin.endpoints.dynamodb,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const documents = documentsOf(twin);
   const read = () =>
     documents.send(new GetCommand({ TableName: twin.env[envNames.ordersTable], Key: { id: orderId } }));
   const load = async () => {
@@ -259,13 +253,7 @@ async function benchDynamoDbLocalReads(twin: Twin, orderId: string): Promise<voi
 /** An order row written → its subscriber holds the event (stream poller, publisher, Events emulator). */
 async function benchRealtime(twin: Twin): Promise<void> {
   const { orderId } = await payOrder(twin, { durationSeconds: '4', style: 'ugc' });
-  const documents = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: twin.endpoints.dynamodb,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const documents = documentsOf(twin);
   const live = await subscribeToChannel(
     {
       realtimeEndpoint: `${twin.realtime.endpoint}/realtime`,

@@ -8,7 +8,8 @@ import type { Twin } from '../../../local/twin.ts';
 /** What these helpers need of a twin, in this process or another (support/twin-process.ts). */
 export type TwinTables = Pick<Twin, 'env'> & { endpoints: Pick<Twin['endpoints'], 'dynamodb'> };
 
-function documentsOf(twin: TwinTables) {
+/** A document client on the twin's DynamoDB Local; destroy it when done. */
+export function documentsOf(twin: TwinTables) {
   return DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: twin.endpoints.dynamodb,
