@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/contract';
 import { decodeMessage } from '../../local/ses-outbox.ts';
 import { paths } from '../../web/src/paths.ts';
-import { browserForSuite } from './support/browser.ts';
+import { browserForSuite, waitForReact } from './support/browser.ts';
 import { eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
 
 const twin = twinForSuite();
@@ -25,6 +25,7 @@ describe('the newsletter box', () => {
     const page = await browser.current.newPage();
     await page.goto(twin.current.url);
     const box = page.getByRole('form', { name: 'Get video ad tips by email' });
+    await waitForReact(page);
     const email = uniqueEmail('footer');
 
     await box.getByLabel('Email address').focus();
@@ -44,6 +45,7 @@ describe('the newsletter box', () => {
     const page = await browser.current.newPage();
     await page.goto(twin.current.url);
     const box = page.getByRole('form', { name: 'Get video ad tips by email' });
+    await waitForReact(page);
 
     await box.getByLabel('Email address').fill('not-an-email');
     await box.getByRole('button', { name: 'Subscribe' }).click();

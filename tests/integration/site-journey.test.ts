@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '#generation/render/probe-media';
 import type { OrderView } from '#shared/contract';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
-import { browserForSuite } from './support/browser.ts';
+import { browserForSuite, waitForReact } from './support/browser.ts';
 import { createPaidOrder } from './support/pay.ts';
 import { callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
 
@@ -52,6 +52,7 @@ describe('the buyer’s journey in Chromium', () => {
     const email = uniqueEmail('journey');
 
     await page.goto(`${twin.current.url}/#pricing`);
+    await waitForReact(page);
     await page.getByLabel('Website URL').fill('https://example.com');
     await page.getByLabel('Email Address', { exact: true }).fill(email);
     await page.getByLabel('Ad Style').selectOption('ugc');

@@ -12,7 +12,7 @@ import { config } from '#shared/config';
 import { messages } from '#shared/contract';
 import { formToasts } from '../../web/src/features/order-form/feedback.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
-import { browserForSuite } from './support/browser.ts';
+import { browserForSuite, waitForReact } from './support/browser.ts';
 import { callApi, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';
 
 const twin = twinForSuite();
@@ -29,7 +29,7 @@ afterAll(() => rm(workDir, { recursive: true, force: true }));
 async function openForm(): Promise<Page> {
   const page = await browser.current.newPage();
   await page.goto(`${twin.current.url}/#pricing`);
-  await page.waitForLoadState('networkidle');
+  await waitForReact(page);
   return page;
 }
 
@@ -156,7 +156,7 @@ describe('the order form’s messages in Chromium, each triggered for real', () 
       };
     });
     await page.goto(`${twin.current.url}/#pricing`);
-    await page.waitForLoadState('networkidle');
+    await waitForReact(page);
     await fillForm(page);
     await submit(page);
     await expectToast(page, formToasts.unexpectedException);
@@ -167,7 +167,7 @@ describe('the order form’s messages in Chromium, each triggered for real', () 
     const context = await browser.current.newContext();
     const page = await context.newPage();
     await page.goto(`${twin.current.url}/#pricing`);
-    await page.waitForLoadState('networkidle');
+    await waitForReact(page);
     await fillForm(page);
     const [payPage] = await Promise.all([context.waitForEvent('page'), submit(page)]);
     await expectToast(page, formToasts.checkoutOpened);

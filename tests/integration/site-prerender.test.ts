@@ -10,7 +10,7 @@ import { rootFiles } from '../../lib/site/edge-functions.ts';
 import { loadArticles } from '../../web/src/features/blog/articles.ts';
 import { faqs } from '../../web/src/features/landing/components/faq-section.tsx';
 import { blogSlugs, paths } from '../../web/src/paths.ts';
-import { browserForSuite } from './support/browser.ts';
+import { browserForSuite, waitForReact } from './support/browser.ts';
 import { twinForSuite } from './support/twin.ts';
 
 const twin = twinForSuite();
@@ -170,10 +170,12 @@ describe('the prerendered pages in Chromium', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${twin.current.url}${path}`);
-    await page.waitForLoadState('networkidle');
-    // A client-side navigation only works once React owns the page.
+    await waitForReact(page);
+    await page.evaluate(() => Object.assign(window, { hydrationMark: 'same document' }));
+    // React Router moves to the home page's section without loading a new document.
     await page.getByRole('link', { name: 'Pricing' }).first().click();
     await page.waitForURL(`${twin.current.url}/#pricing`);
+    expect(await page.evaluate(() => (window as { hydrationMark?: string }).hydrationMark)).toBe('same document');
     await expect.poll(() => page.getByRole('button', { name: 'Generate My Ad for $5' }).count()).toBeGreaterThan(0);
     await page.close();
     // The 404 document itself is reported as a failed load; that is its status, not an error.
@@ -183,7 +185,7 @@ describe('the prerendered pages in Chromium', () => {
   it('shows the error boundary when a page’s code cannot load (offline, or removed by a deploy)', async () => {
     const page = await browser.current.newPage();
     await page.goto(`${twin.current.url}/`);
-    await page.waitForLoadState('networkidle');
+    await waitForReact(page);
     await page.route('**/assets/terms-*.js', (route) => route.abort('internetdisconnected'));
     await page.getByRole('link', { name: 'Terms of Service' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Unexpected Application Error!' }).count()).toBe(1);

@@ -1,5 +1,5 @@
 // Chromium for the tests, driven by Playwright: Debian's binary, never a downloaded one.
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const chromiumArgs = [
@@ -27,4 +27,16 @@ export function browserForSuite(): { current: Browser } {
     await holder.current?.close();
   });
   return holder;
+}
+
+/**
+ * Waits until React runs a prerendered page: its code loads after the first paint, and until
+ * then the page's controls are disabled. The footer's Subscribe button is on every such page.
+ */
+export async function waitForReact(page: Page): Promise<void> {
+  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  for (let waited = 0; !(await subscribe.isEnabled()); waited += 50) {
+    if (waited > 15_000) throw new Error(`React never took over ${page.url()}`);
+    await page.waitForTimeout(50);
+  }
 }

@@ -1,5 +1,6 @@
 // Examples (spec §2.2, anchor #examples): three real ads made by our renderer. A click plays a
 // card with sound, a second click pauses it, and starting one pauses the others.
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { anchors } from '../../../paths.ts';
 import { type ExampleAd, exampleAds } from '../example-ads.ts';
 import { useExamplePlayback } from '../hooks/use-example-playback.ts';
@@ -43,6 +44,9 @@ interface ExampleCardProps {
 }
 
 function ExampleCard({ example, isPlaying, onToggle, onStopped, videoRef }: ExampleCardProps) {
+  // Playing needs React: until it runs the button is disabled, rather than looking ready and
+  // ignoring the click.
+  const hydrated = useHydrated();
   return (
     <figure className="mx-auto w-full max-w-72">
       <div className="relative aspect-9/16 overflow-hidden rounded-3xl bg-slate-200 shadow-lg ring-1 ring-slate-900/10">
@@ -66,6 +70,7 @@ function ExampleCard({ example, isPlaying, onToggle, onStopped, videoRef }: Exam
         <button
           type="button"
           onClick={onToggle}
+          disabled={!hydrated}
           aria-label={`${isPlaying ? 'Pause' : 'Play'} the ${example.title} example with sound`}
           className="group absolute inset-0 flex items-end justify-end rounded-3xl p-4 focus-visible:outline-offset-[-4px]"
         >
