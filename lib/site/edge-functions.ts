@@ -15,6 +15,7 @@ export const rootFiles: readonly string[] = [
   '/apple-touch-icon.png',
   '/icon-192.png',
   '/icon-512.png',
+  '/og-image.jpg',
 ];
 
 /** Where the build puts its content-hashed bundles, styles and images. */

@@ -122,7 +122,7 @@ describe('the prerendered pages, before any JavaScript runs', () => {
     expect([...feed.matchAll(/<item>/g)].length).toBe(blogSlugs.length);
     const manifest = JSON.parse((await fetchPage('/site.webmanifest')).html) as { icons: { src: string }[] };
     for (const icon of manifest.icons) expect((await fetch(`${twin.current.url}${icon.src}`)).status).toBe(200);
-    for (const file of ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png']) {
+    for (const file of ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png', 'og-image.jpg']) {
       expect((await fetch(`${twin.current.url}/${file}`)).status).toBe(200);
     }
   });

@@ -64,6 +64,15 @@ describe('the head of a page', () => {
     expect(head).not.toContain('</script><script>');
   });
 
+  it('gives an indexable page a large social card with the site’s image', () => {
+    const head = renderPageHead(
+      { title: 'Terms', description: 'The terms of the service.', path: '/terms' },
+      'https://x.test',
+    );
+    expect(head).toContain('<meta property="og:image" content="https://x.test/og-image.jpg" />');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+
   it('marks a page without a path as not to be indexed, with no canonical', () => {
     const head = renderPageHead({ title: 'Not found', description: 'Missing page here.' });
     expect(head).toContain('<meta name="robots" content="noindex" />');

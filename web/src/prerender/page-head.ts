@@ -16,6 +16,14 @@ export interface PageHead {
   structuredData?: readonly object[];
 }
 
+/** The picture a shared link shows (web/public/og-image.jpg, drawn by tools/render-icons.ts). */
+export const socialImage = {
+  path: '/og-image.jpg',
+  width: 1200,
+  height: 630,
+  alt: `${config.brand.name}: video ads for ${config.price.label.replace('.00', '')}, made from your website`,
+} as const;
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -43,9 +51,14 @@ export function renderPageHead(head: PageHead, siteUrl: string = config.siteUrl)
       `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
       `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
       `<meta property="og:url" content="${escapeHtml(url)}" />`,
-      '<meta name="twitter:card" content="summary" />',
+      `<meta property="og:image" content="${escapeHtml(canonicalUrl(siteUrl, socialImage.path))}" />`,
+      `<meta property="og:image:width" content="${socialImage.width}" />`,
+      `<meta property="og:image:height" content="${socialImage.height}" />`,
+      `<meta property="og:image:alt" content="${escapeHtml(socialImage.alt)}" />`,
+      '<meta name="twitter:card" content="summary_large_image" />',
       `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
       `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+      `<meta name="twitter:image" content="${escapeHtml(canonicalUrl(siteUrl, socialImage.path))}" />`,
     );
   }
   for (const data of head.structuredData ?? [])
