@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { escapeHtml } from '#shared/html';
 import { envNames } from '#shared/runtime-env';
 import type { OrderRecord } from '../lambdas/orders/order-record.ts';
 
@@ -33,11 +34,8 @@ export interface OpsSources {
   outbox: { listMessages(): Promise<MailSummary[]>; readMessage(id: string): Promise<string | Buffer> };
 }
 
-const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+/** Any value (numbers, dates, missing fields) as escaped text. */
+const escapeText = (value: unknown) => escapeHtml(String(value ?? ''));
 
 const when = (value: number | string | Date | undefined) => {
   if (value === undefined) return '';
@@ -47,12 +45,12 @@ const when = (value: number | string | Date | undefined) => {
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · ReelFive twin</title>
+<title>${escapeText(title)} · ReelFive twin</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;margin:0;color:#111}header{background:#111;color:#fff;padding:12px 24px}header a{color:#fff;margin-right:16px}
 main{padding:16px 24px}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left;vertical-align:top}
 th{background:#f5f5f5}pre{background:#f5f5f5;padding:8px;overflow:auto;max-width:80ch}.FAILED,.TIMED_OUT,.ABORTED,.failed{color:#b00020}.SUCCEEDED,.completed{color:#066}</style></head>
 <body><header><strong>ReelFive twin</strong> · <a href="/_local/orders">Orders</a><a href="/_local/executions">Executions</a><a href="/_local/mail">Mail</a><a href="/">Site</a></header>
-<main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+<main><h1>${escapeText(title)}</h1>${body}</main></body></html>`;
 }
 
 async function ordersPage(): Promise<string> {
@@ -62,11 +60,11 @@ async function ordersPage(): Promise<string> {
   const orders = ((scan.Items ?? []) as OrderRecord[]).sort((a, b) => b.created_at.localeCompare(a.created_at));
   const rows = orders
     .map(
-      (order) => `<tr><td><a href="/success?order_id=${escapeHtml(order.id)}">${escapeHtml(order.id)}</a></td>
-<td>${escapeHtml(when(order.created_at))}</td><td>${escapeHtml(order.email)}</td><td>${escapeHtml(order.website)}</td>
-<td>${escapeHtml(order.style)} · ${escapeHtml(order.duration_seconds)} s</td><td class="${escapeHtml(order.order_status)}">${escapeHtml(order.order_status)}</td>
-<td>${escapeHtml(order.payment_status)}${order.amount_cents === null || order.amount_cents === undefined ? '' : ` · $${(order.amount_cents / 100).toFixed(2)}`}</td>
-<td>${escapeHtml(order.stage)} · ${escapeHtml(order.progress)}%</td><td>${order.execution_arn ? `<a href="/_local/executions/${escapeHtml(order.id)}">execution</a>` : ''}</td></tr>`,
+      (order) => `<tr><td><a href="/success?order_id=${escapeText(order.id)}">${escapeText(order.id)}</a></td>
+<td>${escapeText(when(order.created_at))}</td><td>${escapeText(order.email)}</td><td>${escapeText(order.website)}</td>
+<td>${escapeText(order.style)} · ${escapeText(order.duration_seconds)} s</td><td class="${escapeText(order.order_status)}">${escapeText(order.order_status)}</td>
+<td>${escapeText(order.payment_status)}${order.amount_cents === null || order.amount_cents === undefined ? '' : ` · $${(order.amount_cents / 100).toFixed(2)}`}</td>
+<td>${escapeText(order.stage)} · ${escapeText(order.progress)}%</td><td>${order.execution_arn ? `<a href="/_local/executions/${escapeText(order.id)}">execution</a>` : ''}</td></tr>`,
     )
     .join('');
   return page(
@@ -81,9 +79,9 @@ async function executionsPage(sources: OpsSources): Promise<string> {
     .map(
       (
         execution,
-      ) => `<tr><td><a href="/_local/executions/${escapeHtml(execution.name)}">${escapeHtml(execution.name)}</a></td>
-<td class="${escapeHtml(execution.status)}">${escapeHtml(execution.status)}</td><td>${escapeHtml(when(execution.startDate))}</td>
-<td>${escapeHtml(when(execution.stopDate))}</td><td>${escapeHtml(execution.error ?? '')}</td></tr>`,
+      ) => `<tr><td><a href="/_local/executions/${escapeText(execution.name)}">${escapeText(execution.name)}</a></td>
+<td class="${escapeText(execution.status)}">${escapeText(execution.status)}</td><td>${escapeText(when(execution.startDate))}</td>
+<td>${escapeText(when(execution.stopDate))}</td><td>${escapeText(execution.error ?? '')}</td></tr>`,
     )
     .join('');
   return page(
@@ -144,21 +142,21 @@ async function executionPage(sources: OpsSources, name: string): Promise<string 
       const seconds =
         visit.exited === undefined ? 'running' : `${((visit.exited - visit.entered) / 1000).toFixed(2)} s`;
       const retries = visit.failures.length
-        ? `<ul>${visit.failures.map((failure) => `<li class="failed">${escapeHtml(failure)}</li>`).join('')}</ul>`
+        ? `<ul>${visit.failures.map((failure) => `<li class="failed">${escapeText(failure)}</li>`).join('')}</ul>`
         : '';
-      return `<tr><td>${escapeHtml(visit.name)}</td><td>${escapeHtml(when(visit.entered))}</td><td>${seconds}</td>
+      return `<tr><td>${escapeText(visit.name)}</td><td>${escapeText(when(visit.entered))}</td><td>${seconds}</td>
 <td>${visit.failures.length}${retries}</td>
-<td><details><summary>input</summary><pre>${escapeHtml(pretty(visit.input))}</pre></details>
-<details><summary>output</summary><pre>${escapeHtml(pretty(visit.output))}</pre></details></td></tr>`;
+<td><details><summary>input</summary><pre>${escapeText(pretty(visit.input))}</pre></details>
+<details><summary>output</summary><pre>${escapeText(pretty(visit.output))}</pre></details></td></tr>`;
     })
     .join('');
   return page(
     `Execution ${name}`,
-    `<p>Status: <strong class="${escapeHtml(execution.status)}">${escapeHtml(execution.status)}</strong> · started ${escapeHtml(when(execution.startDate))}${execution.stopDate ? ` · stopped ${escapeHtml(when(execution.stopDate))}` : ''} · <a href="/success?order_id=${escapeHtml(name)}">order page</a></p>
-${execution.error ? `<p>Error: <strong>${escapeHtml(execution.error)}</strong></p><pre>${escapeHtml(pretty(execution.cause))}</pre>` : ''}
+    `<p>Status: <strong class="${escapeText(execution.status)}">${escapeText(execution.status)}</strong> · started ${escapeText(when(execution.startDate))}${execution.stopDate ? ` · stopped ${escapeText(when(execution.stopDate))}` : ''} · <a href="/success?order_id=${escapeText(name)}">order page</a></p>
+${execution.error ? `<p>Error: <strong>${escapeText(execution.error)}</strong></p><pre>${escapeText(pretty(execution.cause))}</pre>` : ''}
 <h2>States</h2><table><thead><tr><th>State</th><th>Entered (UTC)</th><th>Took</th><th>Failed attempts</th><th>Data</th></tr></thead><tbody>${rows}</tbody></table>
-<h2>Execution input</h2><pre>${escapeHtml(pretty(execution.input))}</pre>
-<h2>Execution output</h2><pre>${escapeHtml(pretty(execution.output))}</pre>`,
+<h2>Execution input</h2><pre>${escapeText(pretty(execution.input))}</pre>
+<h2>Execution output</h2><pre>${escapeText(pretty(execution.output))}</pre>`,
   );
 }
 
@@ -166,8 +164,8 @@ async function mailPage(sources: OpsSources): Promise<string> {
   const messages = await sources.outbox.listMessages();
   const rows = messages
     .map(
-      (message) => `<tr><td>${escapeHtml(when(message.date))}</td><td>${escapeHtml([message.to].flat().join(', '))}</td>
-<td><a href="/_local/mail/${encodeURIComponent(message.id)}">${escapeHtml(message.subject)}</a></td><td>${escapeHtml(message.from)}</td></tr>`,
+      (message) => `<tr><td>${escapeText(when(message.date))}</td><td>${escapeText([message.to].flat().join(', '))}</td>
+<td><a href="/_local/mail/${encodeURIComponent(message.id)}">${escapeText(message.subject)}</a></td><td>${escapeText(message.from)}</td></tr>`,
     )
     .join('');
   return page(
@@ -195,5 +193,5 @@ export async function serveOpsPage(req: IncomingMessage, res: ServerResponse, so
   res.statusCode = html ? 200 : 404;
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.setHeader('cache-control', 'no-store');
-  res.end(html ?? page('Not found', `<p>Nothing at ${escapeHtml(path)}.</p>`));
+  res.end(html ?? page('Not found', `<p>Nothing at ${escapeText(path)}.</p>`));
 }

@@ -2,7 +2,8 @@
 // `newsletterLayout`, which cannot be called without an unsubscribe link: each one carries it in
 // the body and in the List-Unsubscribe header (RFC 2369).
 import { config } from '#shared/config';
-import { emailButton, emailDocument, escapeHtml, type RenderedEmail } from '../notifications/order-email-templates.ts';
+import { escapeHtml } from '#shared/html';
+import { emailButton, emailDocument, type RenderedEmail } from '../notifications/order-email-templates.ts';
 
 const brand = config.brand.name;
 

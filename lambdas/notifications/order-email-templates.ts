@@ -3,6 +3,7 @@
 // No tracking pixels, no remote images: the only image is the poster, attached inline (cid:).
 import { config } from '#shared/config';
 import { shortOrderId, styleLabels } from '#shared/contract';
+import { escapeHtml } from '#shared/html';
 import { paths } from '../../web/src/paths.ts';
 import type { OrderRecord } from '../orders/order-record.ts';
 
@@ -38,13 +39,6 @@ export function chargedAmount(order: Pick<OrderEmailFacts, 'amount_cents' | 'cur
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: order.currency.toUpperCase() }).format(
     order.amount_cents / 100,
   );
-}
-
-const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Every buyer-provided string passes through this before it touches the HTML. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);
 }
 
 /** One part of an email body, written once for both the text and the HTML version. */

@@ -2,6 +2,7 @@
 // one <main> and <h1>, and errors in a role="alert" region so screen readers announce them.
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
+import { escapeHtml } from '#shared/html';
 import { payPagePrefix } from './context.ts';
 import { formatAmount } from './money.ts';
 import type { AppliedDiscount } from './promotion-codes.ts';
@@ -30,10 +31,6 @@ a{color:#3d32c4}
 
 /** The page's Content-Security-Policy: nothing may load, and only this exact stylesheet applies. */
 export const contentSecurityPolicy = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(css).digest('base64')}'; base-uri 'none'; frame-ancestors 'none'`;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function document(title: string, main: string): string {
   return `<!doctype html>

@@ -2,6 +2,7 @@
 // Graph / Twitter cards and JSON-LD. Canonical URLs are absolute, without a trailing slash
 // (DESIGN §9), under the stage's site URL.
 import { config } from '#shared/config';
+import { escapeHtml } from '#shared/html';
 
 export interface PageHead {
   title: string;
@@ -23,9 +24,6 @@ export const socialImage = {
   height: 630,
   alt: `${config.brand.name}: video ads for ${config.price.label.replace('.00', '')}, made from your website`,
 } as const;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside a <script> element: `<` is escaped so no string can close the element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -2,13 +2,11 @@
 // the web app manifest. Pages that must not be indexed (the order page, 404, newsletter
 // results) are left out of the sitemap and carry `noindex`.
 import { config } from '#shared/config';
+import { escapeHtml } from '#shared/html';
 import type { Article } from '../features/blog/articles.ts';
 import { authorLabel } from '../features/blog/components/article-meta.tsx';
 import { paths } from '../paths.ts';
 import { canonicalUrl } from './page-head.ts';
-
-const xmlEscape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sitemapXml(siteUrl: string, articles: readonly Article[], builtOn: string): string {
   const newestArticle =
@@ -25,7 +23,7 @@ export function sitemapXml(siteUrl: string, articles: readonly Article[], builtO
   const urls = entries
     .map(
       ({ path, lastmod }) =>
-        `  <url><loc>${xmlEscape(canonicalUrl(siteUrl, path))}</loc><lastmod>${lastmod}</lastmod></url>`,
+        `  <url><loc>${escapeHtml(canonicalUrl(siteUrl, path))}</loc><lastmod>${lastmod}</lastmod></url>`,
     )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
@@ -45,12 +43,12 @@ export function rssXml(siteUrl: string, articles: readonly Article[]): string {
       const url = canonicalUrl(siteUrl, article.path);
       return [
         '    <item>',
-        `      <title>${xmlEscape(article.title)}</title>`,
-        `      <link>${xmlEscape(url)}</link>`,
-        `      <guid isPermaLink="true">${xmlEscape(url)}</guid>`,
-        `      <description>${xmlEscape(article.description)}</description>`,
+        `      <title>${escapeHtml(article.title)}</title>`,
+        `      <link>${escapeHtml(url)}</link>`,
+        `      <guid isPermaLink="true">${escapeHtml(url)}</guid>`,
+        `      <description>${escapeHtml(article.description)}</description>`,
         `      <pubDate>${rssDate(article.datePublished)}</pubDate>`,
-        `      <dc:creator>${xmlEscape(authorLabel)}</dc:creator>`,
+        `      <dc:creator>${escapeHtml(authorLabel)}</dc:creator>`,
         '    </item>',
       ].join('\n');
     })
@@ -58,9 +56,9 @@ export function rssXml(siteUrl: string, articles: readonly Article[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
-    <title>${xmlEscape(`The ${config.brand.name} Blog`)}</title>
-    <link>${xmlEscape(canonicalUrl(siteUrl, paths.blog))}</link>
-    <atom:link href="${xmlEscape(canonicalUrl(siteUrl, paths.feed))}" rel="self" type="application/rss+xml" />
+    <title>${escapeHtml(`The ${config.brand.name} Blog`)}</title>
+    <link>${escapeHtml(canonicalUrl(siteUrl, paths.blog))}</link>
+    <atom:link href="${escapeHtml(canonicalUrl(siteUrl, paths.feed))}" rel="self" type="application/rss+xml" />
     <description>Practical guides to short vertical video ads.</description>
     <language>en-us</language>
 ${items}
