@@ -59,7 +59,7 @@ async function socialCard(): Promise<Buffer> {
       border:6px solid #1e293b;box-shadow:0 20px 40px rgba(0,0,0,.5)}.ads img:nth-child(2){margin-top:60px}
   </style>
   <div class="text"><div class="brand"><img width="64" height="64" src="data:image/svg+xml;base64,${logo}">${config.brand.name}</div>
-  <h1>Video ads for ${config.price.label.replace('.00', '')}, made from your website</h1>
+  <h1>Video ads for ${config.price.shortLabel}, made from your website</h1>
   <p>Pay once. No subscription. A ${config.video.width}x${config.video.height} ad for TikTok, Reels and Shorts by email.</p></div>
   <div class="ads">${posters.map((poster) => `<img src="data:image/webp;base64,${poster}">`).join('')}</div>`);
   const shot = await page.screenshot({ type: 'jpeg', quality: 85 });

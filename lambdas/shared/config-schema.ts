@@ -31,6 +31,8 @@ export const configSchema = z.object({
     amountCents: z.int().check(z.positive()),
     currency: z.literal('usd'),
     label: z.string(),
+    /** The price as headlines and titles write it: "$5". */
+    shortLabel: z.string().check(z.minLength(2)),
   }),
   video: z.object({
     width: z.literal(720),

@@ -17,7 +17,7 @@ export const config: Config = {
   },
   mail: { fromName: 'ReelFive', replyTo: 'support@reelfive.com' },
   generation: { renderPollSeconds: 5, executionTimeoutMinutes: 30, bedrockModelId: 'amazon.nova-lite-v1:0' },
-  price: { amountCents: 500, currency: 'usd', label: '$5.00' },
+  price: { amountCents: 500, currency: 'usd', label: '$5.00', shortLabel: '$5' },
   video: { width: 720, height: 1280, durationsSeconds: [4, 8, 12], defaultDurationSeconds: 12 },
   limits: {
     activeOrdersPerEmail: 3,

@@ -2,6 +2,7 @@
 // which runs the same function source with `new Function`: clean URLs, 404s with status 404, cache
 // lifetimes and the security headers. Function bodies are self-contained cloudfront-js-2.0 (no
 // imports).
+import { pageFile, paths } from '../../web/src/paths.ts';
 import { type RuntimeConfig, runtimeConfigPath } from '../../web/src/runtime-config.ts';
 
 /** Files the build puts at the site root besides the pages (feed, crawler files, icons). */
@@ -21,12 +22,7 @@ export const rootFiles: readonly string[] = [
 /** Where the build puts its content-hashed bundles, styles and images. */
 export const assetsPrefix = '/assets/';
 
-/** The S3 object that holds a page: `/` → `/index.html`, `/terms` → `/terms.html`. */
-export function pageObject(path: string): string {
-  return path === '/' ? '/index.html' : `${path}.html`;
-}
-
-export const notFoundObject = '/404.html';
+export const notFoundObject = pageFile(paths.notFound);
 
 /** A hashed asset's name changes with its content, so browsers and CloudFront may keep it for a year. */
 export const assetCacheControl = 'public, max-age=31536000, immutable';
@@ -52,7 +48,7 @@ export function cacheControlOf(objectPath: string): string {
  * deploy, so no object in the bucket can go stale and no deploy-time Lambda is needed.
  */
 export function viewerRequestCode(knownPaths: readonly string[], runtimeConfig: RuntimeConfig): string {
-  const pages = Object.fromEntries(knownPaths.map((path) => [path, pageObject(path)]));
+  const pages = Object.fromEntries(knownPaths.map((path) => [path, pageFile(path)]));
   const passThrough = Object.fromEntries(rootFiles.map((file) => [file, true]));
   // Query string values arrive as the viewer sent them (still percent-encoded), so they are
   // joined back unchanged.

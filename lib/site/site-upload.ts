@@ -14,8 +14,9 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { pageFile } from '../../web/src/paths.ts';
 import { acknowledgeWildcardResource } from '../shared/nag.ts';
-import { assetCacheControl, assetsPrefix, documentCacheControl, pageObject, rootFiles } from './edge-functions.ts';
+import { assetCacheControl, assetsPrefix, documentCacheControl, rootFiles } from './edge-functions.ts';
 
 /** The build's assets directory: `/assets/` without its slashes. */
 const assetsDir = assetsPrefix.slice(1, -1);
@@ -27,7 +28,7 @@ const requiredEntries = ['index.html', '404.html', assetsDir];
  * assets never change under one name, so they are left cached.
  */
 export function invalidationPaths(pagePaths: readonly string[]): string[] {
-  return [...new Set([...pagePaths.map(pageObject), ...rootFiles])];
+  return [...new Set([...pagePaths.map(pageFile), ...rootFiles])];
 }
 
 export interface SiteUploadProps {

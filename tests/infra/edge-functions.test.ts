@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { orderChannelHandlerCode } from '../../lib/realtime/order-channel.ts';
 import {
   cacheControlOf,
-  pageObject,
   rootFiles,
   securityHeaders,
   viewerRequestCode,
   viewerResponseCode,
 } from '../../lib/site/edge-functions.ts';
-import { blogSlugs, pagePaths, paths } from '../../web/src/paths.ts';
+import { blogSlugs, pageFile, pagePaths, paths } from '../../web/src/paths.ts';
 import { type RuntimeConfig, runtimeConfigPath, runtimeConfigSchema } from '../../web/src/runtime-config.ts';
 
 interface EdgeRequest {
@@ -140,7 +139,7 @@ describe('viewer-response function', () => {
 describe('cache lifetimes', () => {
   it('keeps hashed assets for a year and revalidates pages, root files and the 404 page', () => {
     expect(cacheControlOf('/assets/index-3f2a1b.js')).toBe('public, max-age=31536000, immutable');
-    for (const object of [...pagePaths.map(pageObject), ...rootFiles]) expect(cacheControlOf(object)).toBe('no-cache');
+    for (const object of [...pagePaths.map(pageFile), ...rootFiles]) expect(cacheControlOf(object)).toBe('no-cache');
   });
 });
 

@@ -8,14 +8,8 @@ import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { createStacks } from '../../lib/app.ts';
-import {
-  pageObject,
-  rootFiles,
-  securityHeaders,
-  viewerRequestCode,
-  viewerResponseCode,
-} from '../../lib/site/edge-functions.ts';
-import { blogSlugs, pagePaths } from '../../web/src/paths.ts';
+import { rootFiles, securityHeaders, viewerRequestCode, viewerResponseCode } from '../../lib/site/edge-functions.ts';
+import { blogSlugs, pageFile, pagePaths } from '../../web/src/paths.ts';
 import { buildStack, type CfnResource, resourceNamed, testCertificateArn, testParameters } from './stack.ts';
 
 const { app, stack, template } = buildStack();
@@ -249,7 +243,7 @@ describe('upload of the built site', () => {
     const invalidated: string[] = documents.Properties.DistributionPaths;
 
     expect(documents.Properties.DistributionId).toEqual({ Ref: logicalId(stack.site.distribution) });
-    expect(invalidated).toEqual(expect.arrayContaining([...pagePaths.map(pageObject), ...rootFiles]));
+    expect(invalidated).toEqual(expect.arrayContaining([...pagePaths.map(pageFile), ...rootFiles]));
     expect(invalidated).toContain('/blog.html');
     for (const slug of blogSlugs) expect(invalidated).toContain(`/blog/${slug}.html`);
     expect(invalidated.filter((path) => path.startsWith('/assets/'))).toEqual([]);

@@ -16,7 +16,7 @@ import { type Article, loadArticles } from './features/blog/articles.ts';
 import { ArticlePage } from './features/blog/components/article-page.tsx';
 import { BlogIndexPage } from './features/blog/components/blog-index-page.tsx';
 import { faqs } from './features/landing/components/faq-section.tsx';
-import { paths } from './paths.ts';
+import { pageFile, paths } from './paths.ts';
 import { type BuiltTemplate, renderDocument } from './prerender/document.ts';
 import { type PageHead, renderPageHead } from './prerender/page-head.ts';
 import { robotsTxt, rssXml, sitemapXml, webManifest } from './prerender/site-files.ts';
@@ -74,52 +74,48 @@ export async function renderSite({ template, siteUrl, builtOn }: SiteBuild): Pro
   const files = new Map<string, string>();
   const brand = config.brand.name;
   const head = (page: PageHead) => renderPageHead(page, siteUrl);
-  const hydrated = async (location: string, file: string, page: PageHead) => {
-    const body = withoutTitles(await renderToHtml(appAt(location)));
-    files.set(file, renderDocument(template, { head: head(page), body, scripts: 'app' }));
+  /** The page's file in dist, as the edge and the deploy name it (paths.ts). */
+  const fileOf = (path: string) => pageFile(path).slice(1);
+  const hydrated = async (path: string, page: PageHead) => {
+    const body = withoutTitles(await renderToHtml(appAt(path)));
+    files.set(fileOf(path), renderDocument(template, { head: head(page), body, scripts: 'app' }));
   };
-  const shell = (file: string, page: PageHead) =>
+  const shell = (path: string, page: PageHead) =>
     files.set(
-      file,
+      fileOf(path),
       renderDocument(template, { head: head({ ...page, noindex: true }), body: '', scripts: 'app', inlineCss: false }),
     );
-  const staticPage = async (location: string, file: string, page: PageHead, element: React.ReactElement) => {
-    const body = await renderToHtml(staticPageAt(location, element));
-    files.set(file, renderDocument(template, { head: head(page), body, scripts: 'none' }));
+  const staticPage = async (page: PageHead & { path: string }, element: React.ReactElement) => {
+    const body = await renderToHtml(staticPageAt(page.path, element));
+    files.set(fileOf(page.path), renderDocument(template, { head: head(page), body, scripts: 'none' }));
   };
 
-  await hydrated(paths.home, 'index.html', {
-    title: `${brand} — AI video ads for ${config.price.label.replace('.00', '')}`,
-    description: `Paste your website, pay ${config.price.label.replace('.00', '')} and get a ready-to-post 9:16 video ad for TikTok, Meta and YouTube in about 20 minutes. No subscription.`,
+  await hydrated(paths.home, {
+    title: `${brand} — AI video ads for ${config.price.shortLabel}`,
+    description: `Paste your website, pay ${config.price.shortLabel} and get a ready-to-post 9:16 video ad for TikTok, Meta and YouTube in about 20 minutes. No subscription.`,
     path: paths.home,
     structuredData: [organization(siteUrl), product(siteUrl), faqPage(faqs)],
   });
-  await hydrated(paths.terms, 'terms.html', {
+  await hydrated(paths.terms, {
     title: `Terms of Service — ${brand}`,
     description: `The terms for buying a ${brand} video ad: payment, delivery, refunds when an ad cannot be made, your licence to use it, and liability.`,
     path: paths.terms,
   });
-  await hydrated(paths.notFound, '404.html', {
+  // Served for every unknown path, so it names none of its own (and is not indexed).
+  await hydrated(paths.notFound, {
     title: `Page not found — ${brand}`,
     description: 'This page does not exist.',
     noindex: true,
   });
-  shell('success.html', { title: `Your order — ${brand}`, description: 'The status of your video ad order.' });
-  shell(`${paths.newsletterConfirmed.slice(1)}.html`, {
-    title: `Newsletter — ${brand}`,
-    description: 'Your newsletter subscription.',
-  });
-  shell(`${paths.newsletterUnsubscribed.slice(1)}.html`, {
-    title: `Newsletter — ${brand}`,
-    description: 'Your newsletter subscription.',
-  });
+  shell(paths.success, { title: `Your order — ${brand}`, description: 'The status of your video ad order.' });
+  for (const path of [paths.newsletterConfirmed, paths.newsletterUnsubscribed]) {
+    shell(path, { title: `Newsletter — ${brand}`, description: 'Your newsletter subscription.' });
+  }
 
   const articles = loadArticles();
   const bySlug = new Map(articles.map((article) => [article.slug, article]));
   const newestFirst = [...articles].sort((a, b) => b.datePublished.localeCompare(a.datePublished));
   await staticPage(
-    paths.blog,
-    'blog.html',
     {
       title: `Blog — ${brand}`,
       description:
@@ -131,8 +127,6 @@ export async function renderSite({ template, siteUrl, builtOn }: SiteBuild): Pro
   for (const article of articles) {
     const related = article.related.flatMap((slug) => bySlug.get(slug) ?? []) satisfies Article[];
     await staticPage(
-      article.path,
-      `${article.path.slice(1)}.html`,
       {
         title: `${article.title} — ${brand}`,
         description: article.description,

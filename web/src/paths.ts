@@ -46,6 +46,14 @@ export const anchors = {
   privacy: 'privacy',
 } as const;
 
+/**
+ * The built file (the S3 object in AWS) that holds a page: `/` → `/index.html`, `/terms` →
+ * `/terms.html`. The prerender writes it, the deploy uploads it, the edge maps the path to it.
+ */
+export function pageFile(path: string): string {
+  return path === paths.home ? '/index.html' : `${path}.html`;
+}
+
 /** Page paths that exist as documents (CloudFront maps them to objects; the rest are 404). */
 export const pagePaths: readonly string[] = [
   paths.home,

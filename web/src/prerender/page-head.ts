@@ -22,7 +22,7 @@ export const socialImage = {
   path: '/og-image.jpg',
   width: 1200,
   height: 630,
-  alt: `${config.brand.name}: video ads for ${config.price.label.replace('.00', '')}, made from your website`,
+  alt: `${config.brand.name}: video ads for ${config.price.shortLabel}, made from your website`,
 } as const;
 
 /** JSON inside a <script> element: `<` is escaped so no string can close the element. */

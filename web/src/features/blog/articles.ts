@@ -4,14 +4,15 @@
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
-import { type BlogSlug, blogSlugs, paths } from '../../paths.ts';
+import { anchors, type BlogSlug, blogSlugs, paths } from '../../paths.ts';
 
 /** Words a reader gets through in a minute; the reading time shown is words / this, rounded. */
 export const wordsPerMinute = 230;
 
 /** Where an article's calls to action and links may point (spec §2: CTAs to /#pricing, /#examples, /). */
-export const primaryCtaHref = '/#pricing';
-export const secondaryCtaHref = (label: string) => (label === 'View Examples' ? paths.home : '/#examples');
+export const primaryCtaHref = `${paths.home}#${anchors.pricing}`;
+export const secondaryCtaHref = (label: string) =>
+  label === 'View Examples' ? paths.home : `${paths.home}#${anchors.examples}`;
 
 const isoDate = z.iso.date();
 const slugSchema = z.enum(blogSlugs);
