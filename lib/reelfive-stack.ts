@@ -62,6 +62,7 @@ export class ReelFiveStack extends Stack {
       notifications,
       siteUrl,
       copywriter: parameters.copywriter,
+      renderReservedConcurrency: parameters.renderReservedConcurrency,
     });
     this.realtime = new Realtime(this, 'Realtime');
     this.realtime.publishOrderChanges({ ordersTable: this.orders.ordersTable, alarmTopic: notifications.opsTopic });

@@ -39,6 +39,15 @@ export const stackParametersSchema = z
     alarmEmail: z.email({ error: 'must be the email address that receives alarms' }),
     /** Who writes the ad's words: the deterministic template, or a Bedrock model (config.generation.bedrockModelId). */
     copywriter: z.enum(['template', 'bedrock'], { error: 'must be template or bedrock' }).default('template'),
+    /**
+     * Reserved concurrency of the render function; absent = unreserved. A new account's quota is
+     * 10 concurrent executions and reserving from it fails the deploy (README, Deploy, quotas).
+     */
+    renderReservedConcurrency: z
+      .number({ error: 'must be a whole number of concurrent renders' })
+      .int({ error: 'must be a whole number of concurrent renders' })
+      .min(1, { error: 'must be at least 1 (leave it out to reserve nothing)' })
+      .optional(),
     account: z
       .string()
       .regex(/^\d{12}$/, { error: 'must be a 12-digit AWS account id' })

@@ -62,6 +62,8 @@ export interface GenerationProps {
   siteUrl: string;
   /** With `bedrock`, WriteScript calls the model (and may); with `template` it has no Bedrock access. */
   copywriter: 'template' | 'bedrock';
+  /** Concurrent renders reserved for the render function; undefined reserves none. */
+  renderReservedConcurrency?: number;
 }
 
 export class Generation extends Construct {
