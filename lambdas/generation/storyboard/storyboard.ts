@@ -1,0 +1,174 @@
+// The ad as data (DESIGN §5 step 2): scenes that tile the ad, each with its on-screen text, its
+// voice-over line, its visual (which image, what motion, what layout, its shots) and its length.
+// Every writer (template, Bedrock) produces this shape and the renderer draws nothing else, so
+// the rules a buyer would notice (hook length, end-card share, pace, cuts) are checked here.
+import * as z from 'zod';
+import { styles } from '#shared/contract';
+import { type AdDuration, adDurations, bodyRoles, pacing, scenePlans, sceneRoles } from './scene-plans.ts';
+
+export const storyboardVersion = 2;
+
+/** Where an image came from; the buyer's upload always comes first. */
+export const assetSources = ['upload', 'hero', 'og-image', 'product', 'logo'] as const;
+export type AssetSource = (typeof assetSources)[number];
+
+/**
+ * How a shot frames its image. `product-*` layouts keep the whole image visible on a designed
+ * background (never cropped away); `full-bleed` fills the frame (photos of a setting, not of a
+ * product); `brand` is the designed background alone; the CTA scene is always `end-card`.
+ */
+export const layouts = ['product-hero', 'product-split', 'full-bleed', 'brand', 'end-card'] as const;
+export type Layout = (typeof layouts)[number];
+
+export const motions = ['push-in', 'pull-out', 'pan-left', 'pan-right', 'handheld', 'static'] as const;
+export type Motion = (typeof motions)[number];
+
+/** Phone-native elements of UGC ads. */
+export const phoneElementKinds = ['comment-reply', 'text-bubble'] as const;
+
+export const textLimits = { charsPerLine: 32, lines: 2, callout: 16, phoneElement: 60 } as const;
+
+// Times are sums of decimals (1.2 + 2.8); a microsecond is not a gap.
+const timeTolerance = 1e-6;
+const hexColor = z.string().regex(/^#[0-9a-f]{6}$/, 'a colour is #rrggbb in lower case');
+const textLine = z.string().trim().min(1).max(textLimits.charsPerLine);
+
+export const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
+
+const assetSchema = z.object({
+  /** Referenced by shots and the end card, e.g. `upload`, `site-1`. */
+  id: z.string().regex(/^[a-z0-9-]{1,32}$/),
+  source: z.enum(assetSources),
+  /** The buyer's upload: its key in the images bucket. */
+  key: z.string().min(1).optional(),
+  /** A site image: its absolute http(s) URL, fetched SSRF-safely and cleaned at render time. */
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  /** What the image shows, when the page said (alt text): writers may use it. */
+  description: z.string().max(200).optional(),
+});
+
+const shotSchema = z.object({
+  /** An asset id, or null for the designed brand background. */
+  asset: z.string().nullable(),
+  layout: z.enum(layouts),
+  motion: z.enum(motions),
+  seconds: z.number().positive(),
+});
+
+const sceneSchema = z.object({
+  role: z.enum(sceneRoles),
+  startSeconds: z.number().min(0),
+  endSeconds: z.number().positive(),
+  /** On-screen text, ≤ 2 lines × 32 characters; the voice-over's words are captioned separately. */
+  text: z.array(textLine).min(1).max(textLimits.lines),
+  /** A word or phrase of `text` drawn in the accent colour. */
+  emphasis: z.string().min(1).optional(),
+  /** What the voice says during this scene; empty only when the scene is held silent on purpose. */
+  voiceLine: z.string().trim().max(200),
+  /** Back-to-back shots that fill the scene: more than one is a cut inside the scene. */
+  shots: z.array(shotSchema).min(1).max(4),
+  /** A price, discount or number stamped on the scene (offer call-outs), taken from the site. */
+  callout: z.string().trim().min(1).max(textLimits.callout).optional(),
+  /** UGC only: a comment reply or a text bubble over the top of the frame. */
+  phoneElement: z.object({ kind: z.enum(phoneElementKinds), text: z.string().trim().min(1).max(60) }).optional(),
+});
+
+export const storyboardSchema = z
+  .object({
+    version: z.literal(storyboardVersion),
+    style: z.enum(styles),
+    durationSeconds: z.literal(adDurations),
+    /** Who speaks: the brand's narrator, or a first-person customer (UGC). */
+    persona: z.enum(['brand', 'first-person']),
+    writer: z.enum(['template', 'bedrock']),
+    brand: z.object({ name: z.string().trim().min(1).max(60), domain: z.string().trim().min(1).max(48) }),
+    palette: z.object({ primary: hexColor, accent: hexColor, text: hexColor }),
+    /** Every usable image, the buyer's upload first; empty when there is none. */
+    assets: z.array(assetSchema).max(6),
+    scenes: z.array(sceneSchema).min(3).max(6),
+    endCard: z.object({
+      title: textLine,
+      cta: textLine,
+      domain: z.string().trim().min(1).max(48),
+      /** The product (or logo) shown beside the CTA; null only when there is no image at all. */
+      asset: z.string().nullable(),
+    }),
+  })
+  .superRefine((board, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const assetIds = new Set(board.assets.map((asset) => asset.id));
+    if (assetIds.size !== board.assets.length) issue(['assets'], 'asset ids must be unique');
+    if (board.assets.some((asset, index) => asset.source === 'upload' && index !== 0)) {
+      issue(['assets'], "the buyer's upload comes first");
+    }
+    const knownAsset = (id: string | null) => id === null || assetIds.has(id);
+    if (!knownAsset(board.endCard.asset)) issue(['endCard', 'asset'], 'must be one of the assets');
+    if (board.endCard.asset === null && board.assets.length > 0) {
+      issue(['endCard', 'asset'], 'the end card shows the product or logo when there is an image');
+    }
+
+    const plan = scenePlans[board.style][board.durationSeconds as AdDuration];
+    if (board.scenes.length !== plan.length) {
+      issue(['scenes'], `a ${board.style} ad of ${board.durationSeconds} s has ${plan.length} scenes`);
+      return;
+    }
+    let expectedStart = 0;
+    board.scenes.forEach((scene, index) => {
+      const planned = plan[index]!;
+      const seconds = scene.endSeconds - scene.startSeconds;
+      if (Math.abs(scene.startSeconds - expectedStart) > timeTolerance) {
+        issue(['scenes', index, 'startSeconds'], `must be ${expectedStart}`);
+      }
+      expectedStart = scene.endSeconds;
+      if (Math.abs(seconds - planned.seconds) > timeTolerance) {
+        issue(['scenes', index], `the plan gives this scene ${planned.seconds} s`);
+      }
+      const roleFits =
+        planned.role === scene.role || (bodyRoles.includes(planned.role) && bodyRoles.includes(scene.role));
+      if (!roleFits) issue(['scenes', index, 'role'], `must be ${planned.role}`);
+      if (scene.shots.length !== planned.shots)
+        issue(['scenes', index, 'shots'], `the plan gives ${planned.shots} shots`);
+      const shotSeconds = scene.shots.reduce((sum, shot) => sum + shot.seconds, 0);
+      if (Math.abs(shotSeconds - seconds) > timeTolerance)
+        issue(['scenes', index, 'shots'], 'shots must fill the scene');
+      scene.shots.forEach((shot, shotIndex) => {
+        if (!knownAsset(shot.asset)) issue(['scenes', index, 'shots', shotIndex, 'asset'], 'must be one of the assets');
+        if ((shot.layout === 'end-card') !== (scene.role === 'cta')) {
+          issue(['scenes', index, 'shots', shotIndex, 'layout'], 'the CTA scene, and only it, is the end card');
+        }
+      });
+      if (scene.emphasis && !scene.text.join(' ').includes(scene.emphasis)) {
+        issue(['scenes', index, 'emphasis'], 'the emphasis must be part of the text');
+      }
+      // Pace: the line must be speakable in its scene at a natural rate.
+      const maxWords = Math.floor(seconds * pacing.wordsPerSecond.max + timeTolerance);
+      if (wordsOf(scene.voiceLine).length > maxWords) {
+        issue(['scenes', index, 'voiceLine'], `${seconds} s carries at most ${maxWords} spoken words`);
+      }
+      if (scene.phoneElement && board.style !== 'ugc') {
+        issue(['scenes', index, 'phoneElement'], 'phone-native elements belong to UGC ads');
+      }
+    });
+    if (Math.abs(expectedStart - board.durationSeconds) > timeTolerance) {
+      issue(['scenes'], `scenes must end at ${board.durationSeconds} s`);
+    }
+    if (board.scenes[0]!.role !== 'hook' || board.scenes[0]!.endSeconds > pacing.hookMaxSeconds + timeTolerance) {
+      issue(['scenes', 0], `the ad opens with a hook of at most ${pacing.hookMaxSeconds} s`);
+    }
+    const last = board.scenes.at(-1)!;
+    if (last.endSeconds - last.startSeconds > board.durationSeconds * pacing.endCardMaxShare + timeTolerance) {
+      issue(['scenes', board.scenes.length - 1], 'the end card is at most a quarter of the ad');
+    }
+  });
+
+export type Storyboard = z.infer<typeof storyboardSchema>;
+export type StoryboardScene = Storyboard['scenes'][number];
+export type StoryboardShot = StoryboardScene['shots'][number];
+export type StoryboardAsset = Storyboard['assets'][number];
+
+/** Parses a writer's output, naming every problem (the Bedrock writer feeds them back to the model). */
+export function parseStoryboard(input: unknown): { storyboard: Storyboard } | { problems: string[] } {
+  const result = storyboardSchema.safeParse(input);
+  if (result.success) return { storyboard: result.data };
+  return { problems: result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`) };
+}
