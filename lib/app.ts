@@ -26,6 +26,8 @@ export function createStacks(
   options: StackOptions = {},
 ): { stack: ReelFiveStack } {
   checkConfig(config);
+  // Without account and region the stack stays environment-agnostic and deploys where the CLI's
+  // credentials point; no CDK_DEFAULT_* fallback, so the template does not depend on who synthesized it.
   const env =
     parameters.account || parameters.region ? { account: parameters.account, region: parameters.region } : undefined;
   const stack = new ReelFiveStack(app, `ReelFive-${parameters.stage}`, {

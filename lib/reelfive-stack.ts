@@ -1,14 +1,15 @@
 // The whole product in one stack: data, files, payments, generation, realtime, API, site, alarms.
 // Wiring only; each domain construct owns its resources and grants.
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { apiRoutes } from '#shared/routes';
 import { pagePaths } from '../web/src/paths.ts';
 import { Alarms } from './alarms/alarms.ts';
 import { Api } from './api/api.ts';
 import { Generation } from './generation/generation.ts';
 import { Newsletter } from './newsletter/newsletter.ts';
 import { Notifications } from './notifications/notifications.ts';
-import { Operations } from './operations/operations.ts';
+import { Operations, reconcilerFunction } from './operations/operations.ts';
 import { Orders } from './orders/orders.ts';
 import { Payments } from './payments/payments.ts';
 import { Realtime } from './realtime/realtime.ts';
@@ -41,9 +42,7 @@ export class ReelFiveStack extends Stack {
     // From the parameters, not the distribution: Lambda → Distribution → API → Lambda is a cycle.
     const siteUrl = `https://${parameters.domainName}`;
 
-    const accessLogs = new AccessLogsBucket(this, 'AccessLogs', {
-      removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    const accessLogs = new AccessLogsBucket(this, 'AccessLogs', { retain: retainData });
     this.orders = new Orders(this, 'Orders', { retainData });
     this.uploads = new Uploads(this, 'Uploads', { siteUrl, accessLogs, retainData });
     this.newsletter = new Newsletter(this, 'Newsletter', { retainData });
@@ -66,7 +65,6 @@ export class ReelFiveStack extends Stack {
     });
     this.realtime = new Realtime(this, 'Realtime');
     this.realtime.publishOrderChanges({ ordersTable: this.orders.ordersTable, alarmTopic: notifications.opsTopic });
-    this.realtime.warnBeforeApiKeyExpires(notifications.opsTopic);
     this.operations = new Operations(this, 'Operations', {
       orders: this.orders,
       payments,
@@ -93,12 +91,19 @@ export class ReelFiveStack extends Stack {
       realtime: this.realtime,
       uploads: this.uploads,
       accessLogs,
+      retainData,
     });
     this.alarms = new Alarms(this, 'Alarms', {
       topic: notifications.opsTopic,
       httpApi: this.api.httpApi,
+      apiFunctions: Object.fromEntries(apiRoutes.map((route) => [route.name, this.api.functionFor(route.name)])),
       webhookFunction: this.api.functionFor('StripeWebhook'),
       stateMachine: this.generation.stateMachine,
+      renderFunction: this.generation.renderFunction,
+      executionEndedDeadLetters: this.generation.executionEndedDeadLetters,
+      reconciler: this.operations.reconciler,
+      reconcilerEveryMinutes: reconcilerFunction.everyMinutes,
+      apiKeyDaysLeft: this.realtime.apiKeyRenewer.metricDaysLeft(),
     });
   }
 }

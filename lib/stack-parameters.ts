@@ -1,5 +1,6 @@
 // What differs between deployed stages, parsed in one place: `cdk deploy -c stage=prod` picks the
-// stage's block from cdk.json (`reelfive:stages`) and a bad or missing value fails before synth.
+// stage's block from cdk.json (`reelfive:stages`), `-c <name>=<value>` overrides any parameter of
+// it, and a bad or missing value fails before synth.
 import type { Node } from 'constructs';
 import * as z from 'zod';
 
@@ -22,51 +23,80 @@ const secretName = z
   .string({ error: 'is required (a Secrets Manager secret name)' })
   .regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, { error: 'must be a Secrets Manager secret name' });
 
-export const stackParametersSchema = z
-  .object({
-    stage: z.enum(stages, { error: `must be one of ${stages.join(', ')}` }),
-    domainName: hostname,
-    /** CloudFront only accepts ACM certificates from us-east-1, whatever the stack's region. */
-    certificateArn: z
-      .string()
-      .regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/, {
-        error: 'must be an ACM certificate ARN in us-east-1 (CloudFront reads certificates only there)',
-      })
-      .optional(),
-    mailFrom: z.email({ error: 'must be the SES sender address, e.g. orders@reelfive.com' }),
-    stripeSecretName: secretName,
-    stripeWebhookSecretName: secretName,
-    alarmEmail: z.email({ error: 'must be the email address that receives alarms' }),
-    /** Who writes the ad's words: the deterministic template, or a Bedrock model (config.generation.bedrockModelId). */
-    copywriter: z.enum(['template', 'bedrock'], { error: 'must be template or bedrock' }).default('template'),
-    /**
-     * Reserved concurrency of the render function; absent = unreserved. A new account's quota is
-     * 10 concurrent executions and reserving from it fails the deploy (README, Deploy, quotas).
-     */
-    renderReservedConcurrency: z
-      .number({ error: 'must be a whole number of concurrent renders' })
-      .int({ error: 'must be a whole number of concurrent renders' })
-      .min(1, { error: 'must be at least 1 (leave it out to reserve nothing)' })
-      .optional(),
-    account: z
-      .string()
-      .regex(/^\d{12}$/, { error: 'must be a 12-digit AWS account id' })
-      .optional(),
-    region: z
-      .string()
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, { error: 'must be an AWS region, e.g. eu-west-1' })
-      .optional(),
-  })
-  .refine((parameters) => parameters.stage !== 'prod' || parameters.certificateArn, {
-    error: 'is required for prod: the site must answer on its own domain over TLS',
-    path: ['certificateArn'],
-  });
+const certificateArnFormat = 'must be an ACM certificate ARN in us-east-1 (CloudFront reads certificates only there)';
+
+/** CloudFront only accepts ACM certificates from us-east-1, whatever the stack's region. */
+const certificateArn = (whenMissing: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? whenMissing : certificateArnFormat) })
+    .regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/, { error: certificateArnFormat });
+
+export const stackParametersSchema = z.object({
+  stage: z.enum(stages, { error: `must be one of ${stages.join(', ')}` }),
+  domainName: hostname,
+  /**
+   * Required of every stage `cdk` deploys (parseStackParameters); without it the distribution
+   * answers only on *.cloudfront.net, which only the twin's `local` template can live with.
+   */
+  certificateArn: certificateArn(certificateArnFormat).optional(),
+  mailFrom: z.email({ error: 'must be the SES sender address, e.g. orders@reelfive.com' }),
+  stripeSecretName: secretName,
+  stripeWebhookSecretName: secretName,
+  alarmEmail: z.email({ error: 'must be the email address that receives alarms' }),
+  /** Who writes the ad's words: the deterministic template, or a Bedrock model (config.generation.bedrockModelId). */
+  copywriter: z.enum(['template', 'bedrock'], { error: 'must be template or bedrock' }).default('template'),
+  /**
+   * Reserved concurrency of the render function; absent = unreserved. A new account's quota is
+   * 10 concurrent executions and reserving from it fails the deploy (README, Deploy, quotas).
+   * `-c` hands every value over as a string, so a string of digits reads as the number it spells.
+   */
+  renderReservedConcurrency: z
+    .preprocess(
+      (value) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: 'must be a whole number of concurrent renders' })
+        .int({ error: 'must be a whole number of concurrent renders' })
+        .min(1, { error: 'must be at least 1 (leave it out to reserve nothing)' }),
+    )
+    .optional(),
+  account: z
+    .string()
+    .regex(/^\d{12}$/, { error: 'must be a 12-digit AWS account id' })
+    .optional(),
+  region: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, { error: 'must be an AWS region, e.g. eu-west-1' })
+    .optional(),
+});
 
 export type StackParameters = z.infer<typeof stackParametersSchema>;
 
 /**
- * Reads `-c stage=<stage>` and that stage's block of `reelfive:stages` in cdk.json.
- * Throws one error that names every missing or invalid value.
+ * What `cdk synth` and `cdk deploy` also demand. The site URL (https://<domainName>) is baked into
+ * Stripe's redirect URLs, the upload CORS origin, emails and canonical URLs, so a deployed stage
+ * must answer on that domain, and CloudFront does so only with a certificate covering it.
+ */
+const deployedStackParametersSchema = (domainName: string) =>
+  stackParametersSchema.extend({
+    certificateArn: certificateArn(
+      `is required for every deployed stage: the site URL https://${domainName} is baked into Stripe ` +
+        'redirect URLs, the upload CORS origin, emails and canonical URLs, and CloudFront answers on ' +
+        `that domain only with a certificate for it. Create one in ACM in us-east-1 covering ${domainName}, ` +
+        'validated by DNS, then pass -c certificateArn=arn:aws:acm:us-east-1:<account>:certificate/<id> ' +
+        "or add it to the stage's block in cdk.json",
+    ),
+  });
+
+/**
+ * Every parameter but the stage (which picks the block) can be given as `-c <name>=<value>`. Any CDK
+ * context of that name counts, so a top-level key of cdk.json's "context" would apply to every stage.
+ */
+const overridableParameters = Object.keys(stackParametersSchema.shape).filter((name) => name !== 'stage');
+
+/**
+ * Reads `-c stage=<stage>`, that stage's block of `reelfive:stages` in cdk.json and any
+ * `-c <name>=<value>`, which wins over the block; an empty value (`-c <name>=`) unsets the
+ * parameter. Throws one error that names every missing or invalid value and where it came from.
  */
 export function parseStackParameters(node: Node): StackParameters {
   const stage: unknown = node.tryGetContext('stage');
@@ -77,17 +107,52 @@ export function parseStackParameters(node: Node): StackParameters {
     throw new Error(`Unknown stage '${stage}': expected ${deployableStages.join(' or ')}`);
   }
   const perStage: unknown = node.tryGetContext(stagesContextKey);
-  const defaults = perStage && typeof perStage === 'object' ? (perStage as Record<string, unknown>)[stage] : undefined;
-  if (!defaults || typeof defaults !== 'object') {
+  const block = perStage && typeof perStage === 'object' ? (perStage as Record<string, unknown>)[stage] : undefined;
+  if (!block || typeof block !== 'object') {
     throw new Error(`No parameters for stage '${stage}': add a "${stage}" block to "${stagesContextKey}" in cdk.json`);
   }
-  return validateStackParameters({ ...defaults, stage }, `cdk.json ${stagesContextKey}.${stage}`);
+
+  const input: Record<string, unknown> = { ...block, stage };
+  const givenOnCommandLine = new Map<string, unknown>();
+  // A blank value unsets rather than falls back to the block: it is the only way to drop an optional
+  // value of the block for one deploy, and a blank required one fails instead of passing unnoticed.
+  for (const name of overridableParameters) {
+    const value: unknown = node.tryGetContext(name);
+    if (value === undefined) continue;
+    givenOnCommandLine.set(name, value);
+    if (value === '') delete input[name];
+    else input[name] = value;
+  }
+  const domainName = typeof input.domainName === 'string' ? input.domainName : '<domainName>';
+  return parseOrThrow(
+    deployedStackParametersSchema(domainName),
+    input,
+    [`cdk.json ${stagesContextKey}.${stage}`, ...[...givenOnCommandLine.keys()].map((name) => `-c ${name}`)].join(', '),
+    (name) => {
+      if (!givenOnCommandLine.has(name)) return undefined;
+      const given = givenOnCommandLine.get(name);
+      const value = typeof given === 'string' ? given : JSON.stringify(given);
+      return value ? `from -c ${name}=${value}` : `unset by -c ${name}=`;
+    },
+  );
 }
 
 /** Validates parameters given in code (the twin, the tests) with the same messages. */
 export function validateStackParameters(input: unknown, source: string): StackParameters {
-  const result = stackParametersSchema.safeParse(input);
+  return parseOrThrow(stackParametersSchema, input, source, () => undefined);
+}
+
+function parseOrThrow(
+  schema: z.ZodType<StackParameters>,
+  input: unknown,
+  source: string,
+  originOf: (name: string) => string | undefined,
+): StackParameters {
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'} ${issue.message}`);
+  const problems = result.error.issues.map((issue) => {
+    const origin = originOf(String(issue.path[0]));
+    return `  - ${issue.path.join('.') || '(root)'} ${issue.message}${origin ? ` (${origin})` : ''}`;
+  });
   throw new Error(`Invalid stack parameters (${source}):\n${problems.join('\n')}`);
 }

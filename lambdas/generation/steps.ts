@@ -3,6 +3,7 @@
 // modules. `entry` is relative to lambdas/ and exports `handler(state) => result`. The flow
 // between them (render loop, Catch → failure path) is lib/generation/generation.ts.
 export type StepCapability =
+  | 'orders:read'
   | 'orders:write'
   | 'rateLimits'
   | 'images:read'
@@ -96,13 +97,24 @@ export const generationSteps = [
 
 export type GenerationStateName = (typeof generationSteps)[number]['state'];
 
+/** CheckRender fails a render whose status has not moved for this long: it died, or never started. */
+export const renderStallSeconds = 6 * 60;
+
 /** The function StartRender invokes asynchronously: ffmpeg, fonts and up to 3 images in /tmp. */
 export const renderFunction = {
   entry: 'generation/render-jobs/render.handler.ts',
   timeoutSeconds: 300,
   memoryMb: 3008,
-  uses: ['images:read', 'videos:write'],
-} as const satisfies Omit<GenerationStep, 'state'> & { memoryMb: number };
+  /**
+   * How long Lambda may hold the async invoke (a throttled one is retried by Lambda itself until
+   * then) before dropping it. Under the stall window, with a minute for the render's first
+   * status write: a render starts while CheckRender still waits for it, or never.
+   */
+  maxEventAgeSeconds: renderStallSeconds - 60,
+  // orders:read: a render whose order is no longer processing (failed while the invoke waited)
+  // stops before it writes anything.
+  uses: ['orders:read', 'images:read', 'videos:write'],
+} as const satisfies Omit<GenerationStep, 'state'> & { memoryMb: number; maxEventAgeSeconds: number };
 
 /** Target of the execution-status rule (FAILED / TIMED_OUT / ABORTED → the failure path). */
 export const executionEndedFunction = {

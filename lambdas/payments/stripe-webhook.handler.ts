@@ -3,6 +3,7 @@ import { IdempotencyAlreadyInProgressError } from '@aws-lambda-powertools/idempo
 import { apiHandler, failure, json } from '#shared/http';
 import { logger } from '#shared/logger';
 import { applyStripeEventOnce, verifyStripeEvent } from './stripe-events.ts';
+import { signatureRejectedMessage } from './webhook-log.ts';
 
 export const handler = apiHandler(
   async (event, context) => {
@@ -13,7 +14,8 @@ export const handler = apiHandler(
     try {
       stripeEvent = await verifyStripeEvent(rawBody, signature);
     } catch (error) {
-      logger.warn('Webhook signature rejected', { reason: (error as Error).message });
+      // Counted by the WebhookSignatureRejected alarm (a wrong webhook secret fails every payment's event).
+      logger.warn(signatureRejectedMessage, { reason: (error as Error).message });
       return failure('VALIDATION', 'Invalid Stripe signature');
     }
     try {

@@ -25,6 +25,8 @@ export const envNames = {
   mailFrom: 'MAIL_FROM',
   /** AppSync Events HTTP endpoint the stream publisher POSTs to (https://<id>.appsync-api.<region>.amazonaws.com/event). */
   eventsHttpEndpoint: 'EVENTS_HTTP_ENDPOINT',
+  /** The browser's AppSync Events API key (its ARN, which names the API and the key) that the renewer extends. */
+  eventsApiKeyArn: 'EVENTS_API_KEY_ARN',
   /** The render function StartRender invokes asynchronously. */
   renderFunctionName: 'RENDER_FUNCTION_NAME',
   /** SNS topic for ops notifications (failed orders). */

@@ -1,22 +1,64 @@
-// Tells ops by email when buyers are hurt: API 5xx, webhook failures (a payment not fulfilled)
-// and generations that failed or timed out (an ad not delivered).
-import { Duration } from 'aws-cdk-lib';
+// Tells ops by email when buyers are hurt or soon will be: the API failing or throttled, payments
+// not fulfilled, ads not made or not delivered, repairs not running, mail reputation at risk and
+// the live-status key about to lapse. Each alarm has its entry in README, Ops runbook.
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { renderFunction } from '#generation/steps';
+import { config } from '#shared/config';
+import { signatureRejectedMessage } from '../../lambdas/payments/webhook-log.ts';
+import type { ReelFiveFunction } from '../shared/reelfive-function.ts';
 
 const period = Duration.minutes(5);
+
+/** SES puts an account under review at these rates (SES account-level reputation metrics). */
+export const sesReviewRates = { bounce: 0.05, complaint: 0.001 } as const;
+
+/** The metric the webhook's signature failures become (one series per function, so per stage). */
+export const webhookSignatureRejectedMetric = 'WebhookSignatureRejected';
 
 export interface AlarmsProps {
   /** The ops topic (lib/notifications): it mails the alarm address. */
   topic: Topic;
   httpApi: HttpApi;
-  webhookFunction: IFunction;
+  /** Every route's function by route name, watched for throttles. */
+  apiFunctions: Readonly<Record<string, IFunction>>;
+  webhookFunction: ReelFiveFunction;
   stateMachine: StateMachine;
+  renderFunction: IFunction;
+  /** Execution-status events the failure-path function never received (lib/generation). */
+  executionEndedDeadLetters: IQueue;
+  reconciler: IFunction;
+  /** How often the reconciler runs (lib/operations). */
+  reconcilerEveryMinutes: number;
+  /** Days the live-status API key has left, reported by its renewer (lib/realtime). */
+  apiKeyDaysLeft: IMetric;
+}
+
+interface AlarmSpec {
+  description: string;
+  metric: IMetric;
+  threshold: number;
+  /** Alarm when the value falls below the threshold (default: at or above it). */
+  below?: boolean;
+  /** Default: no data is healthy. A job that must report treats no data as breaching. */
+  treatMissingData?: TreatMissingData;
+  /** The alarm's entry in the README's Ops runbook (default: the alarm's id). */
+  runbookEntry?: string;
 }
 
 export class Alarms extends Construct {
@@ -31,9 +73,23 @@ export class Alarms extends Construct {
       metric: props.httpApi.metricServerError({ period, statistic: 'Sum' }),
       threshold: 3,
     });
+    for (const [route, fn] of Object.entries(props.apiFunctions)) {
+      this.alarm(`ApiThrottles${route}`, {
+        description: `Lambda throttled the ${route} API function (the account's concurrency is used up): buyers got 5xx or waited.`,
+        metric: fn.metricThrottles({ period, statistic: 'Sum' }),
+        threshold: 1,
+        runbookEntry: 'ApiThrottles<Route>',
+      });
+    }
     this.alarm('WebhookErrors', {
       description: 'The Stripe webhook function failed: a payment may not be fulfilled until Stripe retries.',
       metric: props.webhookFunction.metricErrors({ period, statistic: 'Sum' }),
+      threshold: 1,
+    });
+    this.alarm('WebhookSignatureRejected', {
+      description:
+        'The Stripe webhook refused a signature: the stored webhook secret may not match the endpoint, and no payment is fulfilled by webhook until it does.',
+      metric: this.webhookSignatureRejected(props.webhookFunction),
       threshold: 1,
     });
     this.alarm('GenerationFailed', {
@@ -48,17 +104,91 @@ export class Alarms extends Construct {
       }),
       threshold: 1,
     });
+    this.alarm('RenderErrors', {
+      description:
+        'The Render function crashed (timeout, out of memory, init failure) instead of reporting: the order fails when CheckRender gives up.',
+      metric: props.renderFunction.metricErrors({ period, statistic: 'Sum' }),
+      threshold: 1,
+    });
+    this.alarm('RenderThrottles', {
+      description: `Renders were throttled: Lambda retries them for ${renderFunction.maxEventAgeSeconds / 60} minutes, then drops them and the order fails. Renders are queuing behind the concurrency limit.`,
+      metric: props.renderFunction.metricThrottles({ period, statistic: 'Sum' }),
+      threshold: 1,
+    });
+    this.alarm('ExecutionEndedDeadLetters', {
+      description:
+        'An execution that failed, timed out or was aborted never reached the failure path: its order may be unrefunded until the reconciler repairs it.',
+      metric: props.executionEndedDeadLetters.metricApproximateNumberOfMessagesVisible({
+        period,
+        statistic: 'Maximum',
+      }),
+      threshold: 1,
+    });
+    this.alarm('ReconcilerNotRunning', {
+      description:
+        'The reconciler did not run for three of its periods: nothing repairs unstarted, stuck or unrefunded orders.',
+      metric: props.reconciler.metricInvocations({
+        period: Duration.minutes(3 * props.reconcilerEveryMinutes),
+        statistic: 'Sum',
+      }),
+      threshold: 1,
+      below: true,
+      treatMissingData: TreatMissingData.BREACHING,
+    });
+    this.alarm('SesBounceRate', {
+      description: `SES bounce rate reached ${sesReviewRates.bounce * 100} %: SES reviews the account and may stop all mail.`,
+      metric: sesReputation('Reputation.BounceRate'),
+      threshold: sesReviewRates.bounce,
+    });
+    this.alarm('SesComplaintRate', {
+      description: `SES complaint rate reached ${sesReviewRates.complaint * 100} %: SES reviews the account and may stop all mail.`,
+      metric: sesReputation('Reputation.ComplaintRate'),
+      threshold: sesReviewRates.complaint,
+    });
+    this.alarm('ApiKeyExpiring', {
+      description:
+        'The live-status API key has under 30 days left, or its renewer reported nothing for a day: when the key lapses, order pages stop updating live.',
+      metric: props.apiKeyDaysLeft,
+      threshold: 30,
+      below: true,
+      treatMissingData: TreatMissingData.BREACHING,
+    });
   }
 
-  private alarm(id: string, props: { description: string; metric: IMetric; threshold: number }): void {
+  /** Counts the webhook's signature rejections from its log (the message is shared with the handler). */
+  private webhookSignatureRejected(webhookFunction: ReelFiveFunction): IMetric {
+    const filter = new MetricFilter(this, 'WebhookSignatureRejectedFilter', {
+      logGroup: webhookFunction.logGroup,
+      filterPattern: FilterPattern.stringValue('$.message', '=', signatureRejectedMessage),
+      metricNamespace: config.brand.name,
+      metricName: webhookSignatureRejectedMetric,
+      metricValue: '1',
+      // Powertools writes the function name into every line; it keeps each stage's count apart.
+      dimensions: { FunctionName: '$.function_name' },
+    });
+    return filter.metric({
+      period,
+      statistic: 'Sum',
+      dimensionsMap: { FunctionName: webhookFunction.functionName },
+    });
+  }
+
+  private alarm(id: string, spec: AlarmSpec): void {
     const alarm = new Alarm(this, id, {
-      alarmDescription: props.description,
-      metric: props.metric,
-      threshold: props.threshold,
+      alarmDescription: `${spec.description} Runbook: README, Ops runbook, "${spec.runbookEntry ?? id}" (stack ${Stack.of(this).stackName}).`,
+      metric: spec.metric,
+      threshold: spec.threshold,
       evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      comparisonOperator: spec.below
+        ? ComparisonOperator.LESS_THAN_THRESHOLD
+        : ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: spec.treatMissingData ?? TreatMissingData.NOT_BREACHING,
     });
     alarm.addAlarmAction(new SnsAction(this.topic));
   }
+}
+
+/** SES's account-level reputation rates (0–1), published only while the account sends. */
+function sesReputation(metricName: 'Reputation.BounceRate' | 'Reputation.ComplaintRate'): Metric {
+  return new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
 }

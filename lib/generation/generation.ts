@@ -5,8 +5,9 @@ import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import {
   Choice,
   Condition,
@@ -40,6 +41,7 @@ import type { Payments } from '../payments/payments.ts';
 import { acknowledgeWildcardResource } from '../shared/nag.ts';
 import { ReelFiveFunction } from '../shared/reelfive-function.ts';
 import type { Uploads } from '../uploads/uploads.ts';
+import { RenderFunction } from './render-function.ts';
 
 /** Transient Lambda service failures worth retrying (research/api-contracts.md, Step Functions). */
 const lambdaServiceErrors = [
@@ -68,8 +70,10 @@ export interface GenerationProps {
 
 export class Generation extends Construct {
   readonly stateMachine: StateMachine;
-  readonly renderFunction: ReelFiveFunction;
+  readonly renderFunction: RenderFunction;
   readonly stepFunctions: Record<GenerationStateName, ReelFiveFunction>;
+  /** Execution-status events the failure-path function never received (alarmed in lib/alarms). */
+  readonly executionEndedDeadLetters: Queue;
   /** ARN pattern of this machine's executions (their names are order ids). */
   private readonly executions: string;
 
@@ -77,32 +81,21 @@ export class Generation extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
 
-    this.renderFunction = new ReelFiveFunction(this, 'RenderFunction', {
-      entry: renderFunction.entry,
-      timeoutSeconds: renderFunction.timeoutSeconds,
-      memoryMb: renderFunction.memoryMb,
-      description: 'Renders an ad with ffmpeg (invoked asynchronously by StartRender)',
-      // x86_64: the ffmpeg/ffprobe builds the npm installer packages ship for this machine are the
-      // ones the tests render with, so Lambda runs the very same binaries.
-      architecture: Architecture.X86_64,
-      bundledFiles: [
-        { from: 'node_modules/@ffmpeg-installer/linux-x64/ffmpeg', to: 'ffmpeg' },
-        { from: 'node_modules/@ffprobe-installer/linux-x64/ffprobe', to: 'ffprobe' },
-        {
-          from: 'node_modules/@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf',
-          to: 'Inter_800ExtraBold.ttf',
-        },
-        { from: 'node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', to: 'Inter_400Regular.ttf' },
-      ],
-    });
-    this.renderFunction.addEnvironment('FFMPEG_PATH', '/var/task/ffmpeg');
-    this.renderFunction.addEnvironment('FFPROBE_PATH', '/var/task/ffprobe');
-    this.renderFunction.addEnvironment('RENDER_FONTS_DIR', '/var/task');
+    this.renderFunction = new RenderFunction(this, 'RenderFunction');
     // A failed render reports itself through its status object; Lambda's own retries would only
-    // render the same failure again.
-    this.renderFunction.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(10) });
+    // render the same failure again. A throttled invoke is not a failure: Lambda keeps retrying it
+    // until maxEventAge, which stays under CheckRender's stall window (steps.ts).
+    this.renderFunction.configureAsyncInvoke({
+      retryAttempts: 0,
+      maxEventAge: Duration.seconds(renderFunction.maxEventAgeSeconds),
+    });
+    // A stage may reserve (and so cap) render concurrency; absent, renders share the account's
+    // pool. Invokes over the cap are throttled and wait in Lambda's queue, as above.
+    (this.renderFunction.node.defaultChild as CfnFunction).reservedConcurrentExecutions =
+      props.renderReservedConcurrency;
 
     const grants: Record<StepCapability, (fn: ReelFiveFunction) => void> = {
+      'orders:read': (fn) => props.orders.grantOrderRead(fn),
       'orders:write': (fn) => props.orders.grantOrderWrite(fn),
       rateLimits: (fn) => props.orders.grantSlots(fn),
       'images:read': (fn) => props.uploads.grantImageRead(fn),
@@ -241,6 +234,18 @@ export class Generation extends Construct {
       description: 'Runs the failure path for executions that failed, timed out or were aborted',
     });
     grant(executionEnded, executionEndedFunction.uses);
+    // Events EventBridge could not deliver after its retries (the function throttled, missing,
+    // denied) land here instead of vanishing: each is an order that may be unrefunded.
+    this.executionEndedDeadLetters = new Queue(this, 'ExecutionEndedDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.executionEndedDeadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is itself the dead-letter queue of the execution-status rule; a dead-letter queue of a dead-letter queue would only move the same events again.',
+    });
     new Rule(this, 'ExecutionEndedRule', {
       description: 'Generation executions that ended without an ad',
       eventPattern: {
@@ -248,7 +253,13 @@ export class Generation extends Construct {
         detailType: ['Step Functions Execution Status Change'],
         detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: [this.stateMachine.stateMachineArn] },
       },
-      targets: [new LambdaFunction(executionEnded, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+      targets: [
+        new LambdaFunction(executionEnded, {
+          retryAttempts: 8,
+          maxEventAge: Duration.hours(6),
+          deadLetterQueue: this.executionEndedDeadLetters,
+        }),
+      ],
     });
 
     const machineRole = this.stateMachine.role;

@@ -1,13 +1,28 @@
 // S3 buckets configured one way: private, encrypted, TLS-only, with server access logs in one
 // logs bucket that CloudFront writes its access logs to as well.
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 
 const logRetentionDays = 90;
 
+export interface BucketLifetime {
+  /**
+   * true: the bucket and its objects outlive the stack (prod's data). false: a stack deletion
+   * empties the bucket first (a CDK custom resource), so `cdk destroy` can delete it.
+   */
+  retain: boolean;
+}
+
+/** How a bucket goes when its stack goes: kept, or emptied and deleted (S3 refuses to delete a non-empty bucket). */
+function lifetime({ retain }: BucketLifetime): Pick<BucketProps, 'removalPolicy' | 'autoDeleteObjects'> {
+  return retain
+    ? { removalPolicy: RemovalPolicy.RETAIN, autoDeleteObjects: false }
+    : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
+}
+
 export class AccessLogsBucket extends Bucket {
-  constructor(scope: Construct, id: string, props: { removalPolicy: RemovalPolicy }) {
+  constructor(scope: Construct, id: string, props: BucketLifetime) {
     super(scope, id, {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
@@ -16,7 +31,9 @@ export class AccessLogsBucket extends Bucket {
       // CloudFront standard logging writes through the bucket ACL, so ACLs stay enabled here only.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(logRetentionDays) }],
-      removalPolicy: props.removalPolicy,
+      // Late log deliveries cannot refill it while it is emptied: the auto-delete handler first
+      // denies s3:PutObject to everyone.
+      ...lifetime(props),
     });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-S1',
@@ -25,9 +42,8 @@ export class AccessLogsBucket extends Bucket {
   }
 }
 
-export interface PrivateBucketProps extends Pick<BucketProps, 'cors' | 'lifecycleRules'> {
+export interface PrivateBucketProps extends Pick<BucketProps, 'cors' | 'lifecycleRules'>, BucketLifetime {
   accessLogs: AccessLogsBucket;
-  removalPolicy: RemovalPolicy;
 }
 
 export class PrivateBucket extends Bucket {
@@ -42,7 +58,7 @@ export class PrivateBucket extends Bucket {
       serverAccessLogsPrefix: `${id}/`,
       cors: props.cors,
       lifecycleRules: props.lifecycleRules,
-      removalPolicy: props.removalPolicy,
+      ...lifetime(props),
     });
   }
 }

@@ -1,15 +1,33 @@
 // Every Lambda of the stack, configured one way: newest Node.js runtime, arm64, an owned log group,
-// ESM bundles by esbuild with the AWS SDK left to the runtime, Powertools settings and X-Ray.
+// ESM bundles by esbuild with the AWS SDK left to the runtime, Powertools settings and X-Ray. What
+// a function carries beside its bundle (programs, fonts, native addons) is copied with explicit
+// modes and its native code is checked against the function's architecture at synth.
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AssetStaging, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { config } from '#shared/config';
+import {
+  findNativeFiles,
+  type LambdaArchitecture,
+  nativeBinariesError,
+  nativeBinaryProblem,
+} from './native-binaries.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface BundledFile {
+  /** Relative to the project root, e.g. `node_modules/@ffmpeg-installer/linux-x64/ffmpeg`. */
+  from: string;
+  /** Relative to the bundle root (/var/task in Lambda). */
+  to: string;
+  /** A native program the function runs: checked against the architecture and made executable. */
+  executable?: boolean;
+}
 
 export interface ReelFiveFunctionProps {
   /** Handler module relative to lambdas/, as the route and step tables name it. */
@@ -19,8 +37,13 @@ export interface ReelFiveFunctionProps {
   /** CPU scales with memory; 512 MB unless a function needs more (the renderer). */
   memoryMb?: number;
   architecture?: Architecture;
-  /** Files copied into the bundle after esbuild, relative to the project root → bundle root. */
-  bundledFiles?: readonly { from: string; to: string }[];
+  /** Files copied into the bundle after esbuild. */
+  bundledFiles?: readonly BundledFile[];
+  /**
+   * npm packages esbuild cannot bundle (a native addon and its loader): left external and copied
+   * whole from node_modules/ into the bundle's node_modules/. List every package they load.
+   */
+  copiedPackages?: readonly string[];
 }
 
 export class ReelFiveFunction extends NodejsFunction {
@@ -28,6 +51,11 @@ export class ReelFiveFunction extends NodejsFunction {
   readonly executionRole: Role;
 
   constructor(scope: Construct, id: string, props: ReelFiveFunctionProps) {
+    const architecture = props.architecture ?? Architecture.ARM_64;
+    const lambdaArchitecture = architecture.name as LambdaArchitecture;
+    const owner = `${scope.node.path}/${id}`;
+    // Only a bundled stack carries these files; the infra tests skip bundling and run anywhere.
+    const nativeFiles = Stack.of(scope).bundlingRequired ? checkCarriedFiles(owner, props, lambdaArchitecture) : [];
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -45,7 +73,7 @@ export class ReelFiveFunction extends NodejsFunction {
       depsLockFilePath: `${projectRoot}package-lock.json`,
       // The newest Node.js line aws-cdk-lib offers (cdk-nag L1); bumped with aws-cdk-lib.
       runtime: Runtime.NODEJS_24_X,
-      architecture: props.architecture ?? Architecture.ARM_64,
+      architecture,
       // CPU scales with memory; the buyer waits on these cold starts.
       memorySize: props.memoryMb ?? 512,
       timeout: Duration.seconds(props.timeoutSeconds),
@@ -67,20 +95,31 @@ export class ReelFiveFunction extends NodejsFunction {
         // ESM bundles have no `require`, yet bundled CommonJS dependencies may still call it.
         banner: "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);",
         // The runtime ships AWS SDK v3; leaving it out keeps the bundles small.
-        externalModules: ['@aws-sdk/*'],
+        externalModules: ['@aws-sdk/*', ...(props.copiedPackages ?? [])],
         mainFields: ['module', 'main'],
-        ...(props.bundledFiles?.length
-          ? {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) =>
-                  (props.bundledFiles ?? []).map(({ from, to }) => `cp "${inputDir}/${from}" "${outputDir}/${to}"`),
-              },
-            }
-          : {}),
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) => [
+            ...(props.bundledFiles ?? []).map(({ from, to }) => `cp "${inputDir}/${from}" "${outputDir}/${to}"`),
+            ...(props.copiedPackages ?? []).map(
+              (name) =>
+                `mkdir -p "$(dirname "${outputDir}/node_modules/${name}")" && ` +
+                `cp -R "${inputDir}/node_modules/${name}" "${outputDir}/node_modules/${name}"`,
+            ),
+            // Lambda runs the code as a user that owns none of these files (sbx_user1051): all must
+            // be world-readable, native code world-executable, nothing writable but by the owner.
+            // Copies keep their source modes (npm may leave a binary 0744), so every mode is set.
+            `find "${outputDir}" -type d -exec chmod 0755 {} +`,
+            `find "${outputDir}" -type f -exec chmod 0644 {} +`,
+            ...(nativeFiles.length
+              ? [`chmod 0755 ${nativeFiles.map((file) => `"${outputDir}/${file}"`).join(' ')}`]
+              : []),
+          ],
+        },
       },
     });
+    if (nativeFiles.length) checkStagedNativeFiles(this, owner, nativeFiles, lambdaArchitecture);
 
     this.executionRole = role;
     Validations.of(role).acknowledge({
@@ -88,5 +127,53 @@ export class ReelFiveFunction extends NodejsFunction {
       reason:
         'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions.',
     });
+  }
+}
+
+/**
+ * Before bundling: every carried file exists and its native code is ELF for the architecture.
+ * Returns the native files' paths in the bundle, to be made executable.
+ */
+function checkCarriedFiles(owner: string, props: ReelFiveFunctionProps, architecture: LambdaArchitecture): string[] {
+  const problems: { file: string; problem: string }[] = [];
+  const nativeFiles: string[] = [];
+  const check = (source: string, bundled: string) => {
+    const problem = nativeBinaryProblem(`${projectRoot}${source}`, architecture);
+    if (problem) problems.push({ file: source, problem });
+    nativeFiles.push(bundled);
+  };
+  for (const { from, to, executable } of props.bundledFiles ?? []) {
+    if (executable) check(from, to);
+    else if (!existsSync(`${projectRoot}${from}`)) problems.push({ file: from, problem: 'missing' });
+  }
+  for (const name of props.copiedPackages ?? []) {
+    const dir = `node_modules/${name}`;
+    if (!existsSync(`${projectRoot}${dir}`)) problems.push({ file: dir, problem: 'missing' });
+    else for (const file of findNativeFiles(`${projectRoot}${dir}`)) check(`${dir}/${file}`, `${dir}/${file}`);
+  }
+  if (problems.length) throw nativeBinariesError(owner, architecture, problems);
+  return nativeFiles;
+}
+
+/** After bundling: the staged copies are still the right ELF, and executable by any user. */
+function checkStagedNativeFiles(
+  fn: NodejsFunction,
+  owner: string,
+  nativeFiles: readonly string[],
+  architecture: LambdaArchitecture,
+): void {
+  // NodejsFunction stages its code as the asset `Code`, whose staging is `Stage`.
+  const staging = fn.node.tryFindChild('Code')?.node.tryFindChild('Stage');
+  if (!(staging instanceof AssetStaging)) throw new Error(`${owner}: its staged code was not found to check`);
+  const problems = nativeFiles.flatMap((file) => {
+    const path = `${staging.absoluteStagedPath}/${file}`;
+    const mode = statSync(path).mode & 0o777;
+    const executableByAll = (mode & 0o555) === 0o555 && (mode & 0o022) === 0;
+    return [nativeBinaryProblem(path, architecture), executableByAll ? undefined : `mode ${mode.toString(8)}, not 755`]
+      .filter((problem) => problem !== undefined)
+      .map((problem) => `  - ${file}: ${problem}`);
+  });
+  if (problems.length) {
+    throw new Error(`${owner}: Lambda could not run the staged ${staging.absoluteStagedPath}:\n${problems.join('\n')}`);
   }
 }

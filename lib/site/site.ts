@@ -1,7 +1,7 @@
 // The one origin the buyer sees: CloudFront in front of the private site bucket (pages and assets)
 // and, under /api/*, the HTTP API. Clean URLs, 404 status and security headers are set at the edge
 // by the code in edge-functions.ts, which the twin runs too; site-upload.ts fills the bucket.
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -56,6 +56,8 @@ export interface SiteProps {
   realtime: Realtime;
   uploads: Uploads;
   accessLogs: AccessLogsBucket;
+  /** prod keeps its buckets when the stack goes; other stages empty and delete them. */
+  retainData: boolean;
 }
 
 export class Site extends Construct {
@@ -68,8 +70,9 @@ export class Site extends Construct {
     super(scope, id);
     this.bucket = new PrivateBucket(this, 'SiteBucket', {
       accessLogs: props.accessLogs,
-      // The site is rebuilt from git on every deploy; nothing in it needs keeping.
-      removalPolicy: RemovalPolicy.DESTROY,
+      // Rebuilt from git on every deploy, but kept with prod's other buckets: a prod stack is
+      // never meant to go, and a retained bucket needs no emptying custom resource there.
+      retain: props.retainData,
     });
 
     const hosts: SiteHosts = {
@@ -186,8 +189,8 @@ export class Site extends Construct {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
-          'This stage has no certificate of its own: the default *.cloudfront.net certificate allows ' +
-          'no minimum TLS version to be set. Stages with certificateArn get TLSv1.2_2021.',
+          "Only the twin's template has no certificate (deployed stages must have one): the default " +
+          '*.cloudfront.net certificate allows no minimum TLS version to be set. Stages with certificateArn get TLSv1.2_2021.',
       });
     }
 

@@ -1,6 +1,6 @@
 // The buyer's files: `ad-images` (uploads through presigned PUT, read back at order time) and
 // `videos` (rendered MP4 + poster, read through presigned GET). Both private and short-lived.
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -29,11 +29,10 @@ export class Uploads extends Construct {
         abortIncompleteMultipartUploadAfter: Duration.days(1),
       },
     ];
-    const removalPolicy = props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     this.imagesBucket = new PrivateBucket(this, 'AdImagesBucket', {
       accessLogs: props.accessLogs,
-      removalPolicy,
+      retain: props.retainData,
       lifecycleRules,
       cors: [
         {
@@ -49,7 +48,7 @@ export class Uploads extends Construct {
 
     this.videosBucket = new PrivateBucket(this, 'VideosBucket', {
       accessLogs: props.accessLogs,
-      removalPolicy,
+      retain: props.retainData,
       lifecycleRules,
       cors: [
         {

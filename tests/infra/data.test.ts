@@ -5,7 +5,7 @@ import { config } from '../../lambdas/shared/config.ts';
 import { buildStack, resourceNamed, testParameters } from './stack.ts';
 
 const prod = buildStack();
-const staging = buildStack(testParameters({ stage: 'staging', certificateArn: undefined }));
+const staging = buildStack(testParameters({ stage: 'staging' }));
 const table = (built: typeof prod, name: string) => resourceNamed(built.template, 'AWS::DynamoDB::GlobalTable', name);
 
 describe('orders table', () => {

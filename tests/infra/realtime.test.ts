@@ -1,7 +1,7 @@
-// Live order status in CDK: the Events API's key and `orders` namespace, the onSubscribe rule as
-// deployed (run in the twin's APPSYNC_JS sandbox), and the stream publisher with its retries,
-// on-failure queue, alarm and IAM scope. Built from the same constructs the stack uses, in a stack
-// of their own, so these assertions hold whatever else the product stack wires.
+// Live order status in CDK: the Events API's key and its renewer, the `orders` namespace, the
+// onSubscribe rule as deployed (run in the twin's APPSYNC_JS sandbox), and the stream publisher
+// with its retries, on-failure queue, alarm and IAM scope. Built from the same constructs the
+// stack uses, in a stack of their own, so these assertions hold whatever else the stack wires.
 import { randomUUID } from 'node:crypto';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -9,6 +9,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { Orders } from '../../lib/orders/orders.ts';
+import { apiKeyRenewalEveryHours } from '../../lib/realtime/api-key-renewer.ts';
 import { orderChannelHandlerCode } from '../../lib/realtime/order-channel.ts';
 import { Realtime } from '../../lib/realtime/realtime.ts';
 import { loadOnSubscribe } from '../../local/appsync-events.ts';
@@ -30,7 +31,6 @@ function buildRealtimeStack(options: { validateTemplate?: boolean } = {}) {
   return { app, stack, template: Template.fromStack(stack) };
 }
 
-const synthesizedAt = Date.now();
 const { stack, template } = buildRealtimeStack();
 const [ordersTableId] = resourceNamed(template, 'AWS::DynamoDB::GlobalTable', 'OrdersOrdersTable');
 const [queueId, queue] = resourceNamed(template, 'AWS::SQS::Queue', 'RealtimeOrderChangesPublisherFailedRecords');
@@ -43,13 +43,10 @@ const [, namespace] = resourceNamed(template, 'AWS::AppSync::ChannelNamespace', 
 const [eventApiId] = resourceNamed(template, 'AWS::AppSync::Api', 'RealtimeEventApi');
 
 describe('Events API', () => {
-  it('gives the browser key 365 days, not CDK’s default 7', () => {
-    // Prepare
+  it('writes no expiry for the browser key: it would change with every synth, and the renewer sets it', () => {
     const [, apiKey] = resourceNamed(template, 'AWS::AppSync::ApiKey', 'RealtimeEventApi');
-    const expectedExpiry = synthesizedAt / 1000 + 365 * 24 * 3600;
 
-    // Assess
-    expect(Math.abs(apiKey.Properties.Expires - expectedExpiry)).toBeLessThan(24 * 3600);
+    expect(apiKey.Properties).toEqual({ ApiId: { 'Fn::GetAtt': [eventApiId, 'ApiId'] } });
   });
 
   it('lets browsers subscribe to `orders` with the API key and only IAM principals publish', () => {
@@ -81,6 +78,32 @@ describe('the deployed onSubscribe handler, run as APPSYNC_JS with a stand-in ut
     ['an upper-case id (ids are lower-case UUIDs)', `/orders/${randomUUID().toUpperCase()}`],
   ])('refuses %s', (_case, channel) => {
     expect(onSubscribe(channel)).toEqual(refused);
+  });
+});
+
+describe('API key renewer', () => {
+  const [renewerId, renewer] = resourceNamed(template, 'AWS::Lambda::Function', 'RealtimeApiKeyRenewerFunction');
+  const [apiKeyId] = resourceNamed(template, 'AWS::AppSync::ApiKey', 'RealtimeEventApi');
+
+  it(`runs every ${apiKeyRenewalEveryHours} hours, well within the 7 days AppSync gives a new key`, () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: `rate(${apiKeyRenewalEveryHours} hours)`,
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [renewerId, 'Arn'] } })],
+    });
+    expect(apiKeyRenewalEveryHours).toBeLessThanOrEqual(24);
+  });
+
+  it('is told the key by its ARN (the Ref), which names the API and the key', () => {
+    expect(renewer.Properties.Environment.Variables.EVENTS_API_KEY_ARN).toEqual({ Ref: apiKeyId });
+  });
+
+  it('may update API keys and do nothing else with AppSync', () => {
+    const [, policy] = resourceNamed(template, 'AWS::IAM::Policy', 'RealtimeApiKeyRenewerFunctionRoleDefaultPolicy');
+    const statements = policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[];
+    const appSync = statements.filter((statement) => JSON.stringify(statement.Action).includes('appsync:'));
+
+    expect(appSync).toEqual([{ Action: 'appsync:UpdateApiKey', Effect: 'Allow', Resource: '*' }]);
   });
 });
 
@@ -145,11 +168,14 @@ describe('order changes publisher', () => {
 
   it('may publish to the orders namespace and to nothing else of the API', () => {
     // Prepare
-    const appSyncStatements = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, CfnResource>)
-      .flatMap(
-        (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
-      )
-      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('appsync:')));
+    const [, policy] = resourceNamed(
+      template,
+      'AWS::IAM::Policy',
+      'RealtimeOrderChangesPublisherFunctionRoleDefaultPolicy',
+    ) as [string, CfnResource];
+    const appSyncStatements = (
+      policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]
+    ).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('appsync:')));
 
     // Assess
     expect(appSyncStatements).toHaveLength(1);

@@ -1,8 +1,11 @@
+// What `cdk synth -c stage=…` makes of cdk.json's stage blocks and of `-c <name>=<value>`: the App
+// context below is what the CLI hands the app, with cdk.json's real blocks and `-c` values as strings.
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
+import { localStackParameters } from '../../lib/app.ts';
 import { parseStackParameters, stagesContextKey } from '../../lib/stack-parameters.ts';
-import { testCertificateArn } from './stack.ts';
+import { buildStack, testCertificateArn } from './stack.ts';
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
   context: Record<string, unknown>;
@@ -14,24 +17,19 @@ const stagingBlock = {
   stripeSecretName: 'reelfive/staging/stripe-secret-key',
   stripeWebhookSecretName: 'reelfive/staging/stripe-webhook-secret',
   alarmEmail: 'ops@reelfive.com',
+  certificateArn: testCertificateArn,
 };
 
 function parse(context: Record<string, unknown>) {
   return () => parseStackParameters(new App({ context }).node);
 }
 
-describe('stack parameters', () => {
-  it('reads the staging block that cdk.json ships with', () => {
-    // Prepare
-    const context = { ...cdkJson.context, stage: 'staging' };
+/** cdk.json as shipped, plus what `-c` adds on the command line. */
+function withCdkJson(commandLine: Record<string, string>) {
+  return parse({ ...cdkJson.context, ...commandLine });
+}
 
-    // Act
-    const parameters = parse(context)();
-
-    // Assess
-    expect(parameters).toMatchObject({ stage: 'staging', domainName: 'staging.reelfive.com' });
-  });
-
+describe('stack parameters from cdk.json', () => {
   it('says how to pass the stage when none is given', () => {
     expect(parse({ [stagesContextKey]: { staging: stagingBlock } })).toThrow(
       'Missing stage: run cdk with -c stage=staging or -c stage=prod',
@@ -54,6 +52,7 @@ describe('stack parameters', () => {
     const { domainName: _, ...withoutDomain } = stagingBlock;
     const context = {
       stage: 'staging',
+      renderReservedConcurrency: 'abc',
       [stagesContextKey]: {
         staging: {
           ...withoutDomain,
@@ -67,10 +66,15 @@ describe('stack parameters', () => {
     const act = parse(context);
 
     // Assess
-    expect(act).toThrow(`Invalid stack parameters (cdk.json ${stagesContextKey}.staging)`);
+    expect(act).toThrow(
+      `Invalid stack parameters (cdk.json ${stagesContextKey}.staging, -c renderReservedConcurrency)`,
+    );
     expect(act).toThrow('domainName is required');
     expect(act).toThrow('alarmEmail must be the email address that receives alarms');
     expect(act).toThrow('certificateArn must be an ACM certificate ARN in us-east-1');
+    expect(act).toThrow(
+      'renderReservedConcurrency must be a whole number of concurrent renders (from -c renderReservedConcurrency=abc)',
+    );
   });
 
   it('refuses a domain given with a scheme', () => {
@@ -81,13 +85,141 @@ describe('stack parameters', () => {
 
     expect(parse(context)).toThrow('domainName must be a lower-case host name without scheme or path');
   });
+});
 
-  it('requires a certificate for prod and accepts one from us-east-1', () => {
-    const prod = { ...stagingBlock, domainName: 'reelfive.com' };
+describe('a deployed stage needs its own certificate', () => {
+  it.each(['staging', 'prod'])('refuses %s as cdk.json ships it, saying why and how to fix it', (stage) => {
+    // Act
+    const act = withCdkJson({ stage });
 
-    expect(parse({ stage: 'prod', [stagesContextKey]: { prod } })).toThrow('certificateArn is required for prod');
+    // Assess
+    expect(act).toThrow('certificateArn is required for every deployed stage');
+    expect(act).toThrow('Stripe redirect URLs, the upload CORS origin, emails and canonical URLs');
+    expect(act).toThrow('pass -c certificateArn=arn:aws:acm:us-east-1:<account>:certificate/<id>');
+    expect(act).toThrow(/Create one in ACM in us-east-1 covering (staging\.)?reelfive\.com, validated by DNS/);
+  });
+
+  it('takes the certificate of staging from -c certificateArn', () => {
+    // Act
+    const parameters = withCdkJson({ stage: 'staging', certificateArn: testCertificateArn })();
+
+    // Assess
+    expect(parameters).toMatchObject({
+      stage: 'staging',
+      domainName: 'staging.reelfive.com',
+      certificateArn: testCertificateArn,
+    });
+  });
+
+  it('refuses a certificate outside us-east-1, naming the -c value', () => {
+    const elsewhere = testCertificateArn.replace('us-east-1', 'eu-west-1');
+
+    expect(withCdkJson({ stage: 'prod', certificateArn: elsewhere })).toThrow(
+      `certificateArn must be an ACM certificate ARN in us-east-1 (CloudFront reads certificates only there) (from -c certificateArn=${elsewhere})`,
+    );
+  });
+
+  it('synthesizes the local stage (the twin) without a certificate, on *.cloudfront.net only', () => {
+    // Act
+    const { template } = buildStack(localStackParameters);
+
+    // Assess
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    expect(distribution?.Properties.DistributionConfig.Aliases).toBeUndefined();
+    expect(distribution?.Properties.DistributionConfig.ViewerCertificate).toBeUndefined();
+  });
+});
+
+describe('-c <name>=<value> overrides', () => {
+  it('overrides every parameter of the stage block, as the CLI hands them over: strings', () => {
+    // Prepare
+    const commandLine = {
+      stage: 'prod',
+      domainName: 'ads.example.com',
+      certificateArn: testCertificateArn,
+      mailFrom: 'ads@example.com',
+      stripeSecretName: 'other/stripe-secret-key',
+      stripeWebhookSecretName: 'other/stripe-webhook-secret',
+      alarmEmail: 'pager@example.com',
+      copywriter: 'bedrock',
+      renderReservedConcurrency: '4',
+      account: '210987654321',
+      region: 'eu-central-1',
+    };
+
+    // Act
+    const parameters = withCdkJson(commandLine)();
+
+    // Assess
+    expect(parameters).toEqual({ ...commandLine, renderReservedConcurrency: 4 });
+  });
+
+  it('keeps the stage block for every parameter not given with -c', () => {
+    // Act
+    const parameters = withCdkJson({ stage: 'prod', certificateArn: testCertificateArn, copywriter: 'bedrock' })();
+
+    // Assess
+    expect(parameters).toEqual({
+      stage: 'prod',
+      domainName: 'reelfive.com',
+      certificateArn: testCertificateArn,
+      mailFrom: 'orders@reelfive.com',
+      stripeSecretName: 'reelfive/prod/stripe-secret-key',
+      stripeWebhookSecretName: 'reelfive/prod/stripe-webhook-secret',
+      alarmEmail: 'ops@reelfive.com',
+      copywriter: 'bedrock',
+    });
+  });
+
+  it.each([
+    ['2.5', 'must be a whole number of concurrent renders'],
+    ['abc', 'must be a whole number of concurrent renders'],
+    ['0', 'must be at least 1 (leave it out to reserve nothing)'],
+  ])('refuses -c renderReservedConcurrency=%s', (value, problem) => {
     expect(
-      parse({ stage: 'prod', [stagesContextKey]: { prod: { ...prod, certificateArn: testCertificateArn } } })(),
-    ).toMatchObject({ stage: 'prod', certificateArn: testCertificateArn });
+      withCdkJson({ stage: 'prod', certificateArn: testCertificateArn, renderReservedConcurrency: value }),
+    ).toThrow(`renderReservedConcurrency ${problem} (from -c renderReservedConcurrency=${value})`);
+  });
+
+  it('names each invalid -c value with the parameter it sets', () => {
+    // Act
+    const act = withCdkJson({
+      stage: 'prod',
+      certificateArn: testCertificateArn,
+      copywriter: 'gpt',
+      account: '1234',
+      region: 'Europe',
+    });
+
+    // Assess
+    expect(act).toThrow('copywriter must be template or bedrock (from -c copywriter=gpt)');
+    expect(act).toThrow('account must be a 12-digit AWS account id (from -c account=1234)');
+    expect(act).toThrow('region must be an AWS region, e.g. eu-west-1 (from -c region=Europe)');
+  });
+
+  it('treats an empty value as not set: optional parameters fall back to their defaults', () => {
+    // Prepare
+    const context = {
+      stage: 'staging',
+      copywriter: '',
+      renderReservedConcurrency: '',
+      [stagesContextKey]: { staging: { ...stagingBlock, copywriter: 'bedrock', renderReservedConcurrency: 5 } },
+    };
+
+    // Act
+    const parameters = parse(context)();
+
+    // Assess
+    expect(parameters.copywriter).toBe('template');
+    expect(parameters.renderReservedConcurrency).toBeUndefined();
+  });
+
+  it('treats an empty value as not set: a required parameter is reported missing', () => {
+    expect(withCdkJson({ stage: 'prod', certificateArn: testCertificateArn, domainName: '' })).toThrow(
+      'domainName is required (the site host, e.g. reelfive.com) (unset by -c domainName=)',
+    );
+    expect(withCdkJson({ stage: 'prod', certificateArn: '' })).toThrow(
+      'certificateArn is required for every deployed stage',
+    );
   });
 });

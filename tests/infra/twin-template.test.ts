@@ -24,13 +24,15 @@ describe('twin template', () => {
     expect(buckets.some((id) => id.startsWith('UploadsVideosBucket'))).toBe(true);
   });
 
-  it('has a function per route, $default, each generation step, and the four background functions', () => {
-    // Render, ExecutionEnded, the order-changes publisher and the reconciler.
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(apiRoutes.length + 1 + generationSteps.length + 4);
+  it('has a function per route, $default, each generation step, the five background functions and CDK’s bucket emptier', () => {
+    // Render, ExecutionEnded, the order-changes publisher, the reconciler and the API-key renewer;
+    // CDK's auto-delete handler empties the buckets of a stage that does not keep its data.
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(apiRoutes.length + 1 + generationSteps.length + 5 + 1);
   });
 
   it('writes every environment value as a string or a Ref to a resource in the template', () => {
-    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+    // CDK's own handlers (the bucket emptier) have no environment.
+    for (const [, fn] of ofType('AWS::Lambda::Function').filter(([, fn]) => fn.Properties.Environment)) {
       for (const [name, value] of Object.entries(fn.Properties.Environment.Variables as Record<string, unknown>)) {
         // The twin points the stream publisher at its own AppSync Events emulator.
         if (typeof value === 'string' || name === envNames.eventsHttpEndpoint) continue;

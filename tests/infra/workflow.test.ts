@@ -1,11 +1,16 @@
-// Generation state machine, realtime Events API and alarms.
+// Generation state machine (render queue and concurrency included), realtime Events API and its
+// key renewal, and the ops alarms.
 import { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { renderStallMs } from '../../lambdas/generation/render-jobs/render-provider.ts';
 import { type GenerationStep, generationSteps } from '../../lambdas/generation/steps.ts';
+import { signatureRejectedMessage } from '../../lambdas/payments/webhook-log.ts';
 import { config } from '../../lambdas/shared/config.ts';
+import { apiRoutes } from '../../lambdas/shared/routes.ts';
 import { envNames } from '../../lambdas/shared/runtime-env.ts';
+import { apiKeyRenewalEveryHours } from '../../lib/realtime/api-key-renewer.ts';
 import { orderChannelHandlerCode } from '../../lib/realtime/order-channel.ts';
 import { type BuiltStack, buildStack, statementsOf, testParameters } from './stack.ts';
 
@@ -170,6 +175,43 @@ describe('generation state machine', () => {
     });
   });
 
+  it('drops a queued render invoke before CheckRender stops waiting for it', () => {
+    // Prepare
+    const [invokeConfig] = Object.values(
+      template.findResources('AWS::Lambda::EventInvokeConfig', {
+        Properties: { FunctionName: { Ref: logicalId(stack.generation.renderFunction) } },
+      }),
+    );
+    const maxEventAgeMs = (invokeConfig?.Properties.MaximumEventAgeInSeconds as number) * 1000;
+
+    // Assess: Lambda's minimum is a minute; a render may start only while the stall window is open.
+    expect(maxEventAgeMs).toBeGreaterThanOrEqual(60_000);
+    expect(maxEventAgeMs).toBeLessThan(renderStallMs);
+  });
+
+  it('reserves render concurrency only when the stage sets renderReservedConcurrency', () => {
+    const reservedOf = (built: Pick<BuiltStack, 'stack' | 'template'>) =>
+      built.template.toJSON().Resources[
+        built.stack.getLogicalId(built.stack.generation.renderFunction.node.defaultChild as CfnElement)
+      ].Properties.ReservedConcurrentExecutions;
+
+    expect(reservedOf({ stack, template })).toBeUndefined();
+    expect(reservedOf(buildStack(testParameters({ renderReservedConcurrency: 4 })))).toBe(4);
+  });
+
+  it('lets the render function read orders (GetItem only) to skip orders that stopped processing', () => {
+    const render = resources[logicalId(stack.generation.renderFunction)];
+    const ordersTableArn = { 'Fn::GetAtt': [logicalId(stack.orders.ordersTable), 'Arn'] };
+    const onOrders = statementsOf({ stack, template }, stack.generation.renderFunction).filter(
+      (statement) => JSON.stringify(statement.Resource) === JSON.stringify(ordersTableArn),
+    );
+
+    expect(render.Properties.Environment.Variables[envNames.ordersTable]).toEqual({
+      Ref: logicalId(stack.orders.ordersTable),
+    });
+    expect(onOrders.map((statement) => statement.Action)).toEqual(['dynamodb:GetItem']);
+  });
+
   it('gives WriteScript Bedrock (one model, InvokeModel only) only when the stage picks that copywriter', () => {
     const policiesOf = (built: Pick<BuiltStack, 'stack' | 'template'>) =>
       statementsOf(built, built.stack.generation.stepFunctions.WriteScript);
@@ -202,6 +244,38 @@ describe('generation state machine', () => {
       Targets: [Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21600 } })],
     });
   });
+
+  it('keeps execution-status events the rule could not deliver in an encrypted, TLS-only queue', () => {
+    // Prepare
+    const queueId = logicalId(stack.generation.executionEndedDeadLetters);
+    const [ruleId] = Object.keys(
+      template.findResources('AWS::Events::Rule', { Properties: { EventPattern: { source: ['aws.states'] } } }),
+    );
+
+    // Assess
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: Match.objectLike({ source: ['aws.states'] }),
+      Targets: [Match.objectLike({ DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } } })],
+    });
+    expect(resources[queueId].Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queueId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 'sqs:SendMessage',
+            Principal: { Service: 'events.amazonaws.com' },
+            Condition: { ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [ruleId, 'Arn'] } } },
+          }),
+        ]),
+      },
+    });
+  });
 });
 
 describe('realtime Events API', () => {
@@ -225,23 +299,27 @@ describe('realtime Events API', () => {
     });
   });
 
-  it('issues an API key that lasts 365 days, not CDK’s default 7', () => {
-    const expires = resources[logicalId(stack.realtime.apiKey)].Properties.Expires as number;
-    const days = (expires * 1000 - Date.now()) / 86_400_000;
-
-    expect(days).toBeGreaterThan(364);
-    // Expiration rounds to whole seconds at synth; deploying takes longer than that.
-    expect(days).toBeLessThanOrEqual(365 + 1 / 86_400);
+  it('writes no expiry for the API key, so the template does not change with the day it is synthesized', () => {
+    expect(resources[logicalId(stack.realtime.apiKey)].Properties.Expires).toBeUndefined();
+    expect(template.findResources('AWS::Scheduler::Schedule')).toEqual({});
   });
 
-  it('tells the ops topic 30 days before the API key expires', () => {
-    const expires = resources[logicalId(stack.realtime.apiKey)].Properties.Expires as number;
-    const warnAt = new Date((expires - 30 * 24 * 3600) * 1000).toISOString().replace(/\.\d{3}Z$/, '');
-    const [schedule] = Object.values(template.findResources('AWS::Scheduler::Schedule'));
+  it('extends the API key every 6 hours with a function that may only update API keys', () => {
+    // Prepare
+    const renewer = stack.realtime.apiKeyRenewer.function;
+    const renewerId = logicalId(renewer);
+    const actions = statementsOf({ stack, template }, renewer).flatMap((statement) => [statement.Action].flat());
 
-    expect(schedule?.Properties.ScheduleExpression).toBe(`at(${warnAt})`);
-    expect(schedule?.Properties.Target.Arn).toEqual({ Ref: logicalId(stack.alarms.topic) });
-    expect(schedule?.Properties.Target.Input).toContain('AppSync API key');
+    // Assess
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: `rate(${apiKeyRenewalEveryHours} hours)`,
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [renewerId, 'Arn'] } })],
+    });
+    expect(resources[renewerId].Properties.Environment.Variables[envNames.eventsApiKeyArn]).toEqual({
+      Ref: logicalId(stack.realtime.apiKey),
+    });
+    expect(actions.filter((action) => action.startsWith('appsync:'))).toEqual(['appsync:UpdateApiKey']);
+    expect(actions.filter((action) => !/^(appsync|logs|xray):/.test(action))).toEqual([]);
   });
 
   it('outputs the HTTP and realtime hosts and the API key id', () => {
@@ -280,18 +358,143 @@ describe('alarms', () => {
     });
   });
 
-  it('watch API 5xx, webhook errors and failed or timed-out generations, each notifying ops', () => {
-    const described = (metricName: string) =>
-      alarms.find((alarm) => JSON.stringify(alarm.Properties).includes(`"MetricName":"${metricName}"`));
+  // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources are free-form JSON
+  const alarmNamed = (id: string): Record<string, any> => {
+    const found = Object.entries(template.findResources('AWS::CloudWatch::Alarm')).filter(([logical]) =>
+      new RegExp(`^Alarms${id}[0-9A-F]{8}$`).test(logical),
+    );
+    if (found.length !== 1) throw new Error(`Expected one alarm Alarms${id}, found ${found.length}`);
+    return found[0]?.[1].Properties;
+  };
+  const fnRef = (fn: IConstruct) => ({ Ref: logicalId(fn) });
+  const atOrAbove = 'GreaterThanOrEqualToThreshold';
 
-    expect(described('5xx')?.Properties.Dimensions).toEqual([
-      { Name: 'ApiId', Value: { Ref: logicalId(stack.api.httpApi) } },
-    ]);
-    expect(described('Errors')?.Properties.Dimensions).toEqual([
-      { Name: 'FunctionName', Value: { Ref: logicalId(stack.api.functionFor('StripeWebhook')) } },
-    ]);
-    expect(JSON.stringify(described('ExecutionsFailed')?.Properties)).toContain('ExecutionsTimedOut');
-    expect(alarms).toHaveLength(3);
-    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([topicRef]);
+  it.each([
+    {
+      alarm: 'Api5xx',
+      metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Statistic: 'Sum', Period: 300 },
+      dimensions: () => [{ Name: 'ApiId', Value: fnRef(stack.api.httpApi) }],
+      threshold: 3,
+    },
+    {
+      alarm: 'WebhookErrors',
+      metric: { Namespace: 'AWS/Lambda', MetricName: 'Errors', Statistic: 'Sum', Period: 300 },
+      dimensions: () => [{ Name: 'FunctionName', Value: fnRef(stack.api.functionFor('StripeWebhook')) }],
+      threshold: 1,
+    },
+    {
+      alarm: 'WebhookSignatureRejected',
+      metric: { Namespace: config.brand.name, MetricName: 'WebhookSignatureRejected', Statistic: 'Sum', Period: 300 },
+      dimensions: () => [{ Name: 'FunctionName', Value: fnRef(stack.api.functionFor('StripeWebhook')) }],
+      threshold: 1,
+    },
+    {
+      alarm: 'RenderErrors',
+      metric: { Namespace: 'AWS/Lambda', MetricName: 'Errors', Statistic: 'Sum', Period: 300 },
+      dimensions: () => [{ Name: 'FunctionName', Value: fnRef(stack.generation.renderFunction) }],
+      threshold: 1,
+    },
+    {
+      alarm: 'RenderThrottles',
+      metric: { Namespace: 'AWS/Lambda', MetricName: 'Throttles', Statistic: 'Sum', Period: 300 },
+      dimensions: () => [{ Name: 'FunctionName', Value: fnRef(stack.generation.renderFunction) }],
+      threshold: 1,
+    },
+    {
+      alarm: 'ExecutionEndedDeadLetters',
+      metric: { Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Statistic: 'Maximum' },
+      dimensions: () => [
+        {
+          Name: 'QueueName',
+          Value: { 'Fn::GetAtt': [logicalId(stack.generation.executionEndedDeadLetters), 'QueueName'] },
+        },
+      ],
+      threshold: 1,
+    },
+    {
+      alarm: 'ReconcilerNotRunning',
+      metric: { Namespace: 'AWS/Lambda', MetricName: 'Invocations', Statistic: 'Sum', Period: 900 },
+      dimensions: () => [{ Name: 'FunctionName', Value: fnRef(stack.operations.reconciler) }],
+      threshold: 1,
+      comparison: 'LessThanThreshold',
+      missing: 'breaching',
+    },
+    {
+      alarm: 'SesBounceRate',
+      metric: { Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate', Statistic: 'Maximum', Period: 3600 },
+      dimensions: () => undefined,
+      threshold: 0.05,
+    },
+    {
+      alarm: 'SesComplaintRate',
+      metric: { Namespace: 'AWS/SES', MetricName: 'Reputation.ComplaintRate', Statistic: 'Maximum', Period: 3600 },
+      dimensions: () => undefined,
+      threshold: 0.001,
+    },
+    {
+      alarm: 'ApiKeyExpiring',
+      metric: { Namespace: config.brand.name, MetricName: 'ApiKeyDaysLeft', Statistic: 'Minimum', Period: 86_400 },
+      dimensions: () => [
+        { Name: 'ApiId', Value: { 'Fn::GetAtt': [logicalId(stack.realtime.api), 'ApiId'] } },
+        { Name: 'service', Value: config.brand.slug },
+      ],
+      threshold: 30,
+      comparison: 'LessThanThreshold',
+      missing: 'breaching',
+    },
+  ])('$alarm watches $metric.MetricName, threshold $threshold, and mails ops', (expected) => {
+    const alarm = alarmNamed(expected.alarm);
+
+    expect(alarm).toMatchObject({
+      ...expected.metric,
+      Threshold: expected.threshold,
+      ComparisonOperator: expected.comparison ?? atOrAbove,
+      EvaluationPeriods: 1,
+      TreatMissingData: expected.missing ?? 'notBreaching',
+      AlarmActions: [topicRef],
+    });
+    expect(alarm.Dimensions).toEqual(expected.dimensions());
+    expect(alarm.AlarmDescription).toContain(`Ops runbook, "${expected.alarm}"`);
+  });
+
+  it('GenerationFailed counts failed and timed-out executions of the machine, and mails ops', () => {
+    const alarm = alarmNamed('GenerationFailed');
+    const metrics = JSON.stringify(alarm.Metrics);
+
+    expect(metrics).toContain('"MetricName":"ExecutionsFailed"');
+    expect(metrics).toContain('"MetricName":"ExecutionsTimedOut"');
+    expect(metrics).toContain(JSON.stringify({ Name: 'StateMachineArn', Value: fnRef(stack.generation.stateMachine) }));
+    expect(alarm).toMatchObject({ Threshold: 1, TreatMissingData: 'notBreaching', AlarmActions: [topicRef] });
+  });
+
+  it.each(apiRoutes.map((route) => route.name))('ApiThrottles%s watches its route function and mails ops', (route) => {
+    expect(alarmNamed(`ApiThrottles${route}`)).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Throttles',
+      Dimensions: [{ Name: 'FunctionName', Value: fnRef(stack.api.functionFor(route)) }],
+      Threshold: 1,
+      ComparisonOperator: atOrAbove,
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [topicRef],
+    });
+  });
+
+  it('has no other alarm of its own', () => {
+    expect(alarms).toHaveLength(11 + apiRoutes.length);
+  });
+
+  it('counts webhook signature rejections from the webhook log line the handler writes', () => {
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: logicalId(stack.api.functionFor('StripeWebhook').logGroup) },
+      FilterPattern: `{ $.message = "${signatureRejectedMessage}" }`,
+      MetricTransformations: [
+        {
+          MetricNamespace: config.brand.name,
+          MetricName: 'WebhookSignatureRejected',
+          MetricValue: '1',
+          Dimensions: [{ Key: 'FunctionName', Value: '$.function_name' }],
+        },
+      ],
+    });
   });
 });

@@ -13,9 +13,9 @@ import { runtimeConfigSchema } from '../../web/src/runtime-config.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
 import { subscribeToChannel } from './support/events-socket.ts';
 import { storedOrder } from './support/orders-table.ts';
-import { createPaidOrder } from './support/pay.ts';
+import { createOrder, createPaidOrder, payForOrder } from './support/pay.ts';
 import { callApi, eventually, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';
-import { plantImage, uploadThroughApi } from './support/uploads.ts';
+import { plantImage, removeImage, uploadThroughApi } from './support/uploads.ts';
 
 const twin = twinForSuite({ waitScale: 0.1 });
 let workDir = '';
@@ -44,6 +44,22 @@ async function mailTo(email: string) {
       ...decodeMessage(await twin.current.outbox.readMessage(message.id)),
     })),
   );
+}
+
+/**
+ * A paid order whose render cannot succeed: its upload passes the order's checks and is gone by
+ * the time the render reads it, so the render reports a failure (a broken image no longer does:
+ * it is dropped and the ad is made without it).
+ */
+async function createOrderWhoseRenderFails(overrides: Record<string, unknown>, card?: string): Promise<string> {
+  const imageKey = await plantImage(twin.current, productPhoto, 'jpg');
+  const checkoutUrl = await createOrder(twin.current, {
+    ...overrides,
+    imageStoragePath: imageKey,
+    imageFileName: 'product.jpg',
+  });
+  await removeImage(twin.current, imageKey);
+  return payForOrder(twin.current, checkoutUrl, card);
 }
 
 describe('generation on the twin', () => {
@@ -170,10 +186,7 @@ describe('generation on the twin', () => {
 
   it('refunds a paid order whose render fails, tells the buyer and ops once, and frees the slot', async () => {
     const email = uniqueEmail('refund');
-    // A PNG signature passes the upload checks; the rest is not an image, so ffmpeg fails on it.
-    const broken = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2048, 7)]);
-    const imageKey = await plantImage(twin.current, broken, 'png');
-    const orderId = await createPaidOrder(twin.current, { email, imageStoragePath: imageKey, imageFileName: 'x.png' });
+    const orderId = await createOrderWhoseRenderFails({ email });
 
     // The order reads failed from MarkFailed on; Refund and NotifyOps follow before the execution ends.
     await settled(orderId);
@@ -206,13 +219,7 @@ describe('generation on the twin', () => {
 
   it('fails a free order without a refund and says nothing about a payment', async () => {
     const email = uniqueEmail('free-fail');
-    const broken = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(1024, 3)]);
-    const imageKey = await plantImage(twin.current, broken, 'png');
-    const orderId = await createPaidOrder(
-      twin.current,
-      { email, couponCode: 'FREEAD', imageStoragePath: imageKey, imageFileName: 'x.png' },
-      '',
-    );
+    const orderId = await createOrderWhoseRenderFails({ email, couponCode: 'FREEAD' }, '');
 
     await settled(orderId);
     await twin.current.steps.waitForExecution(orderId);

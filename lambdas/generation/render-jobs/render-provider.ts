@@ -6,6 +6,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { envNames, requireEnv } from '#shared/runtime-env';
 import type { RenderJob } from '../generation-state.ts';
 import { StepFailure } from '../step-errors.ts';
+import { renderStallSeconds } from '../steps.ts';
 import type { RenderRequest } from './render-request.ts';
 import { readRenderStatus, writeRenderStatus } from './render-status.ts';
 
@@ -14,8 +15,8 @@ export interface RenderProvider {
   check(job: RenderJob): Promise<RenderJob>;
 }
 
-/** A running job whose status has not changed for this long has died (Lambda timeout, OOM). */
-export const renderStallMs = 6 * 60_000;
+/** A running job whose status has not changed for this long has died (Lambda timeout, OOM, never started). */
+export const renderStallMs = renderStallSeconds * 1000;
 
 let lambda: LambdaClient | undefined;
 
@@ -25,6 +26,8 @@ export const ffmpegRenderProvider: RenderProvider = {
     // Written before the invoke, so CheckRender always finds a status to judge staleness by.
     await writeRenderStatus(request.orderId, job);
     lambda ??= new LambdaClient({});
+    // Throttled here (TooManyRequestsException), the invoke fails StartRender's step() with the
+    // retryable error, which the state machine retries; once queued, Lambda retries throttles itself.
     await lambda.send(
       new InvokeCommand({
         FunctionName: requireEnv(envNames.renderFunctionName),

@@ -1,6 +1,7 @@
-// Where the ffmpeg and ffprobe executables are. The installer packages pick the binary of the
-// running platform (linux-x64 here, linux-arm64 in Lambda), so every machine renders alike;
-// FFMPEG_PATH / FFPROBE_PATH let an operator point at another build.
+// Where the ffmpeg and ffprobe executables are. Locally the installer packages pick the binary of
+// the running platform; in Lambda the render function carries the linux-x64 builds beside its
+// bundle and sets FFMPEG_PATH / FFPROBE_PATH (lib/generation/render-function.ts), which also let
+// an operator point at another build.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);

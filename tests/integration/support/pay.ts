@@ -9,9 +9,23 @@ export async function createPaidOrder(
   overrides: Record<string, unknown> = {},
   card = '4242 4242 4242 4242',
 ): Promise<string> {
+  return payForOrder(twin, await createOrder(twin, overrides), card);
+}
+
+/** POST /api/orders; returns the Checkout URL. */
+export async function createOrder(twin: Pick<Twin, 'url'>, overrides: Record<string, unknown> = {}): Promise<string> {
   const created = await callApi<{ url: string }>(twin, 'POST', '/api/orders', orderRequest(overrides));
   if (created.status !== 200) throw new Error(`order refused: ${JSON.stringify(created.body)}`);
-  const paid = await fetch(created.body.url, {
+  return created.body.url;
+}
+
+/** Pays on the local Checkout page at `checkoutUrl`; returns the order id. */
+export async function payForOrder(
+  twin: Pick<Twin, 'url'>,
+  checkoutUrl: string,
+  card = '4242 4242 4242 4242',
+): Promise<string> {
+  const paid = await fetch(checkoutUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(card ? { card_number: card } : {}),

@@ -1,0 +1,47 @@
+// The render Lambda: its handler bundled by esbuild, plus what esbuild cannot bundle: the static
+// ffmpeg and ffprobe it runs, the Inter fonts drawtext draws with, and sharp (libvips), which
+// decodes every input image once so that ffmpeg never decodes untrusted bytes (README.md).
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { renderFunction } from '#generation/steps';
+import { ReelFiveFunction } from '../shared/reelfive-function.ts';
+
+/** Where Lambda puts the bundle. */
+const taskRoot = '/var/task';
+
+/** sharp and every package it loads at run time (its package.json and sharp.cjs), for linux-x64 glibc. */
+const sharpRuntimePackages = [
+  'sharp',
+  '@img/colour',
+  'detect-libc',
+  'semver',
+  '@img/sharp-linux-x64',
+  '@img/sharp-libvips-linux-x64',
+];
+
+export class RenderFunction extends ReelFiveFunction {
+  constructor(scope: Construct, id: string) {
+    super(scope, id, {
+      entry: renderFunction.entry,
+      timeoutSeconds: renderFunction.timeoutSeconds,
+      memoryMb: renderFunction.memoryMb,
+      description: 'Renders an ad with ffmpeg (invoked asynchronously by StartRender)',
+      // x86_64: the linux-x64 ffmpeg/ffprobe builds of the npm installer packages are the ones the
+      // tests and CI render with, so Lambda runs the very same binaries.
+      architecture: Architecture.X86_64,
+      bundledFiles: [
+        { from: 'node_modules/@ffmpeg-installer/linux-x64/ffmpeg', to: 'ffmpeg', executable: true },
+        { from: 'node_modules/@ffprobe-installer/linux-x64/ffprobe', to: 'ffprobe', executable: true },
+        {
+          from: 'node_modules/@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf',
+          to: 'Inter_800ExtraBold.ttf',
+        },
+        { from: 'node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', to: 'Inter_400Regular.ttf' },
+      ],
+      copiedPackages: sharpRuntimePackages,
+    });
+    this.addEnvironment('FFMPEG_PATH', `${taskRoot}/ffmpeg`);
+    this.addEnvironment('FFPROBE_PATH', `${taskRoot}/ffprobe`);
+    this.addEnvironment('RENDER_FONTS_DIR', taskRoot);
+  }
+}

@@ -1,0 +1,111 @@
+// The real `cdk` CLI on the real cdk.json and bin/: `-c <name>=<value>` reaches the deployed template
+// as the README says, and a deployed stage without a certificate is refused. The site is web/dist
+// (built by this project's globalSetup); bundling is skipped (REELFIVE_SKIP_BUNDLING), so these
+// templates are for reading only.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envNames } from '../../lambdas/shared/runtime-env.ts';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b5e9c1e-3f2a-4c1d-9a7e-2f1d3c4b5a69';
+/** A synth takes 6 s on an idle 2-core machine and 30 s while other suites run beside it. */
+const synthTimeout = 90_000;
+
+let outputRoot = '';
+beforeAll(async () => {
+  outputRoot = await mkdtemp(join(tmpdir(), 'reelfive-cdk-synth-'));
+});
+afterAll(() => rm(outputRoot, { recursive: true, force: true }));
+
+interface SynthRun {
+  code: number;
+  stderr: string;
+  // biome-ignore lint/suspicious/noExplicitAny: a CloudFormation template is free-form JSON
+  template: Record<string, any> | undefined;
+}
+
+/** `npx cdk synth --quiet` with these `-c` values, into its own directory (not the shared cdk.out). */
+async function synth(stage: string, context: Record<string, string>): Promise<SynthRun> {
+  const outdir = await mkdtemp(join(outputRoot, `${stage}-`));
+  const args = ['cdk', 'synth', '--quiet', '--no-notices', '-o', outdir, '-c', `stage=${stage}`];
+  for (const [name, value] of Object.entries(context)) args.push('-c', `${name}=${value}`);
+  return new Promise((resolve) => {
+    execFile(
+      'npx',
+      args,
+      {
+        cwd: projectRoot,
+        // No AWS credentials or defaults: synth is offline, and the stack stays environment-agnostic.
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          REELFIVE_SKIP_BUNDLING: '1',
+          CDK_DISABLE_CLI_TELEMETRY: 'true',
+          AWS_EC2_METADATA_DISABLED: 'true',
+        },
+        timeout: synthTimeout,
+      },
+      async (error, _stdout, stderr) => {
+        const template = await readFile(join(outdir, `ReelFive-${stage}.template.json`), 'utf8').then(
+          (text) => JSON.parse(text),
+          () => undefined,
+        );
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stderr, template });
+      },
+    );
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a CloudFormation template is free-form JSON
+function resourcesOf(template: Record<string, any> | undefined, type: string): [string, any][] {
+  return Object.entries(template?.Resources ?? {}).filter(
+    ([, resource]) => (resource as { Type: string }).Type === type,
+  );
+}
+
+function distributionOf(run: SynthRun) {
+  return resourcesOf(run.template, 'AWS::CloudFront::Distribution')[0]?.[1].Properties.DistributionConfig;
+}
+
+describe('cdk synth with -c overrides', { timeout: synthTimeout }, () => {
+  it('synthesizes prod with the certificate, the copywriter and the reserved renders from the command line', async () => {
+    // Act
+    const run = await synth('prod', { certificateArn, copywriter: 'bedrock', renderReservedConcurrency: '4' });
+
+    // Assess
+    expect(run.code, run.stderr).toBe(0);
+    expect(distributionOf(run).Aliases).toEqual(['reelfive.com']);
+    expect(distributionOf(run).ViewerCertificate).toMatchObject({ AcmCertificateArn: certificateArn });
+    const writeScript = resourcesOf(run.template, 'AWS::Lambda::Function').filter(([id]) =>
+      id.startsWith('GenerationWriteScriptFunction'),
+    );
+    expect(writeScript.map(([, resource]) => resource.Properties.Environment.Variables[envNames.copywriter])).toEqual([
+      'bedrock',
+    ]);
+  });
+
+  it('synthesizes staging on its cdk.json domain with the certificate given as -c certificateArn', async () => {
+    // Act
+    const run = await synth('staging', { certificateArn });
+
+    // Assess
+    expect(run.code, run.stderr).toBe(0);
+    expect(distributionOf(run).Aliases).toEqual(['staging.reelfive.com']);
+    expect(distributionOf(run).ViewerCertificate).toMatchObject({ AcmCertificateArn: certificateArn });
+  });
+
+  it('refuses staging without a certificate, saying why and how to give one', async () => {
+    // Act
+    const run = await synth('staging', {});
+
+    // Assess
+    expect(run.code).not.toBe(0);
+    expect(run.template).toBeUndefined();
+    expect(run.stderr).toContain('certificateArn is required for every deployed stage');
+    expect(run.stderr).toContain('-c certificateArn=arn:aws:acm:us-east-1:<account>:certificate/<id>');
+  });
+});
