@@ -1,0 +1,94 @@
+// The twin's and CI's voice: Debian's festival with the CMU SLT HTS voice (packages festival and
+// festvox-us-slt-hts). Chosen over flite (-voice slt) on measured reads: 0.3–0.4 s a line against
+// flite's 0.05–0.08 s, both small beside a render, and the HTS voice is far less robotic; festival
+// also times every word from the utterance, where flite's -pw prints words without times.
+// Festival reads its script from stdin and writes only the WAV it is told to, in the work
+// directory, which is also its working directory: it runs as Lambda's kind of user, /tmp writable.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { festivalScript, parseFestivalOutput, speakableWord } from './festival-script.ts';
+import type { LocalVoiceChoice, SpokenWord, Voice } from './voice.ts';
+import { voiceFrom } from './voice.ts';
+import { readWavFacts } from './wav.ts';
+
+/** Overrides /usr/bin/festival (on PATH), e.g. a build elsewhere or a wrapper. */
+export const festivalPathEnv = 'FESTIVAL_PATH';
+
+// A line takes well under a second; a minute means festival is stuck.
+const festivalTimeoutMs = 60_000;
+
+export function festivalPath(): string {
+  return process.env[festivalPathEnv] || 'festival';
+}
+
+export function localVoice(): Voice {
+  return voiceFrom<LocalVoiceChoice>('local', async (words, voice, rate, workDir) => {
+    const spoken = words.map((word) => ({ word, speakable: speakableWord(word) }));
+    // Festival decides what a token says ("&" → and, "—" → nothing); it only needs printable text.
+    const sent = spoken.filter((entry) => entry.speakable !== '');
+    if (sent.length === 0) throw new Error(`Nothing festival can say in "${words.join(' ')}"`);
+    const wavPath = join(workDir, `voice-${fileKey(words, voice, rate)}.wav`);
+    const script = festivalScript({
+      words: sent.map((entry) => entry.speakable),
+      festivalVoice: voice.festivalVoice,
+      rate,
+      wavPath,
+    });
+    const stdout = await runFestival(script, workDir);
+    const times = parseFestivalOutput(stdout, sent.length);
+    const { durationSeconds } = await readWavFacts(wavPath);
+    const timed = sent.flatMap((entry, position): SpokenWord[] => {
+      const time = times[position];
+      return time ? [{ word: entry.word, startSeconds: time[0], endSeconds: Math.min(time[1], durationSeconds) }] : [];
+    });
+    return { audioPath: wavPath, durationSeconds, words: timed, rate };
+  });
+}
+
+/** Same words, voice and rate → same file name; another read never overwrites this one. */
+function fileKey(words: readonly string[], voice: LocalVoiceChoice, rate: number): string {
+  return createHash('sha256')
+    .update(JSON.stringify([words, voice.festivalVoice, rate]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+function runFestival(script: string, workDir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const binary = festivalPath();
+    const child = spawn(binary, ['--pipe'], {
+      cwd: workDir,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: festivalTimeoutMs,
+      killSignal: 'SIGKILL',
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(
+              `festival is not installed (looked for "${binary}"; ${festivalPathEnv} overrides). The local voice needs ` +
+                'the Debian packages festival and festvox-us-slt-hts; in AWS use VOICE_ENGINE=polly.',
+            )
+          : new Error(`festival could not start: ${error.message}`),
+      );
+    });
+    child.on('close', (code, signal) => {
+      // In --pipe mode a Scheme error is printed, the script goes on and festival still exits 0.
+      if (code === 0 && !stderr.includes('SIOD ERROR')) resolve(stdout);
+      else reject(new Error(`festival failed (${signal ?? `exit ${code}`}): ${stderr.trim().slice(-1000)}`));
+    });
+    child.stdin.on('error', () => {
+      // A festival that died early closes its stdin; the close handler reports why.
+    });
+    child.stdin.end(script);
+  });
+}
