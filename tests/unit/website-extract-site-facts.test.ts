@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractSiteFacts } from '#generation/website/extract-site-facts';
+import { siteFactsOf } from './fixtures/sites.ts';
 
 const saasLandingPage = `<!doctype html>
 <html lang="en">
@@ -233,5 +234,208 @@ describe('benefits from pages without feature lists', () => {
     const facts = extractSiteFacts(html, 'https://acme.example.com/');
 
     expect(facts.benefits).toEqual(['Fast setup']);
+  });
+});
+
+describe('images an ad can show, read from a shop product page', () => {
+  const facts = siteFactsOf('candleShop');
+
+  it('lists the product photos first, then the share image, the logo last, each once', () => {
+    expect(facts.images).toEqual([
+      { url: 'https://cdn.alderandash.com/products/cedar-smoke-1.jpg', source: 'product' },
+      { url: 'https://cdn.alderandash.com/products/cedar-smoke-2.jpg', source: 'product' },
+      {
+        url: 'https://cdn.alderandash.com/products/cedar-smoke-3.jpg',
+        source: 'product',
+        description: 'The candle burning on a walnut side table',
+      },
+      { url: 'https://cdn.alderandash.com/products/cedar-smoke-og.jpg', source: 'og-image' },
+      { url: 'https://cdn.alderandash.com/brand/logo-wordmark.png', source: 'logo' },
+    ]);
+  });
+
+  it('leaves out tracking pixels, inline data, tiny icons and other products’ photos', () => {
+    expect(JSON.stringify(facts.images)).not.toMatch(/facebook|data:|zoom\.png|sea-salt/);
+  });
+
+  it('keeps the legacy share image for readers of the old facts', () => {
+    expect(facts.imageUrl).toBe('https://cdn.alderandash.com/products/cedar-smoke-og.jpg');
+  });
+});
+
+describe('images read from a SaaS page and a local service', () => {
+  it('takes the hero screenshot with its alt text, never the logo wall of customers', () => {
+    // Act
+    const facts = siteFactsOf('saas');
+
+    // Assess
+    expect(facts.images).toEqual([
+      {
+        url: 'https://www.tasklane.io/static/app-screenshot.png',
+        source: 'hero',
+        description: 'Tasklane sprint board with three columns',
+      },
+      { url: 'https://www.tasklane.io/static/og-card.png', source: 'og-image' },
+      { url: 'https://www.tasklane.io/static/tasklane-logo.png', source: 'logo' },
+    ]);
+  });
+
+  it('reads a hero photo from a CSS background and the logo from the business’s structured data', () => {
+    // Act
+    const facts = siteFactsOf('plumber');
+
+    // Assess
+    expect(facts.images).toEqual([
+      { url: 'https://rapidrooter.com/img/van-hero.jpg', source: 'hero', backdrop: true },
+      { url: 'https://rapidrooter.com/img/rapid-rooter-logo.png', source: 'logo' },
+    ]);
+  });
+
+  it('takes the apple-touch-icon as the logo only when nothing else names one', () => {
+    // Act
+    const facts = extractSiteFacts(
+      '<head><link rel="apple-touch-icon" href="/apple-touch-icon.png"></head><body><h1>Hi</h1></body>',
+      'https://acme.example.com/',
+    );
+
+    // Assess
+    expect(facts.images).toEqual([{ url: 'https://acme.example.com/apple-touch-icon.png', source: 'logo' }]);
+  });
+});
+
+describe('which images are refused', () => {
+  it.each([
+    ['an SVG photo', '<main><img src="/hero.svg" alt="Hero"></main>'],
+    ['an inline data URL', '<main><img src="data:image/png;base64,iVBORw0KGgo=" alt="x"></main>'],
+    ['an icon under 100 px', '<main><img src="/photo.jpg" width="64" height="64"></main>'],
+    ['a 1×1 tracking pixel', '<main><img src="https://pixel.example.net/p.jpg" width="1" height="1"></main>'],
+    ['a javascript: URL', '<meta property="og:image" content="javascript:alert(1)">'],
+  ])('%s', (_case, html) => {
+    // Act
+    const facts = extractSiteFacts(html, 'https://acme.example.com/');
+
+    // Assess
+    expect(facts).not.toHaveProperty('images');
+  });
+
+  it('keeps at most five, the logo among them', () => {
+    // Prepare
+    const products = Array.from(
+      { length: 8 },
+      (_, index) => `<img src="/p/${index}.jpg" alt="Mug ${index}" width="800" height="800">`,
+    ).join('');
+    const html = `<meta property="og:image" content="/og.jpg"><div class="product-gallery">${products}</div>
+      <img class="logo" src="/logo.png" alt="Acme">`;
+
+    // Act
+    const facts = extractSiteFacts(html, 'https://acme.example.com/');
+
+    // Assess
+    expect(facts.images).toHaveLength(5);
+    expect(facts.images!.map((image) => image.source)).toEqual(['product', 'product', 'product', 'og-image', 'logo']);
+  });
+
+  it('takes the widest srcset candidate of a lazy image and treats ?width= variants as one picture', () => {
+    // Prepare
+    const html = `<div class="product"><img src="data:image/gif;base64,R0lGOD" alt="Mug"
+      data-srcset="/mug.jpg?width=300 300w, /mug.jpg?width=1200 1200w" width="600" height="600">
+      <img src="/mug.jpg?width=600" alt="Mug again" width="600" height="600"></div>`;
+
+    // Act
+    const facts = extractSiteFacts(html, 'https://acme.example.com/');
+
+    // Assess
+    expect(facts.images).toEqual([
+      { url: 'https://acme.example.com/mug.jpg?width=1200', source: 'product', description: 'Mug' },
+    ]);
+  });
+});
+
+describe('claims, offers and prices in the page’s own words', () => {
+  it('reads a shop’s rating from its structured data, its claims, its offers and its price', () => {
+    // Act
+    const facts = siteFactsOf('candleShop');
+
+    // Assess
+    expect(facts.claims).toEqual(['4.8/5 from 1,240 reviews', '100% natural soy wax', 'Burns for up to 60 hours']);
+    expect(facts.offers).toEqual(['Free shipping on orders over $50', '20% off your first order with code HELLO20']);
+    expect(facts.prices).toEqual(['$34']);
+  });
+
+  it('reads a SaaS page’s rating, customer count and speed claim, its trial and its plan price', () => {
+    // Act
+    const facts = siteFactsOf('saas');
+
+    // Assess
+    expect(facts.claims).toEqual([
+      'Rated 4.9/5 on G2 from 800 reviews',
+      'Loved by 4,000+ teams',
+      'Plan a sprint in 2 minutes',
+    ]);
+    expect(facts.offers).toEqual(['14-day free trial']);
+    expect(facts.prices).toEqual(['$12/month']);
+  });
+
+  it('reads a local service’s rating, hours, response time and history, and its free estimate', () => {
+    // Act
+    const facts = siteFactsOf('plumber');
+
+    // Assess
+    expect(facts.claims).toEqual([
+      '4.9/5 from 312 reviews',
+      'Emergency plumbers in Austin, 24/7',
+      'Licensed plumbers at your door in under 60 minutes',
+      'Family-owned since 1998',
+    ]);
+    expect(facts.offers).toEqual(['Free estimates on every job']);
+    expect(facts).not.toHaveProperty('prices');
+  });
+
+  it('never takes a phone number, a licence number, a copyright year or a cookie banner for a claim', () => {
+    // Act
+    const facts = [siteFactsOf('plumber'), siteFactsOf('saas')];
+
+    // Assess
+    expect(JSON.stringify(facts.map(({ claims, offers, prices }) => ({ claims, offers, prices })))).not.toMatch(
+      /555|40123|2025|delicious|10% off/,
+    );
+  });
+
+  it('does not take a free-shipping threshold for a price', () => {
+    // Act
+    const facts = extractSiteFacts(
+      '<p>Free shipping on orders over $30.</p><p class="price">Only $19.99</p>',
+      'https://shop.example.com/',
+    );
+
+    // Assess
+    expect(facts.prices).toEqual(['$19.99']);
+    expect(facts.offers).toEqual(['Free shipping on orders over $30']);
+  });
+
+  it('reads offers written as a first month free or a percentage saved', () => {
+    // Act
+    const facts = extractSiteFacts(
+      '<section><h2>Join today</h2><p>Your first month is free.</p><p>Save 15% with yearly billing.</p></section>',
+      'https://gym.example.com/',
+    );
+
+    // Assess
+    expect(facts.offers).toEqual(['Your first month is free', 'Save 15% with yearly billing']);
+  });
+
+  it('reads nothing from a page with only a title, and keeps the old fields as they were', () => {
+    // Act
+    const facts = siteFactsOf('bare');
+
+    // Assess
+    expect(facts).toEqual({
+      businessName: 'Juniper Yoga',
+      domain: 'juniperyoga.studio',
+      headline: 'Slow yoga for busy people',
+      description: '',
+      benefits: [],
+      source: 'site',
+    });
   });
 });

@@ -2,16 +2,20 @@
 // words; the template's script for the same order supplies everything else (scene timing and
 // layout, palette, voice, the end card's domain), and our caption code fits the model's words to
 // each scene. A model can make the ad better worded, never malformed.
-import {
+import type {
   BedrockRuntimeClient,
-  ConverseCommand,
-  type ConverseCommandInput,
-  type ConverseCommandOutput,
+  ConverseCommandInput,
+  ConverseCommandOutput,
 } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
-import { config } from '#shared/config';
+import {
+  bedrockModelId,
+  converse,
+  forcedToolConfig,
+  sharedBedrockClient,
+  toolUseIn,
+} from '#generation/bedrock/converse-tool';
 import type { Style } from '#shared/contract';
-import { envNames } from '#shared/runtime-env';
 import { type AdScene, type AdScript, adScriptSchema, captionBudget } from './ad-script.ts';
 import { type CaptionBudget, fitCaption, shortenToFit, wordsOf } from './caption-text.ts';
 import type { Copywriter, CopywriterInput } from './copywriter.ts';
@@ -22,8 +26,6 @@ export class BedrockCopywriterError extends Error {
 }
 
 const toolName = 'write_ad_copy';
-// WriteScript has 60 s; past this the template writes the ad instead of the step timing out.
-const requestTimeoutMs = 20_000;
 const endCardTitleBudget: CaptionBudget = { maxWords: 6, maxLines: 1 };
 const endCardSubtitleBudget: CaptionBudget = { maxWords: 8, maxLines: 1 };
 
@@ -45,23 +47,13 @@ const modelWordsSchema = z.object({
 });
 type ModelWords = z.infer<typeof modelWordsSchema>;
 
-let defaultClient: BedrockRuntimeClient | undefined;
-
-/** Created on first use and kept for the container's life; region and credentials come from the Lambda. */
-function sharedClient(): BedrockRuntimeClient {
-  defaultClient ??= new BedrockRuntimeClient({});
-  return defaultClient;
-}
-
 export function bedrockCopywriter(options: { client?: BedrockRuntimeClient; modelId?: string } = {}): Copywriter {
-  const client = options.client ?? sharedClient();
-  const modelId = options.modelId ?? (process.env[envNames.bedrockModelId] || config.generation.bedrockModelId);
+  const client = options.client ?? sharedBedrockClient();
+  const modelId = options.modelId ?? bedrockModelId();
   return {
     async write(input) {
       const layout = writeScriptFromTemplate(input);
-      const response = await client.send(new ConverseCommand(converseRequest(modelId, input, layout)), {
-        abortSignal: AbortSignal.timeout(requestTimeoutMs),
-      });
+      const response = await converse(client, converseRequest(modelId, input, layout));
       return scriptWithWords(layout, modelWords(response));
     },
   };
@@ -109,32 +101,19 @@ function converseRequest(modelId: string, input: CopywriterInput, layout: AdScri
         content: [{ text: `Write the ad's words for this business.\n<site_data>\n${siteData(input)}\n</site_data>` }],
       },
     ],
-    toolConfig: {
-      tools: [
-        {
-          toolSpec: {
-            name: toolName,
-            description: 'Hands over the words of the ad. Every caption is burned into a vertical video.',
-            inputSchema: {
-              json: {
-                type: 'object',
-                properties,
-                required: ['hook', ...(slots.benefits.length > 0 ? ['benefits'] : []), 'cta', 'endCard'],
-              },
-            } as ConverseToolInputSchema,
-          },
-        },
-      ],
-      toolChoice: { tool: { name: toolName } },
-    },
+    toolConfig: forcedToolConfig({
+      name: toolName,
+      description: 'Hands over the words of the ad. Every caption is burned into a vertical video.',
+      inputSchema: {
+        type: 'object',
+        properties,
+        required: ['hook', ...(slots.benefits.length > 0 ? ['benefits'] : []), 'cta', 'endCard'],
+      },
+    }),
     // Nova's guidance for tool calls is greedy decoding: the arguments must parse every time.
     inferenceConfig: { maxTokens: 600, temperature: 0 },
   };
 }
-
-type ConverseToolInputSchema = NonNullable<
-  NonNullable<NonNullable<ConverseCommandInput['toolConfig']>['tools']>[number]['toolSpec']
->['inputSchema'];
 
 function systemPrompt(input: CopywriterInput): string {
   return [
@@ -171,7 +150,7 @@ function wordSlots(layout: AdScript) {
 }
 
 function modelWords(response: ConverseCommandOutput): ModelWords {
-  const toolUse = response.output?.message?.content?.find((block) => block.toolUse?.name === toolName)?.toolUse;
+  const toolUse = toolUseIn(response, toolName);
   if (!toolUse) {
     throw new BedrockCopywriterError(
       `Bedrock answered without calling ${toolName} (stopReason ${response.stopReason})`,

@@ -1,9 +1,31 @@
 // Reads what an ad can say about a business from its page: name, headline, description, a few
-// benefits, an image and a brand colour. Pages are messy, so every fact has a chain of places to
-// look, and text from navigation, footers and cookie banners never counts.
-import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
+// benefits, claims, offers and prices in its own words, its images and a brand colour. Pages are
+// messy, so every fact has a chain of places to look, and text from navigation, footers and cookie
+// banners never counts.
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { normalizeCssColor } from './css-color.ts';
+import { readStructuredData } from './json-ld.ts';
+import {
+  absoluteHttpUrl,
+  ancestry,
+  baseUrl,
+  classAndId,
+  collapse,
+  comparable,
+  type DomElement,
+  type DomNode,
+  firstText,
+  insideTag,
+  isChrome,
+  textBlocks,
+  visibleText,
+  wordCount,
+} from './page-dom.ts';
+import { findClaims, findOffers, findPrices } from './site-claims.ts';
 import { businessNameFromDomain, displayDomain } from './site-domain.ts';
+import { findSiteImages, type SiteImage } from './site-images.ts';
+
+export type { SiteImage, SiteImageSource } from './site-images.ts';
 
 export interface SiteFacts {
   businessName: string;
@@ -17,47 +39,21 @@ export interface SiteFacts {
   imageUrl?: string;
   /** '#rrggbb' */
   themeColor?: string;
+  // The fields below are absent when the page has none (and in facts read before they existed).
+  /** Every usable image, products first, the logo last; at most 5, absolute http(s), no duplicates. */
+  images?: SiteImage[];
+  /** Claims and numbers in the page's words, strongest proof first: "4.9/5 from 2,000 reviews". */
+  claims?: string[];
+  /** Offers the page makes: "20% off your first order", "Free shipping on orders over $50". */
+  offers?: string[];
+  /** Prices the page states: "$29", "€19.99/month". */
+  prices?: string[];
 }
-
-type DomNode = ReturnType<typeof parseDocument>['children'][number];
-type DomElement = ReturnType<typeof DomUtils.getElementsByTagName>[number];
 
 const maxBenefits = 3;
 const textLimits = { businessName: 60, headline: 150, description: 300 } as const;
 const benefitLength = { min: 3, max: 80 } as const;
 
-const invisibleTags = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'head']);
-const inlineTags = new Set([
-  'a',
-  'abbr',
-  'b',
-  'bdi',
-  'bdo',
-  'cite',
-  'code',
-  'data',
-  'dfn',
-  'em',
-  'i',
-  'kbd',
-  'mark',
-  'q',
-  's',
-  'samp',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'time',
-  'u',
-  'var',
-]);
-/** Containers whose text is site chrome, not copy about the business. */
-const chromeTags = new Set(['nav', 'footer', 'header', 'aside', 'form', 'button', 'select', 'dialog']);
-const chromeRoles = new Set(['navigation', 'contentinfo', 'banner', 'dialog', 'menu', 'menubar']);
-const chromeNames =
-  /nav|menu|footer|cookie|consent|gdpr|breadcrumb|sidebar|drawer|modal|popup|announcement|newsletter|social|share|legal|skip/i;
 const featureNames = /feature|benefit|advantage|highlight|perk|usp|why|value|product[-_]?desc|description|details/i;
 const boilerplateText =
   /cookie|privacy|terms of|©|copyright|all rights reserved|sign ?in|log ?in|sign ?up|subscribe|add to cart|skip to/i;
@@ -92,8 +88,15 @@ export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
       firstText(document.children, (element) => element.name === 'p' && !isChrome(element), isMeaningfulParagraph),
     textLimits.description,
   );
-  const imageUrl = findImageUrl(document.children, meta, baseUrl(document.children, page));
+  const base = baseUrl(document.children, page);
+  const imageUrl = findImageUrl(document.children, meta, base);
   const themeColor = normalizeCssColor(meta.get('theme-color') ?? '');
+  const structured = readStructuredData(document.children);
+  const blocks = textBlocks(document.children);
+  const images = findSiteImages(document.children, meta, base, structured);
+  const claims = findClaims(blocks, structured);
+  const offers = findOffers(blocks);
+  const prices = findPrices(blocks, meta, structured);
   return {
     businessName,
     domain,
@@ -102,6 +105,10 @@ export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
     benefits: findBenefits(document.children, [businessName, headline]),
     ...(imageUrl ? { imageUrl } : {}),
     ...(themeColor ? { themeColor } : {}),
+    ...(images.length > 0 ? { images } : {}),
+    ...(claims.length > 0 ? { claims } : {}),
+    ...(offers.length > 0 ? { offers } : {}),
+    ...(prices.length > 0 ? { prices } : {}),
   };
 }
 
@@ -221,81 +228,8 @@ function relTokens(link: DomElement): string[] {
   return (link.attribs.rel ?? '').toLowerCase().split(/\s+/);
 }
 
-function baseUrl(nodes: DomNode[], page: URL): URL {
-  const href = DomUtils.getElementsByTagName('base', nodes, true, 1)[0]?.attribs.href;
-  return (href && absoluteUrl(href, page)) || page;
-}
-
-function absoluteHttpUrl(value: string, base: URL): string | undefined {
-  const url = absoluteUrl(value, base);
-  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : undefined;
-}
-
-function absoluteUrl(value: string, base: URL): URL | undefined {
-  try {
-    return new URL(value.trim(), base);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Text of the first matching element whose visible text is not empty (and passes `accept`). */
-function firstText(
-  nodes: DomNode[],
-  matches: (element: DomElement) => boolean,
-  accept: (text: string) => boolean = Boolean,
-): string {
-  for (const element of DomUtils.findAll(matches, nodes)) {
-    const text = visibleText(element);
-    if (text && accept(text)) return text;
-  }
-  return '';
-}
-
-/** What a reader sees: scripts, styles and hidden parts skipped, blocks kept apart by a space. */
-function visibleText(node: DomNode): string {
-  const parts: string[] = [];
-  const walk = (current: DomNode) => {
-    if (current.type === ElementType.Text) {
-      parts.push(current.data);
-      return;
-    }
-    if (!isElement(current) || isHidden(current)) return;
-    const separate = !inlineTags.has(current.name);
-    if (separate) parts.push(' ');
-    for (const child of current.children) walk(child);
-    if (separate) parts.push(' ');
-  };
-  // <title> is never rendered, yet it is the text we want when we ask for it.
-  if (isElement(node) && node.name === 'title') return collapse(DomUtils.textContent(node));
-  walk(node);
-  return collapse(parts.join(''));
-}
-
-// domutils 4 no longer re-exports domhandler's guards, and domhandler is not our dependency.
-function isElement(node: DomNode): node is DomElement {
-  return ElementType.isTag(node);
-}
-
-function isHidden(element: DomElement): boolean {
-  return (
-    invisibleTags.has(element.name) || element.attribs.hidden !== undefined || element.attribs['aria-hidden'] === 'true'
-  );
-}
-
-function isChrome(element: DomElement): boolean {
-  return ancestry(element).some(
-    (ancestor) =>
-      chromeTags.has(ancestor.name) ||
-      chromeRoles.has(ancestor.attribs.role ?? '') ||
-      chromeNames.test(`${ancestor.attribs.id ?? ''} ${ancestor.attribs.class ?? ''}`),
-  );
-}
-
 function inFeatureSection(element: DomElement): boolean {
-  return ancestry(element).some((ancestor) =>
-    featureNames.test(`${ancestor.attribs.id ?? ''} ${ancestor.attribs.class ?? ''}`),
-  );
+  return ancestry(element).some((ancestor) => featureNames.test(classAndId(ancestor)));
 }
 
 /** A list item that is nothing but links is a menu entry, wherever it sits. */
@@ -304,38 +238,10 @@ function isOnlyLinks(item: DomElement): boolean {
   return linkText.length > 0 && comparable(linkText) === comparable(visibleText(item));
 }
 
-function insideTag(element: DomElement, tag: string): boolean {
-  return ancestry(element).some((ancestor) => ancestor !== element && ancestor.name === tag);
-}
-
-/** The element and its ancestors up to, not including, <body>: page-wide classes such as
- * "menu-open" or "has-sticky-nav" say nothing about one section. */
-function ancestry(element: DomElement): DomElement[] {
-  const chain: DomElement[] = [];
-  for (let current: DomNode | null = element; current; current = current.parent as DomNode | null) {
-    if (!isElement(current)) continue;
-    if (current.name === 'body' || current.name === 'html') break;
-    chain.push(current);
-  }
-  return chain;
-}
-
-function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 /** Cut at a word boundary with an ellipsis, so facts stay small in the state machine's payload. */
 function clamp(text: string, limit: number): string {
   if (text.length <= limit) return text;
   const cut = text.slice(0, limit - 1);
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/, '')}…`;
-}
-
-function comparable(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }

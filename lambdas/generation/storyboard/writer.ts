@@ -1,0 +1,23 @@
+// The seam between the storyboard step and whoever writes the storyboard: the template writer
+// (twin, CI, fallback) or Amazon Bedrock. Both take the same input and return a valid Storyboard.
+import type { SiteFacts } from '#generation/website/extract-site-facts';
+import type { Style } from '#shared/contract';
+import type { AdDuration } from './scene-plans.ts';
+import type { Storyboard } from './storyboard.ts';
+
+export interface StoryboardOrder {
+  style: Style;
+  durationSeconds: AdDuration;
+  /** The buyer's photo, its key in the images bucket; null or absent when they sent none. */
+  uploadKey?: string | null;
+}
+
+export interface StoryboardInput {
+  /** What the site says; `source: 'fallback'` when it could not be read (the ad then says only the name). */
+  site: SiteFacts & { source?: 'site' | 'fallback' };
+  order: StoryboardOrder;
+}
+
+export interface StoryboardWriter {
+  write(input: StoryboardInput): Promise<Storyboard>;
+}

@@ -1,0 +1,147 @@
+// What a claim, an offer and a price look like in a page's words ("4.9/5 from 2,000 reviews",
+// "20% off", "$29/month"). The page reader finds them with these patterns; the storyboard writers
+// use the same patterns to recognise them in benefits and descriptions read before these existed.
+
+/** The kinds of claim, strongest proof first: an ad's hook and proof scenes take them in this order. */
+export const claimKinds = ['rating', 'count', 'speed', 'guarantee', 'heritage', 'figure'] as const;
+export type ClaimKind = (typeof claimKinds)[number];
+
+// 1,240 · 10.000 · 4.9 · 10k · 2M
+const number = String.raw`\d{1,3}(?:[,.]\d{3})+|\d+(?:[.,]\d+)?`;
+const amount = String.raw`(?:${number})\s?[kKmM]?\+?`;
+const year = String.raw`(?:1[89]\d\d|20[0-4]\d)`;
+const timeUnit = '(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)';
+const counted =
+  '(?:customers|clients|users|teams|companies|businesses|brands|members|orders|downloads|reviews|ratings|patients|students|families|homes|households|people|subscribers|installs|stores|shops|restaurants|cities|countries|jobs|projects|cups|bags|meals)';
+const currency = '[$€£¥]';
+const priceAmount = String.raw`(?:${currency}\s?(?:${number})|(?:${number})\s?(?:€|EUR|USD|GBP|CHF)\b)`;
+const pricePeriod = String.raw`(?:\s?\/\s?|\s+(?:per|a|an)\s+)(?:mo|month|yr|year|wk|week|user|seat|person|hour|hr|session|night|class|visit)\b`;
+
+const claimPatterns: Record<ClaimKind, RegExp[]> = {
+  rating: [
+    /\b[0-5](?:[.,]\d{1,2})?\s?(?:\/\s?5\b|out of 5\b|stars?\b|★)/i,
+    /\brated\s+[0-5](?:[.,]\d{1,2})?(?:\s?\/\s?5\b| out of 5\b)?/i,
+  ],
+  count: [new RegExp(String.raw`(?<![\p{L}\d.,])(?:${amount})\s+(?:[\p{L}-]+\s+)?${counted}\b`, 'iu')],
+  speed: [
+    new RegExp(String.raw`\b(?:in|within|under|less than)\s+(?:just\s+|only\s+)?(?:${number})\s?${timeUnit}\b`, 'i'),
+    new RegExp(
+      String.raw`\b(?:${number})[- ](?:second|minute|hour|day)\s+(?:delivery|shipping|setup|service|turnaround|response|install)\b`,
+      'i',
+    ),
+    /\b(?:same|next)[- ]day\s+(?:delivery|shipping|service|dispatch|appointments?)\b/i,
+    /\b24\/7\b/,
+  ],
+  guarantee: [
+    new RegExp(
+      String.raw`\b(?:${number})[- ](?:day|year|month)s?\s+(?:free\s+)?(?:returns?|money[- ]back|guarantee|warranty)\b`,
+      'i',
+    ),
+    /\bmoney[- ]back guarantee\b/i,
+    /\blifetime (?:warranty|guarantee)\b/i,
+  ],
+  heritage: [
+    new RegExp(String.raw`\b(?:since|est\.?|established(?: in)?)\s+${year}\b`, 'i'),
+    new RegExp(String.raw`\b(?:${number})\+?\s+years?\b`, 'i'),
+  ],
+  figure: [
+    new RegExp(String.raw`\b(?:for|lasts?)\s+(?:up to\s+)?(?:${number})\s?(?:hours|days|weeks|months|years)\b`, 'i'),
+    /\b\d+(?:[.,]\d+)?\s?%\s+(?!off\b)\p{L}[\p{L}-]*/iu,
+    /(?<!\S)#1\b/,
+    /\b\d+(?:[.,]\d+)?x\s+(?:faster|more|less|cheaper)\b/i,
+  ],
+};
+
+const offerPatterns = [
+  /\b\d{1,2}\s?%\s?off\b/i,
+  new RegExp(String.raw`\bsave\s+(?:up to\s+)?(?:\d{1,2}\s?%|${currency}\s?\d+)`, 'i'),
+  /\bfree\s+(?:shipping|delivery|returns|trial|consultations?|quotes?|estimates?|gift|samples?|inspection)\b/i,
+  /\b(?:first|1st)\s+(?:month|week|lesson|class|session|visit|box|order)\s+(?:is\s+)?(?:free|on us)\b/i,
+  /\b\d+[- ]day\s+free\s+trial\b/i,
+  /\b\d+\s+(?:months?|weeks?)\s+free\b/i,
+  /\bbuy\s+one,?\s+get\s+one\b/i,
+  /\bBOGO\b/,
+];
+
+export const pricePattern = new RegExp(String.raw`(?:from\s+)?${priceAmount}(?:${pricePeriod})?`, 'i');
+/** A block that is a price tag and nothing else: "$29", "From €19.99 / month", "Only $12". */
+export const priceTagPattern = new RegExp(
+  String.raw`^(?:(?:from|only|just|now|starting at)\s+)?${priceAmount}(?:${pricePeriod})?$`,
+  'i',
+);
+
+export interface FactMatch {
+  index: number;
+  length: number;
+}
+
+/** The strongest kind of claim in `text` and where it is, if it makes one. */
+export function findClaim(text: string): (FactMatch & { kind: ClaimKind }) | undefined {
+  for (const kind of claimKinds) {
+    const found = firstMatch(text, claimPatterns[kind]);
+    // An offer's threshold ("free shipping over $30") is not a claim, and a discount is an offer.
+    if (found && !findOffer(text.slice(found.index, found.index + found.length))) return { ...found, kind };
+  }
+  return undefined;
+}
+
+export function findOffer(text: string): FactMatch | undefined {
+  return firstMatch(text, offerPatterns);
+}
+
+function firstMatch(text: string, patterns: RegExp[]): FactMatch | undefined {
+  let best: FactMatch | undefined;
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (match && (!best || match.index < best.index)) best = { index: match.index, length: match[0].length };
+  }
+  return best;
+}
+
+/**
+ * The words of `text` that carry the fact at `at`: the sentence when it is short, else the clause,
+ * else a few words either side. No closing full stop: the writer punctuates.
+ */
+export function phraseAround(text: string, at: FactMatch, maxChars = 60): string {
+  const pieces = (separator: RegExp) => {
+    let start = 0;
+    for (const piece of text.split(separator)) {
+      const index = text.indexOf(piece, start);
+      start = index + piece.length;
+      if (index <= at.index && at.index < index + piece.length + 1) return piece;
+    }
+    return text;
+  };
+  // Decimals ("4.9") and thousands ("2,000") are not boundaries: a separator needs a space after it.
+  for (const candidate of [text, pieces(/(?<=[.!?])\s+/), pieces(/[,;:]\s+|\s+[–—|•·-]\s+/)]) {
+    const phrase = tidyPhrase(candidate);
+    if (phrase.length <= maxChars && phrase.includes(tidyPhrase(text.slice(at.index, at.index + at.length)))) {
+      return phrase;
+    }
+  }
+  const words = text.split(/\s+/);
+  let position = 0;
+  const spans = words.map((word) => {
+    const start = text.indexOf(word, position);
+    position = start + word.length;
+    return [start, position] as const;
+  });
+  const first = spans.findIndex(([, end]) => end > at.index);
+  const last = spans.findIndex(([, end]) => end >= at.index + at.length);
+  return tidyPhrase(words.slice(Math.max(0, first - 2), last + 3).join(' ')).slice(0, maxChars);
+}
+
+/** The numbers a text states, as digits: "1,240" and "1240" are one number; "G2" and "HELLO20" are names. */
+export function numbersIn(text: string): string[] {
+  return (text.match(/(?<![\p{L}\d])\d[\d,.]*(?!\p{L})/gu) ?? []).map((number) =>
+    number.replace(/[,.]+$/, '').replace(/,/g, ''),
+  );
+}
+
+export function tidyPhrase(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s•·✓✔→*–—-]+/u, '')
+    .replace(/[\s.,;:!–—-]+$/u, '')
+    .trim();
+}

@@ -1,0 +1,112 @@
+// The structured data shops and local businesses publish for search engines (schema.org as
+// JSON-LD): product images, offers and ratings, the organisation's logo. Malformed blocks are
+// skipped; nothing in them is trusted beyond being text or a number.
+import { DomUtils } from 'htmlparser2';
+import type { DomNode } from './page-dom.ts';
+
+export interface StructuredFacts {
+  productImages: string[];
+  logos: string[];
+  offers: { price: number; currency: string }[];
+  ratings: { value: number; best: number; count?: number }[];
+}
+
+type JsonObject = Record<string, unknown>;
+
+const productTypes = /^(Product|ProductGroup|IndividualProduct|Vehicle|Book|SoftwareApplication|Service|Course)$/;
+const organizationTypes =
+  /^(Organization|Corporation|LocalBusiness|Store|OnlineStore|Restaurant|ProfessionalService|HomeAndConstructionBusiness|Plumber|Electrician|HVACBusiness|\w+Business|\w+Store|Brand)$/;
+const maxNodes = 500;
+
+export function readStructuredData(nodes: DomNode[]): StructuredFacts {
+  const facts: StructuredFacts = { productImages: [], logos: [], offers: [], ratings: [] };
+  for (const item of jsonLdItems(nodes)) {
+    const types = asArray(item['@type']).filter((type): type is string => typeof type === 'string');
+    const isProduct = types.some((type) => productTypes.test(type));
+    if (isProduct) {
+      facts.productImages.push(...imageUrls(item.image));
+      facts.offers.push(...offersOf(item.offers));
+    }
+    if (types.some((type) => organizationTypes.test(type))) facts.logos.push(...imageUrls(item.logo));
+    if (isProduct || types.some((type) => organizationTypes.test(type))) {
+      const rating = ratingOf(item.aggregateRating);
+      if (rating) facts.ratings.push(rating);
+    }
+  }
+  return facts;
+}
+
+/** Every object in every JSON-LD block, @graph and nested values included, up to a bound. */
+function jsonLdItems(nodes: DomNode[]): JsonObject[] {
+  const scripts = DomUtils.getElementsByTagName('script', nodes, true).filter(
+    (script) => script.attribs.type?.trim().toLowerCase() === 'application/ld+json',
+  );
+  const items: JsonObject[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (items.length >= maxNodes || depth > 6) return;
+    if (Array.isArray(value)) {
+      for (const entry of value) visit(entry, depth + 1);
+      return;
+    }
+    if (!isObject(value)) return;
+    items.push(value);
+    for (const [key, entry] of Object.entries(value)) {
+      // A product's offers and ratings are read with the product; anything else may hold more items.
+      if (key === '@graph' || key === 'mainEntity' || key === 'itemListElement' || key === 'item' || key === 'brand') {
+        visit(entry, depth + 1);
+      }
+    }
+  };
+  for (const script of scripts) {
+    try {
+      visit(JSON.parse(DomUtils.textContent(script)), 0);
+    } catch {
+      // A malformed block is the page's problem; the rest of the page still counts.
+    }
+  }
+  return items;
+}
+
+function imageUrls(value: unknown): string[] {
+  return asArray(value).flatMap((image) => {
+    if (typeof image === 'string') return [image];
+    if (isObject(image) && typeof (image.url ?? image.contentUrl) === 'string') {
+      return [(image.url ?? image.contentUrl) as string];
+    }
+    return [];
+  });
+}
+
+function offersOf(value: unknown): StructuredFacts['offers'] {
+  return asArray(value).flatMap((offer) => {
+    if (!isObject(offer)) return [];
+    const price = toNumber(offer.price ?? offer.lowPrice);
+    const currency = typeof offer.priceCurrency === 'string' ? offer.priceCurrency.trim().toUpperCase() : '';
+    if (price === undefined || price <= 0 || !/^[A-Z]{3}$/.test(currency)) {
+      return isObject(offer.priceSpecification) ? offersOf(offer.priceSpecification) : [];
+    }
+    return [{ price, currency }];
+  });
+}
+
+function ratingOf(value: unknown): StructuredFacts['ratings'][number] | undefined {
+  if (!isObject(value)) return undefined;
+  const rating = toNumber(value.ratingValue);
+  const best = toNumber(value.bestRating) ?? 5;
+  const count = toNumber(value.reviewCount) ?? toNumber(value.ratingCount);
+  if (rating === undefined || rating <= 0 || rating > best) return undefined;
+  return { value: rating, best, ...(count && count >= 1 ? { count: Math.floor(count) } : {}) };
+}
+
+function toNumber(value: unknown): number | undefined {
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,129 @@
+// The page's claims ("4.9/5 from 2,000 reviews", "10,000+ customers", "in 2 minutes"), offers
+// ("20% off", "free shipping over $50") and prices ("$29", "€19.99/month"), each in the page's own
+// words, so an ad can say them and nothing else. Menus, footers, forms and cookie banners never count.
+
+import {
+  claimKinds,
+  findClaim,
+  findOffer,
+  numbersIn,
+  phraseAround,
+  pricePattern,
+  priceTagPattern,
+  tidyPhrase,
+} from './fact-patterns.ts';
+import type { StructuredFacts } from './json-ld.ts';
+import { ancestry, classAndId, comparable, type DomElement, isNoise } from './page-dom.ts';
+
+const factLimits = { claims: 5, offers: 3, prices: 3 } as const;
+
+const priceNames = /price|amount|cost/i;
+/** Other products' cards: their prices are not this page's. */
+const otherProductNames = /related|recommend|also-like|upsell|cross-sell|recently/i;
+const currencySymbols: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', CAD: 'CA$', AUD: 'A$' };
+
+type Block = { element: DomElement; text: string };
+
+export function findClaims(blocks: Block[], structured: StructuredFacts): string[] {
+  const rated = structured.ratings.map(ratingClaim);
+  const found = copyBlocks(blocks)
+    .flatMap(({ text }) => sentences(text))
+    .flatMap((sentence) => {
+      const claim = findClaim(sentence);
+      return claim ? [{ kind: claim.kind, text: phraseAround(sentence, claim) }] : [];
+    })
+    // Strongest proof first; within a kind, the page's order.
+    .sort((a, b) => claimKinds.indexOf(a.kind) - claimKinds.indexOf(b.kind))
+    .map((claim) => claim.text);
+  return distinctFacts([...rated, ...found]).slice(0, factLimits.claims);
+}
+
+export function findOffers(blocks: Block[]): string[] {
+  const found = copyBlocks(blocks).flatMap(({ text }) =>
+    sentences(text).flatMap((sentence) => {
+      const offer = findOffer(sentence);
+      return offer ? [phraseAround(sentence, offer)] : [];
+    }),
+  );
+  return distinct(found).slice(0, factLimits.offers);
+}
+
+/**
+ * Prices the page states as prices: structured offers, a product's price meta tags, then price
+ * tags (an element named for a price, or a block that is only a price). A figure inside a sentence
+ * ("free shipping over $50") is a threshold, not a price, so it is not one.
+ */
+export function findPrices(blocks: Block[], meta: Map<string, string>, structured: StructuredFacts): string[] {
+  const metaPrice = Number(meta.get('product:price:amount') ?? meta.get('og:price:amount') ?? Number.NaN);
+  const metaCurrency = (meta.get('product:price:currency') ?? meta.get('og:price:currency') ?? '').toUpperCase();
+  const structuredPrices = [
+    ...structured.offers,
+    ...(metaPrice > 0 && metaCurrency ? [{ price: metaPrice, currency: metaCurrency }] : []),
+  ].map(({ price, currency }) => formatPrice(price, currency));
+  const ownBlocks = copyBlocks(blocks).filter(
+    ({ element }) => !ancestry(element).some((ancestor) => otherProductNames.test(classAndId(ancestor))),
+  );
+  const tagged = ownBlocks.flatMap(({ element, text }) => {
+    const tag = tidyPhrase(text);
+    if (priceTagPattern.test(tag)) return [tag];
+    const named = ancestry(element).some(
+      (ancestor) => priceNames.test(ancestor.attribs.class ?? '') || ancestor.attribs.itemprop === 'price',
+    );
+    const price = named && text.length <= 40 ? pricePattern.exec(text)?.[0] : undefined;
+    return price ? [tidyPhrase(price)] : [];
+  });
+  // "Only $19.99" is $19.99; "Starting at $12" is from $12, which a writer must not turn into "only".
+  const written = [...structuredPrices, ...tagged].map((price) =>
+    price
+      .replace(/^(?:only|just|now)\s+/i, '')
+      .replace(/^(?:from|starting at)\s+/i, 'from ')
+      .replace(/\s*\/\s*/, '/')
+      .replace(/[.,]00\b/, ''),
+  );
+  return distinct(written).slice(0, factLimits.prices);
+}
+
+/** "$29", "€19.99", "120 CHF": as a shop writes it, without ".00". */
+function formatPrice(price: number, currency: string): string {
+  const fractionDigits = Number.isInteger(price) ? 0 : 2;
+  const grouped = price.toLocaleString('en-US', {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
+  const symbol = currencySymbols[currency];
+  return symbol ? `${symbol}${grouped}` : `${grouped} ${currency}`;
+}
+
+function ratingClaim(rating: StructuredFacts['ratings'][number]): string {
+  const value = `${Math.round(rating.value * 10) / 10}/${rating.best}`;
+  return rating.count ? `${value} from ${rating.count.toLocaleString('en-US')} reviews` : `Rated ${value}`;
+}
+
+function copyBlocks(blocks: Block[]): Block[] {
+  return blocks.filter(({ element }) => !isNoise(element));
+}
+
+/** Sentences, split only where a space follows the stop: "4.9" and "2,000" stay whole. */
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+|\s+[|•·]\s+/).filter(Boolean);
+}
+
+/** A claim whose numbers another stronger claim already gave ("Rated 4.8 out of 5 by 1,240") is that claim again. */
+function distinctFacts(claims: string[]): string[] {
+  const kept: string[] = [];
+  for (const claim of distinct(claims)) {
+    const numbers = numbersIn(claim);
+    if (numbers.length === 0 || !kept.some((other) => numbers.every((number) => numbersIn(other).includes(number)))) {
+      kept.push(claim);
+    }
+  }
+  return kept;
+}
+
+function distinct(texts: string[]): string[] {
+  const seen = new Set<string>();
+  return texts.filter((text) => {
+    const key = comparable(text);
+    return key !== '' && !seen.has(key) && seen.add(key);
+  });
+}

@@ -1,0 +1,391 @@
+import { describe, expect, it } from 'vitest';
+import { scenePlans } from '#generation/storyboard/scene-plans';
+import { siteCopy } from '#generation/storyboard/site-copy';
+import { spokenWordCount } from '#generation/storyboard/spoken-words';
+import { type Storyboard, storyboardSchema, wordsOf } from '#generation/storyboard/storyboard';
+import { genericLinePatterns, storyboardProblems } from '#generation/storyboard/storyboard-checks';
+import { templateStoryboardWriter, writeTemplateStoryboard } from '#generation/storyboard/template-writer';
+import type { StoryboardInput } from '#generation/storyboard/writer';
+import { styles } from '#shared/contract';
+import { northwindFacts } from '../integration/support/ad-fixtures.ts';
+import { type SitePage, siteFactsOf } from './fixtures/sites.ts';
+
+const durations = [4, 8, 12] as const;
+const uploadKey = '0f8fad5b-d9cb-469f-a165-70867728950e.jpg';
+const factSites: SitePage[] = ['candleShop', 'saas', 'plumber', 'bare'];
+const unreachable: StoryboardInput['site'] = {
+  businessName: 'Juniper Yoga',
+  domain: 'juniperyoga.studio',
+  headline: 'Discover Juniper Yoga',
+  description: '',
+  benefits: [],
+  source: 'fallback',
+  failure: 'fetch failed',
+} as StoryboardInput['site'];
+
+function board(site: StoryboardInput['site'], style: Storyboard['style'], durationSeconds: 4 | 8 | 12, upload = false) {
+  return writeTemplateStoryboard({ site, order: { style, durationSeconds, uploadKey: upload ? uploadKey : null } });
+}
+
+const everyAd = [
+  ...factSites.map((page) => [page, siteFactsOf(page)] as const),
+  ['unreachable', unreachable] as const,
+].flatMap(([name, site]) => styles.flatMap((style) => durations.map((duration) => ({ name, site, style, duration }))));
+
+/** Heard words a second over the whole ad ("$34" is three words, a domain is read out). */
+function heardPace(storyboard: Storyboard): number {
+  const heard = storyboard.scenes.reduce((sum, scene) => sum + spokenWordCount(scene.voiceLine), 0);
+  return heard / storyboard.durationSeconds;
+}
+
+/** The site's own content words and numbers. */
+function siteWords(site: StoryboardInput['site']): Set<string> {
+  const text = [
+    site.headline,
+    site.description,
+    ...site.benefits,
+    ...(site.claims ?? []),
+    ...(site.offers ?? []),
+    ...(site.prices ?? []),
+  ].join(' ');
+  return new Set(contentWords(text));
+}
+
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\d][\p{L}\d.,'-]*/gu) ?? [])
+    .map((word) => word.replace(/[.,]+$/, ''))
+    .filter((word) => /\d/.test(word) || word.length >= 4);
+}
+
+describe('every storyboard the template writes', () => {
+  it.each(everyAd)(
+    '$name, $style, $duration s: valid by the schema, with nothing the site did not say',
+    ({ site, style, duration }) => {
+      // Act
+      const storyboard = board(site, style, duration, true);
+
+      // Assess
+      expect(storyboardSchema.safeParse(storyboard).success).toBe(true);
+      expect(storyboardProblems(storyboard, siteCopy(site).siteText)).toEqual([]);
+      expect(storyboard.writer).toBe('template');
+    },
+  );
+
+  it('is the same storyboard every time for the same order', () => {
+    // Prepare
+    const input: StoryboardInput = {
+      site: siteFactsOf('candleShop'),
+      order: { style: 'ugc', durationSeconds: 12, uploadKey },
+    };
+
+    // Act
+    const first = writeTemplateStoryboard(input);
+    const second = writeTemplateStoryboard(structuredClone(input));
+
+    // Assess
+    expect(second).toEqual(first);
+  });
+
+  it('is what the template writer hands over', async () => {
+    // Prepare
+    const input: StoryboardInput = { site: siteFactsOf('saas'), order: { style: 'cinematic', durationSeconds: 8 } };
+
+    // Act
+    const written = await templateStoryboardWriter.write(input);
+
+    // Assess
+    expect(written).toEqual(writeTemplateStoryboard(input));
+  });
+});
+
+describe('the words, when the site gave facts', () => {
+  const withFacts = everyAd.filter(({ name }) => name !== 'unreachable');
+
+  it.each(withFacts)('$name, $style, $duration s: no line that would fit any business', ({ site, style, duration }) => {
+    // Act
+    const storyboard = board(site, style, duration);
+
+    // Assess
+    const lines = storyboard.scenes.flatMap((scene) => [scene.voiceLine, scene.text.join(' ')]);
+    for (const line of lines) for (const pattern of genericLinePatterns) expect(line).not.toMatch(pattern);
+    expect(lines.join(' ')).not.toMatch(/discover|stop scrolling|get started|meet /i);
+  });
+
+  it.each(withFacts.filter(({ name }) => name !== 'bare'))(
+    '$name, $style, $duration s: the hook and every body line say the site’s own words or numbers',
+    ({ site, style, duration }) => {
+      // Act
+      const storyboard = board(site, style, duration);
+
+      // Assess
+      const own = siteWords(site);
+      for (const scene of storyboard.scenes.slice(0, -1)) {
+        expect(
+          contentWords(scene.voiceLine).filter((word) => own.has(word)),
+          scene.voiceLine,
+        ).not.toEqual([]);
+        expect(
+          contentWords(scene.text.join(' ')).filter((word) => own.has(word)),
+          scene.text.join(' '),
+        ).not.toEqual([]);
+      }
+    },
+  );
+
+  it.each(['candleShop', 'saas', 'plumber'] as const)(
+    '%s: the hook is a claim with a number, said in 1.5 s at most',
+    (page) => {
+      for (const style of styles) {
+        // Act
+        const [hook] = board(siteFactsOf(page), style, 12).scenes;
+
+        // Assess
+        expect(hook!.role).toBe('hook');
+        expect(hook!.endSeconds).toBeLessThanOrEqual(1.5);
+        expect(hook!.voiceLine).toMatch(/\d/);
+        expect(hook!.text.join(' ')).toMatch(/\d/);
+      }
+    },
+  );
+
+  it('asks about what the headline names when the site makes no claim', () => {
+    // Act
+    const hooks = styles.map((style) => board(siteFactsOf('bare'), style, 8).scenes[0]!);
+
+    // Assess
+    expect(hooks.map((hook) => hook.voiceLine)).toEqual([
+      'Looking for slow yoga?',
+      'Need slow yoga?',
+      'need slow yoga?',
+    ]);
+    expect(hooks[0]!.text).toEqual(['Slow yoga for busy people?']);
+  });
+
+  it('states the site’s price in the offer scene, and direct-response stamps it', () => {
+    for (const [page, price] of [
+      ['candleShop', '$34'],
+      ['saas', '$12'],
+    ] as const) {
+      for (const style of styles) {
+        // Act
+        const storyboard = board(siteFactsOf(page), style, 12);
+
+        // Assess
+        const offer = storyboard.scenes.find((scene) => scene.role === 'offer');
+        expect(offer?.voiceLine, `${page} ${style}`).toContain(price);
+        expect(offer?.text.join(' ')).toContain(price);
+        if (style === 'direct-response') expect(offer?.callout).toContain(price);
+      }
+    }
+  });
+
+  it('turns the offer slot into another benefit or proof when the site shows no price or offer', () => {
+    // Prepare: the plumber's page has no price; this copy of it has no offer either.
+    const plumber = siteFactsOf('plumber');
+    const site = { ...plumber, offers: [], benefits: plumber.benefits.filter((benefit) => !/free/i.test(benefit)) };
+
+    for (const style of styles) {
+      // Act
+      const storyboard = board(site, style, 12);
+
+      // Assess
+      expect(storyboard.scenes.map((scene) => scene.role)).not.toContain('offer');
+      expect(storyboard.scenes.map((scene) => scene.callout ?? '').join(' ')).not.toMatch(/\$|%|free/i);
+    }
+  });
+
+  it('reads the Northwind facts of the old shape: the delivery time is the hook, free shipping the offer', () => {
+    // Act
+    const storyboard = board({ ...northwindFacts, source: 'site' }, 'direct-response', 12);
+
+    // Assess
+    expect(storyboard.scenes[0]).toMatchObject({ role: 'hook', text: ['Delivered in 48 hours'] });
+    expect(storyboard.scenes.find((scene) => scene.role === 'offer')).toMatchObject({
+      voiceLine: 'Free shipping over $30!',
+      callout: 'FREE SHIPPING',
+    });
+  });
+
+  it('ends on the domain: the CTA scene shows it and, with time to say it, the voice says it', () => {
+    for (const style of styles) {
+      // Act
+      const storyboard = board(siteFactsOf('saas'), style, 12);
+
+      // Assess
+      const cta = storyboard.scenes.at(-1)!;
+      expect(cta.role).toBe('cta');
+      expect(cta.text).toContain('tasklane.io');
+      expect(cta.voiceLine).toContain('tasklane.io');
+      // No upload and no product photo: the end card shows the logo.
+      expect(storyboard.endCard).toEqual({
+        title: 'Tasklane',
+        cta: 'Start your free trial',
+        domain: 'tasklane.io',
+        asset: 'site-3',
+      });
+    }
+  });
+});
+
+describe('pace', () => {
+  it.each(everyAd)('$name, $style, $duration s: every line can be said in its scene', ({ site, style, duration }) => {
+    // Act
+    const storyboard = board(site, style, duration);
+
+    // Assess
+    for (const scene of storyboard.scenes) {
+      const seconds = scene.endSeconds - scene.startSeconds;
+      expect(wordsOf(scene.voiceLine).length).toBeLessThanOrEqual(Math.floor(seconds * 2.8 + 1e-6));
+      // Heard words: half a word over direct-response's 3.4 a second is within the voice's speed-up.
+      expect(spokenWordCount(scene.voiceLine)).toBeLessThanOrEqual(Math.round(seconds * 3.4));
+    }
+    expect(heardPace(storyboard)).toBeLessThanOrEqual(2.8);
+  });
+
+  it.each(everyAd.filter(({ name }) => name === 'candleShop' || name === 'saas' || name === 'plumber'))(
+    '$name, $style, $duration s: a site with facts fills the ad at a natural pace',
+    ({ site, style, duration }) => {
+      // Act
+      const storyboard = board(site, style, duration);
+
+      // Assess: cinematic is a calm narrator (voice/style-voices.ts aims it at 2.0–2.35 w/s).
+      expect(heardPace(storyboard)).toBeGreaterThanOrEqual(style === 'cinematic' ? 2 : 2.3);
+    },
+  );
+});
+
+describe('the voice of each style', () => {
+  it('UGC speaks in the first person, answers a comment and a text, and never sounds like the brand', () => {
+    // Act
+    const storyboard = board(siteFactsOf('saas'), 'ugc', 12);
+
+    // Assess
+    expect(storyboard.persona).toBe('first-person');
+    expect(storyboard.scenes[1]!.voiceLine).toMatch(/^I tried Tasklane\./);
+    expect(storyboard.scenes.map((scene) => scene.voiceLine).join(' ')).toMatch(/honestly\?/);
+    const phone = storyboard.scenes.flatMap((scene) => (scene.phoneElement ? [scene.phoneElement.kind] : []));
+    expect(phone).toEqual(['comment-reply', 'text-bubble']);
+  });
+
+  it('cinematic never raises its voice, and leaves stamps and phone elements out', () => {
+    for (const page of factSites) {
+      // Act
+      const storyboard = board(siteFactsOf(page), 'cinematic', 12);
+
+      // Assess
+      expect(storyboard.persona).toBe('brand');
+      for (const scene of storyboard.scenes) {
+        expect(scene.voiceLine).not.toContain('!');
+        expect(scene).not.toHaveProperty('callout');
+        expect(scene).not.toHaveProperty('phoneElement');
+      }
+    }
+  });
+
+  it('direct-response is urgent and stamps the proof’s number', () => {
+    // Act
+    const storyboard = board(siteFactsOf('saas'), 'direct-response', 12);
+
+    // Assess
+    expect(storyboard.scenes[0]!.voiceLine).toMatch(/!$/);
+    expect(storyboard.scenes.find((scene) => scene.role === 'proof')?.callout).toBe('4,000+ teams');
+    expect(storyboard.scenes.at(-1)!.voiceLine).toBe('Try it now at tasklane.io!');
+  });
+});
+
+describe('with no facts at all (the site could not be read)', () => {
+  it.each(styles)('%s: says the name and the domain and nothing else', (style) => {
+    for (const duration of durations) {
+      // Act
+      const storyboard = board(unreachable, style, duration);
+
+      // Assess
+      const said = storyboard.scenes.map((scene) => `${scene.voiceLine} ${scene.text.join(' ')}`).join(' ');
+      expect(said).not.toMatch(/\d|discover/i);
+      const allowed = new Set(['juniper', 'yoga', 'juniperyoga.studio', 'this', "it's", 'called', 'found', 'visit']);
+      expect(contentWords(said).filter((word) => !allowed.has(word))).toEqual([]);
+    }
+  });
+});
+
+describe('the pictures', () => {
+  it('shows the buyer’s photo first, then the site’s images as site-1…', () => {
+    // Act
+    const storyboard = board(siteFactsOf('candleShop'), 'cinematic', 12, true);
+
+    // Assess
+    expect(storyboard.assets.map((asset) => [asset.id, asset.source])).toEqual([
+      ['upload', 'upload'],
+      ['site-1', 'product'],
+      ['site-2', 'product'],
+      ['site-3', 'product'],
+      ['site-4', 'og-image'],
+      ['site-5', 'logo'],
+    ]);
+    expect(storyboard.assets[0]).toEqual({ id: 'upload', source: 'upload', key: uploadKey });
+    expect(storyboard.scenes[0]!.shots[0]!.asset).toBe('upload');
+    expect(storyboard.endCard.asset).toBe('upload');
+  });
+
+  it.each(everyAd)(
+    '$name, $style, $duration s: a product is never cropped full-bleed, the logo only on the end card',
+    ({ site, style, duration }) => {
+      // Act
+      const storyboard = board(site, style, duration, true);
+
+      // Assess
+      const sourceOf = new Map(storyboard.assets.map((asset) => [asset.id, asset.source]));
+      for (const shot of storyboard.scenes.flatMap((scene) => scene.shots)) {
+        const source = shot.asset ? sourceOf.get(shot.asset) : undefined;
+        if (source === 'product' || source === 'upload') expect(shot.layout).not.toBe('full-bleed');
+        if (source === 'logo') expect(['end-card', 'brand']).toContain(shot.layout);
+      }
+    },
+  );
+
+  it('ends on the best product photo without an upload, else the logo', () => {
+    // Act
+    const shop = board(siteFactsOf('candleShop'), 'ugc', 8);
+    const plumber = board(siteFactsOf('plumber'), 'ugc', 8);
+    const bare = board(siteFactsOf('bare'), 'ugc', 8);
+
+    // Assess
+    expect(shop.endCard.asset).toBe('site-1');
+    expect(plumber.assets.find((asset) => asset.id === plumber.endCard.asset)?.source).toBe('logo');
+    expect(bare).toMatchObject({ assets: [], endCard: { asset: null } });
+    expect(bare.scenes[0]!.shots[0]).toMatchObject({ asset: null, layout: 'brand' });
+  });
+
+  it('moves the camera by style: slow pushes for cinematic, still cuts of 0.8–1.5 s for direct-response, a hand-held phone for UGC', () => {
+    for (const duration of durations) {
+      // Act
+      const [cinematic, directResponse, ugc] = styles.map((style) => board(siteFactsOf('saas'), style, duration, true));
+
+      // Assess
+      const storyShots = (storyboard: Storyboard) =>
+        storyboard.scenes.filter((scene) => scene.role !== 'cta').flatMap((scene) => scene.shots);
+      expect(new Set(storyShots(cinematic!).map((shot) => shot.motion))).toEqual(new Set(['push-in', 'pull-out']));
+      expect(new Set(storyShots(directResponse!).map((shot) => shot.motion))).toEqual(new Set(['static']));
+      expect(new Set(storyShots(ugc!).map((shot) => shot.motion))).toEqual(new Set(['handheld']));
+      for (const shot of storyShots(directResponse!).slice(1)) {
+        expect(shot.seconds).toBeGreaterThanOrEqual(0.8);
+        expect(shot.seconds).toBeLessThanOrEqual(1.5);
+      }
+    }
+  });
+
+  it('follows the scene plan of every style and length', () => {
+    for (const style of styles) {
+      for (const duration of durations) {
+        // Act
+        const storyboard = board(siteFactsOf('candleShop'), style, duration, true);
+
+        // Assess
+        const plan = scenePlans[style][duration];
+        expect(storyboard.scenes.map((scene) => [scene.endSeconds - scene.startSeconds, scene.shots.length])).toEqual(
+          plan.map((planned) => [expect.closeTo(planned.seconds, 6), planned.shots]),
+        );
+      }
+    }
+  });
+});
