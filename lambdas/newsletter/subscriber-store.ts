@@ -6,8 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '#shared/aws-clients';
 import { config } from '#shared/config';
+import { documents } from '#shared/dynamodb-clients';
 import { sha256Hex } from '#shared/hashing';
 import { envNames, requireEnv } from '#shared/runtime-env';
 

@@ -5,7 +5,7 @@
 // a mail (logged; ops resend by removing the kind from emails_sent).
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '#shared/aws-clients';
+import { documents } from '#shared/dynamodb-clients';
 import { envNames, requireEnv } from '#shared/runtime-env';
 import type { OrderEmailKind } from './order-email-templates.ts';
 

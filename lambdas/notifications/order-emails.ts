@@ -2,10 +2,10 @@
 // transient failures, and never thrown: a mail problem is logged, the order carries on.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '#shared/aws-clients';
 import { config } from '#shared/config';
 import { logger } from '#shared/logger';
 import { envNames, requireEnv } from '#shared/runtime-env';
+import { s3 } from '#shared/s3-clients';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { claimOrderEmail, releaseOrderEmail } from './email-ledger.ts';
 import { type MailAttachment, sendMail } from './mailer.ts';

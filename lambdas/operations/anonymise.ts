@@ -3,9 +3,9 @@
 // been at rest for `config.site.orderPersonalDataDays`. What remains (id, style, length, status,
 // amount, Stripe ids) is what the books need. Runs inside the reconciler's pass.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '#shared/aws-clients';
 import { config } from '#shared/config';
 import type { OrderStatus } from '#shared/contract';
+import { documents } from '#shared/dynamodb-clients';
 import { envNames, requireEnv } from '#shared/runtime-env';
 import type { OrderRecord } from '../orders/order-record.ts';
 import { getOrder } from '../orders/order-store.ts';

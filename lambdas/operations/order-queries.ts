@@ -1,8 +1,8 @@
 // Reading the orders table through its indexes, page by page (never a Scan): repair candidates
 // by status and age for the reconciler, a buyer's orders by email hash for the ops CLI.
 import { type NativeAttributeValue, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documents } from '#shared/aws-clients';
 import type { OrderStatus, PaymentStatus } from '#shared/contract';
+import { documents } from '#shared/dynamodb-clients';
 import { emailHash } from '#shared/hashing';
 import { envNames, requireEnv } from '#shared/runtime-env';
 import type { OrderRecord } from '../orders/order-record.ts';

@@ -8,9 +8,9 @@ import {
   ExecutionDoesNotExist,
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
-import { stepFunctions } from '#shared/aws-clients';
 import { config } from '#shared/config';
 import { logger } from '#shared/logger';
+import { stepFunctions } from '#shared/sfn-client';
 import { runFailurePath } from '../generation/failure-path.ts';
 import { executionArnFor } from '../generation/start-generation.ts';
 import { isPaid, type OrderRecord } from '../orders/order-record.ts';

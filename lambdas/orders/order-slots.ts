@@ -5,9 +5,9 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiFailure } from '#shared/api-failure';
-import { documents } from '#shared/aws-clients';
 import { config } from '#shared/config';
 import { messages } from '#shared/contract';
+import { documents } from '#shared/dynamodb-clients';
 import { envNames, requireEnv } from '#shared/runtime-env';
 import type { OrderRecord } from './order-record.ts';
 

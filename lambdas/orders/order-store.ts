@@ -2,8 +2,8 @@
 // webhook, the success page's fallback and the state machine can race without harm.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '#shared/aws-clients';
 import type { PaymentStatus } from '#shared/contract';
+import { documents } from '#shared/dynamodb-clients';
 import { envNames, requireEnv } from '#shared/runtime-env';
 import type { OrderRecord } from './order-record.ts';
 

@@ -5,8 +5,8 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { dynamoDb } from '#shared/aws-clients';
 import { config } from '#shared/config';
+import { dynamoDb } from '#shared/dynamodb-clients';
 import { logger } from '#shared/logger';
 import { envNames, requireEnv } from '#shared/runtime-env';
 import { applyCheckoutSession, closeCheckout, orderIdOf } from './fulfilment.ts';

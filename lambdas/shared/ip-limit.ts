@@ -2,9 +2,9 @@
 // the rate-limits table, removed by TTL after the window.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiFailure } from './api-failure.ts';
-import { documents } from './aws-clients.ts';
 import { config } from './config.ts';
 import { messages } from './contract.ts';
+import { documents } from './dynamodb-clients.ts';
 import { sha256Hex } from './hashing.ts';
 import { envNames, requireEnv } from './runtime-env.ts';
 

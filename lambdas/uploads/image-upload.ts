@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ApiFailure } from '#shared/api-failure';
-import { s3, s3Presigner } from '#shared/aws-clients';
 import { config } from '#shared/config';
 import { type CreateUploadRequest, type CreateUploadResponse, messages, uploadExtensions } from '#shared/contract';
 import { envNames, requireEnv } from '#shared/runtime-env';
+import { s3, s3Presigner } from '#shared/s3-clients';
 
 const imagesBucket = () => requireEnv(envNames.imagesBucket);
 const uploadUrlSeconds = 15 * 60;

@@ -4,8 +4,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { executionArnFor } from '#generation/start-generation';
-import { documents } from '#shared/aws-clients';
 import { config } from '#shared/config';
+import { documents } from '#shared/dynamodb-clients';
 import { type ReconcileReport, reconcile } from '../../lambdas/operations/reconcile.ts';
 import type { OrderRecord } from '../../lambdas/orders/order-record.ts';
 import { startReconcilerTimer } from '../../local/reconciler-timer.ts';

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
 import { executionArnFor } from '#generation/start-generation';
-import { stepFunctions } from '#shared/aws-clients';
+import { stepFunctions } from '#shared/sfn-client';
 import type { OrderRecord } from '../../lambdas/orders/order-record.ts';
 import { getOrder } from '../../lambdas/orders/order-store.ts';
 import { OpsError } from './ops-error.ts';

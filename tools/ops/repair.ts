@@ -1,7 +1,7 @@
 // refund, resend and redrive: ops actions on one order, each through the same idempotent domain
 // code the Lambdas use, each refusing what would hurt the buyer or the books.
 import { RedriveExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { stepFunctions } from '#shared/aws-clients';
+import { stepFunctions } from '#shared/sfn-client';
 import { markOrderFailed } from '../../lambdas/generation/failure-steps.ts';
 import { refundFailedOrder } from '../../lambdas/generation/refund-failed-order.ts';
 import { releaseOrderEmail } from '../../lambdas/notifications/email-ledger.ts';

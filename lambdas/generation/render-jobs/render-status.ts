@@ -1,8 +1,8 @@
 // A render job reports through one small JSON object next to its output in the videos bucket:
 // the render function writes it, CheckRender reads it. No table, no queue: S3 is already there.
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '#shared/aws-clients';
 import { envNames, requireEnv } from '#shared/runtime-env';
+import { s3 } from '#shared/s3-clients';
 import { type RenderJob, renderKeys } from '../generation-state.ts';
 
 export interface RenderStatus extends RenderJob {

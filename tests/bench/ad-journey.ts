@@ -1,0 +1,114 @@
+// One buyer's order on the twin, made the way the site makes it, with a product photo: the
+// capacity read, the upload (presigned PUT), the order, payment (→ Stripe's webhook), the order
+// page's reads until the ad is done. Returns what the twin's servers saw meanwhile, the
+// execution's history and the mail, for the cost group to count and time.
+import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { renderKeys } from '#generation/generation-state';
+import { envNames } from '#shared/runtime-env';
+import type { OutboxMessage } from '../../local/ses-outbox.ts';
+import type { ExecutionRecord } from '../../local/step-functions.ts';
+import type { Twin } from '../../local/twin.ts';
+import { type HttpObserver, type ObservedRequest, portOf } from './http-observer.ts';
+import { payOrder } from './twin-figures.ts';
+
+export interface AdJourney {
+  durationSeconds: number;
+  orderId: string;
+  email: string;
+  outcome: string;
+  paidToDoneSeconds: number;
+  execution: ExecutionRecord;
+  /** Requests to /api/* (the buyer's, and Stripe's webhook deliveries). */
+  api: ObservedRequest[];
+  /** Requests to S3, the product's SDK calls and the browser's presigned ones alike. */
+  s3: ObservedRequest[];
+  /** The render function's asynchronous invocation → its final status write, in ms. */
+  renderMs: number;
+  /** Events published to the order's channel (each one also makes the order page read again). */
+  eventPublishes: ObservedRequest[];
+  /** SendEmail calls the product made. */
+  sendEmails: ObservedRequest[];
+  /** The mail to the buyer's address. */
+  buyerMail: OutboxMessage[];
+  /** The machine's 1-minute load average when the order was paid (2 cores: above 2, work queues). */
+  loadAverage: number;
+}
+
+const orderPagePollMs = 500;
+
+/** Path-style S3 URL → bucket and key. */
+export function s3Object(request: ObservedRequest): { bucket: string; key: string } {
+  const [bucket = '', ...key] = new URL(request.url, 'http://s3').pathname.slice(1).split('/');
+  return { bucket: decodeURIComponent(bucket), key: key.map(decodeURIComponent).join('/') };
+}
+
+export async function runAdJourney(
+  twin: Twin,
+  observer: HttpObserver,
+  durationSeconds: number,
+  photoPath: string,
+): Promise<AdJourney> {
+  const began = performance.now();
+  const email = `bench.cost.${durationSeconds}s.${Date.now()}@example.com`;
+  await (await fetch(`${twin.url}/api/capacity`)).arrayBuffer();
+
+  const photo = await readFile(photoPath);
+  const upload = (await (
+    await fetch(`${twin.url}/api/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fileName: 'product.jpg', contentType: 'image/jpeg', size: photo.length }),
+    })
+  ).json()) as { uploadUrl: string; storagePath: string; headers: Record<string, string> };
+  const put = await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: new Uint8Array(photo) });
+  if (!put.ok) throw new Error(`the photo upload answered ${put.status}`);
+
+  const { orderId, paidAt } = await payOrder(twin, {
+    email,
+    durationSeconds: String(durationSeconds),
+    style: 'cinematic',
+    imageFileName: 'product.jpg',
+    imageStoragePath: upload.storagePath,
+  });
+  const loadAverage = loadavg()[0] ?? 0;
+  let outcome = '';
+  while (!['completed', 'failed'].includes(outcome)) {
+    await new Promise((resolve) => setTimeout(resolve, orderPagePollMs));
+    const order = (await (await fetch(`${twin.url}/api/orders/${orderId}`)).json()) as { order_status?: string };
+    outcome = String(order.order_status);
+  }
+  const paidToDoneSeconds = (performance.now() - paidAt) / 1000;
+  const execution = await twin.steps.waitForExecution(orderId);
+  await twin.lambda.idle();
+  await twin.realtime.drain();
+  const ended = performance.now();
+
+  const s3 = observer.requests(portOf(twin.endpoints.s3), began, ended);
+  const invoke = observer
+    .requests(portOf(twin.lambda.endpoint), began, ended)
+    .find((request) => request.method === 'POST' && request.url.includes('/invocations'));
+  const statusKey = renderKeys(orderId).status;
+  const lastStatusWrite = s3
+    .filter((request) => request.method === 'PUT' && s3Object(request).key === statusKey)
+    .at(-1);
+  if (!invoke || !lastStatusWrite?.finishedAt) throw new Error(`the render of ${orderId} was not observed`);
+
+  const eventsPort = portOf(twin.env[envNames.eventsHttpEndpoint] ?? '');
+  return {
+    durationSeconds,
+    orderId,
+    email,
+    outcome,
+    paidToDoneSeconds,
+    execution,
+    api: observer.requests(portOf(twin.url), began, ended).filter((request) => request.url.startsWith('/api/')),
+    s3,
+    renderMs: lastStatusWrite.finishedAt - invoke.startedAt,
+    eventPublishes: observer.requests(eventsPort, began, ended).filter((request) => request.method === 'POST'),
+    sendEmails: observer.requests(portOf(twin.endpoints.ses), began, ended).filter((r) => r.method === 'POST'),
+    buyerMail: (await twin.outbox.listMessages()).filter((message) => message.to.includes(email)),
+    loadAverage,
+  };
+}

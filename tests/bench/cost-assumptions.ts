@@ -1,0 +1,47 @@
+// What the cost table assumes rather than measures. Everything else in it is counted or timed on
+// the twin (tests/bench/ad-journey.ts) or read from the synthesized template.
+export const costAssumptions = {
+  /** The order is made as the site makes it, with a product photo uploaded (the heavier case). */
+  withPhoto: true,
+  /** The style of every measured ad. */
+  style: 'cinematic',
+  /** The landing page reads GET /api/capacity once per view; one view before ordering. */
+  capacityReads: 1,
+  /**
+   * GET /api/orders/{id} from the order page: the first read, the re-read once the live channel
+   * subscribes, then one re-read per live event (web/src/features/order-status: nextLiveStep);
+   * the events are counted on the twin. The page reads nothing while live otherwise.
+   */
+  orderPageReadsBeforeEvents: 2,
+  /** The buyer's GETs of the finished files through their presigned links: the poster once, the MP4 to watch and to download. */
+  buyerPosterGets: 1,
+  buyerVideoGets: 2,
+  /**
+   * Cold starts per ad: the first invocation of each function an ad uses (a few ads a day: an
+   * idle execution environment is gone long before the next order). Later invocations of the
+   * same function within the ad (CheckRender's polls, GetOrder's re-reads) are warm.
+   */
+  coldStartsPerFunction: 1,
+  /**
+   * Billed at no less than this, where the twin cannot show what AWS takes. AnalyzeWebsite: the
+   * twin cannot reach the internet, so the page fetch fails at once; in AWS it fetches the buyer's
+   * page (capped at 8 s). The orders stream's publisher: its signed HTTPS publish to AppSync
+   * Events takes tens of ms in a region, against ~1 ms to the twin's emulator on loopback.
+   */
+  minimumDurationMs: { AnalyzeWebsite: 2000, 'orders stream': 50 } as Record<string, number>,
+  /**
+   * The order-changes publisher runs once per published change (each change in its own stream
+   * batch at a few orders a day), for about as long as the publish request takes on the twin.
+   */
+  publisherInvocationsPerEvent: 1,
+} as const;
+
+/** Per-ad costs left out of the table, and why (see research/unit-economics.md §2 for estimates). */
+export const notCounted = [
+  'DynamoDB on-demand reads and writes (≈ $0.00001 per ad)',
+  'AppSync Events operations and connection minutes (≈ $0.00002)',
+  'CloudFront transfer of the site and the ad (≈ $0.0013, or $0 within the 1 TB/month free tier)',
+  'CloudWatch Logs ingestion, X-Ray traces, S3 access logs',
+  'WriteScript with Bedrock: staging and prod use the template copywriter (with -c copywriter=bedrock, Nova Lite adds ≈ $0.0002)',
+  'Fixed monthly costs not tied to an ad: the reconciler every 5 minutes, alarms, Secrets Manager secrets',
+];

@@ -1,0 +1,44 @@
+// The cost group: one order per length on the twin, watched end to end, priced with the
+// synthesized configuration; printed, recorded and written to bench/cost-per-ad.md.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { config } from '#shared/config';
+import type { Twin } from '../../local/twin.ts';
+import { writeProductPhoto } from '../integration/support/ad-fixtures.ts';
+import { type AdJourney, runAdJourney } from './ad-journey.ts';
+import type { CloudAssembly } from './cloud-assembly.ts';
+import type { ColdInit } from './cold-init.ts';
+import { type AdCost, costOfAd } from './cost-per-ad.ts';
+import { printCosts, writeCostMarkdown } from './cost-report.ts';
+import { observeHttpServers } from './http-observer.ts';
+import type { StackFunction } from './stack-template.ts';
+
+export async function benchCostPerAd(
+  twin: Twin,
+  assembly: CloudAssembly,
+  functions: readonly StackFunction[],
+  coldInits: readonly ColdInit[],
+): Promise<AdCost[]> {
+  const workDir = await mkdtemp(join(tmpdir(), 'reelfive-cost-bench-'));
+  const observer = observeHttpServers();
+  const journeys: AdJourney[] = [];
+  try {
+    const photo = await writeProductPhoto(workDir);
+    // The twin compiles each handler on its first call (a cold start of its own, which the
+    // cold-init figures already price): a first order warms them, and is not counted.
+    await runAdJourney(twin, observer, Math.min(...config.video.durationsSeconds), photo);
+    for (const durationSeconds of config.video.durationsSeconds) {
+      const journey = await runAdJourney(twin, observer, durationSeconds, photo);
+      if (journey.outcome !== 'completed') throw new Error(`the ${durationSeconds} s order ${journey.outcome}`);
+      journeys.push(journey);
+    }
+  } finally {
+    observer.stop();
+    await rm(workDir, { recursive: true, force: true });
+  }
+  const costs = journeys.map((journey) => costOfAd(journey, assembly, functions, coldInits, twin.env));
+  printCosts(costs);
+  await writeCostMarkdown(costs, new Date().toISOString());
+  return costs;
+}

@@ -1,0 +1,142 @@
+// The cost per ad as the bench prints it, records it and writes it for the README
+// (bench/cost-per-ad.md): one column per length, then the Lambda lines, assumptions and prices.
+import { writeFile } from 'node:fs/promises';
+import { costAssumptions, notCounted } from './cost-assumptions.ts';
+import type { AdCost } from './cost-per-ad.ts';
+import { record, round } from './figures.ts';
+import { type Price, prices, pricesCheckedOn } from './prices.ts';
+
+export const costMarkdownFile = 'bench/cost-per-ad.md';
+
+const usd = (value: number, digits = 5) => `$${value.toFixed(digits)}`;
+/** A quoted price as written: cents always shown, and every significant digit after them. */
+const quoted = (value: number) => {
+  const digits = value.toString().split('.')[1]?.length ?? 0;
+  return value.toFixed(Math.max(2, digits));
+};
+const mb = (bytes: number) => `${round(bytes / 1024 / 1024, 2)} MB`;
+
+/** Rows of the summary: a label, then one cell per length. */
+function summaryRows(costs: readonly AdCost[]): string[][] {
+  const row = (label: string, cell: (cost: AdCost) => string) => [label, ...costs.map(cell)];
+  return [
+    row(
+      'Lambda',
+      (c) => `${usd(c.lambda.usd)} (${c.lambda.invocations} invocations, ${round(c.lambda.gbSeconds, 2)} GB-s)`,
+    ),
+    row(
+      'Step Functions',
+      (c) =>
+        `${usd(c.stepFunctions.usd)} (${c.stepFunctions.transitions} transitions, ${c.stepFunctions.polls} render poll${c.stepFunctions.polls === 1 ? '' : 's'})`,
+    ),
+    row(
+      'S3',
+      (c) =>
+        `${usd(c.s3.usd)} (${c.s3.putRequests} PUT, ${c.s3.getRequests} GET, ${mb(c.s3.storedBytes)} × ${c.s3.storedDays} d)`,
+    ),
+    row('SES', (c) => `${usd(c.ses.usd)} (${c.ses.emails} emails)`),
+    row('API Gateway', (c) => `${usd(c.apiGateway.usd)} (${c.apiGateway.requests} requests)`),
+    row('**AWS**', (c) => `**${usd(c.awsUsd)}**`),
+    row('Stripe (2.9% + $0.30)', (c) => usd(c.stripe.usd, 3)),
+    row('**Total**', (c) => `**${usd(c.totalUsd, 4)}**`),
+    row(`**Margin from ${usd(costs[0]?.priceUsd ?? 5, 2)}**`, (c) => `**${usd(c.marginUsd, 4)}**`),
+  ];
+}
+
+const table = (header: string[], rows: string[][]) =>
+  [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+
+export function printCosts(costs: readonly AdCost[]): void {
+  console.log('\nCost per ad (USD), from the synthesized template and one order per length on the twin');
+  const header = ['', ...costs.map((cost) => `${cost.durationSeconds} s ad`)];
+  const rows = summaryRows(costs).map((cells) => cells.map((cell) => cell.replaceAll('**', '')));
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((cells) => (cells[column] ?? '').length)));
+  for (const cells of [header, ...rows]) {
+    console.log(`  ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`);
+  }
+  for (const cost of costs) {
+    const label = `cost per ad, ${cost.durationSeconds} s ad`;
+    record(
+      `${label}: AWS`,
+      round(cost.awsUsd, 5),
+      'USD',
+      undefined,
+      `Lambda ${usd(cost.lambda.usd)}, Step Functions ${usd(cost.stepFunctions.usd)}, S3 ${usd(cost.s3.usd)}, SES ${usd(cost.ses.usd)}, API Gateway ${usd(cost.apiGateway.usd)}`,
+    );
+    record(`${label}: total with Stripe`, round(cost.totalUsd, 4), 'USD');
+    record(`${label}: margin from ${usd(cost.priceUsd, 2)}`, round(cost.marginUsd, 4), 'USD');
+  }
+}
+
+export async function writeCostMarkdown(costs: readonly AdCost[], measuredAt: string): Promise<void> {
+  const lengths = costs.map((cost) => `${cost.durationSeconds} s ad`);
+  const lambdaTables = costs.map((cost) =>
+    [
+      `### ${cost.durationSeconds} s ad (order ${cost.measured.orderId.slice(0, 8)}: paid → completed ${round(cost.measured.paidToDoneSeconds)} s on the twin, render ${round(cost.measured.renderMs / 1000, 2)} s, photo ${round(cost.measured.photoBytes / 1024, 0)} KB, load average ${round(cost.measured.loadAverage, 1)})`,
+      '',
+      table(
+        ['runs for', 'function', 'memory, arch', 'invocations', 'ms each', 'billed init (cold starts)', 'GB-s', 'USD'],
+        cost.lambda.lines.map((line) => [
+          line.role,
+          line.function,
+          `${line.memoryMb} MB ${line.architecture}`,
+          String(line.invocations),
+          String(line.msEach),
+          `${line.initMs} ms × ${line.coldStarts}`,
+          String(round(line.gbSeconds, 3)),
+          usd(line.usd, 6),
+        ]),
+      ),
+    ].join('\n'),
+  );
+  const priceRows = Object.values(prices).map((price: Price) => [
+    `$${quoted(price.quotedUsd)} per ${price.units === 1 ? '' : `${price.units.toLocaleString('en-US')} `}${price.per}`,
+    price.source,
+  ]);
+  const markdown = `# Cost per ad
+
+Written by \`npm run bench\` (group \`cost\`) on ${measuredAt.slice(0, 10)}; do not edit by hand. Memory, architecture,
+the state machine and bucket lifecycles come from the synthesized staging template; counts and durations from one
+order per length made on the twin the way the site makes it (${costAssumptions.style}, with a product photo), on a
+2-core x86_64 machine; prices from \`tests/bench/prices.ts\` (checked ${pricesCheckedOn}; us-east-1, on demand, no free tier).
+
+${table(['per ad (USD)', ...lengths], summaryRows(costs))}
+
+Emails per order: ${costs[0]?.ses.kinds.map((kind) => `"${kind}"`).join(', ') || 'none'}.
+Step Functions transitions are the states entered along the synthesized ASL's happy path, the render seen done at the
+first poll after its measured duration plus its cold init (the twin's executions entered
+${costs.map((cost) => cost.stepFunctions.transitionsOnTheTwin).join(' / ')} states).
+
+## Lambda, per function
+
+Milliseconds are the median of what the function took on the twin (API handlers timed by the twin's HTTP server,
+tasks from the execution history, the render from its invocation to its final status write). Each function an ad uses
+starts cold once per ad and its init is billed (Lambda bills INIT since 2025-08-01): process start → handler
+imported, from the cold-init group.
+
+${lambdaTables.join('\n\n')}
+
+## Assumptions
+
+${table(
+  ['assumption', 'value'],
+  Object.entries(costAssumptions).map(([name, value]) => [
+    name,
+    typeof value === 'object' ? JSON.stringify(value) : String(value),
+  ]),
+)}
+
+See \`tests/bench/cost-assumptions.ts\` for why each holds.
+
+Not counted: ${notCounted.join('; ')}.
+
+## Prices
+
+${table(['price', 'source'], priceRows)}
+`;
+  await writeFile(costMarkdownFile, markdown);
+}

@@ -1,0 +1,134 @@
+// The twin the bench measures (its start-up timed), and what a paid order does on it: paid →
+// completed per length, and an order row write reaching a subscriber.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { envNames } from '#shared/runtime-env';
+import { startTwin, type Twin } from '../../local/twin.ts';
+import { subscribeToChannel } from '../integration/support/events-socket.ts';
+import { documentsOf } from '../integration/support/orders-table.ts';
+import { percentile, record, recordFailure, round } from './figures.ts';
+
+export async function benchTwinStart(): Promise<Twin> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'reelfive-bench-'));
+  let began = performance.now();
+  const cold = await startTwin({ port: 0, publicHost: '127.0.0.1', stateDir, ipAttemptsPerHour: 1_000_000 });
+  record('twin start-up (empty state)', round((performance.now() - began) / 1000, 2), 's');
+  await cold.stop();
+  began = performance.now();
+  const warm = await startTwin({ port: 0, publicHost: '127.0.0.1', stateDir, ipAttemptsPerHour: 1_000_000 });
+  record('twin start-up (existing state)', round((performance.now() - began) / 1000, 2), 's');
+  const stop = warm.stop;
+  warm.stop = async () => {
+    await stop();
+    await rm(stateDir, { recursive: true, force: true });
+  };
+  return warm;
+}
+
+/** Creates and pays an order on the local pay page; returns its id and when it was paid. */
+export async function payOrder(
+  twin: Twin,
+  order: Record<string, string>,
+): Promise<{ orderId: string; paidAt: number }> {
+  const created = await fetch(`${twin.url}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ website: 'https://example.com', email: `bench.${Date.now()}@example.com`, ...order }),
+  });
+  const { url } = (await created.json()) as { url: string };
+  const paidAt = performance.now();
+  const paid = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: '4242424242424242' }),
+    redirect: 'manual',
+  });
+  const orderId = new URL(paid.headers.get('location') ?? '', twin.url).searchParams.get('order_id');
+  if (!orderId) throw new Error('the bench order was not paid');
+  return { orderId, paidAt };
+}
+
+/** Paid → completed through the whole state machine (real render), per duration. */
+export async function benchGeneration(twin: Twin): Promise<string> {
+  let lastId = '';
+  for (const duration of ['4', '8', '12']) {
+    const { orderId, paidAt } = await payOrder(twin, { durationSeconds: duration, style: 'cinematic' });
+    let order: Record<string, unknown> = {};
+    while (!['completed', 'failed'].includes(String(order.order_status))) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      order = (await (await fetch(`${twin.url}/api/orders/${orderId}`)).json()) as Record<string, unknown>;
+    }
+    const seconds = (performance.now() - paidAt) / 1000;
+    const video = await fetch(String(order.download_url ?? ''));
+    const bytes = (await video.arrayBuffer()).byteLength;
+    const outcome = String(order.order_status);
+    record(`paid → ${outcome} on the twin (${duration} s ad)`, round(seconds), 's', { max: 30 });
+    record(`MP4 size, ${duration} s ad, no photo`, round(bytes / 1024 / 1024, 2), 'MB', { max: 8 });
+    if (outcome !== 'completed') recordFailure(`paid → completed (${duration} s ad)`, `the order ${outcome}`);
+    lastId = orderId;
+  }
+  return lastId;
+}
+
+/** An order row written → its subscriber holds the event (stream poller, publisher, Events emulator). */
+export async function benchRealtime(twin: Twin): Promise<void> {
+  const { orderId } = await payOrder(twin, { durationSeconds: '4', style: 'ugc' });
+  const documents = documentsOf(twin);
+  const live = await subscribeToChannel(
+    {
+      realtimeEndpoint: `${twin.realtime.endpoint}/realtime`,
+      httpEndpoint: twin.env[envNames.eventsHttpEndpoint] ?? '',
+      apiKey: twin.realtime.apiKey,
+    },
+    `/orders/${orderId}`,
+  );
+  // Let the real generation of that order finish first, so only the bench's writes are in flight.
+  await eventuallyCompleted(twin, orderId);
+  await twin.realtime.drain();
+  const latencies: number[] = [];
+  for (let i = 1; i <= 60; i++) {
+    const progress = 40 + (i % 50);
+    // Writes land at random moments of the poller's 200 ms cycle, as the steps' writes do.
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, Math.random() * 300));
+    // Timed by the socket's own message event, not by polling the received list.
+    const delivered = new Promise<void>((resolveDelivered) => {
+      // Matched by value: an event still in flight from an earlier write must not count.
+      const onMessage = (data: Buffer) => {
+        const message = JSON.parse(String(data));
+        if (message.type !== 'data' || JSON.parse(message.event).progress !== progress) return;
+        live.socket.off('message', onMessage);
+        resolveDelivered();
+      };
+      live.socket.on('message', onMessage);
+    });
+    const began = performance.now();
+    await documents.send(
+      new UpdateCommand({
+        TableName: twin.env[envNames.ordersTable],
+        Key: { id: orderId },
+        UpdateExpression: 'SET progress = :progress, updated_at = :now',
+        ExpressionAttributeValues: { ':progress': progress, ':now': new Date().toISOString() },
+      }),
+    );
+    await delivered;
+    latencies.push(performance.now() - began);
+  }
+  live.socket.close();
+  documents.destroy();
+  latencies.sort((a, b) => a - b);
+  record(`order row write → subscriber, p50 (${latencies.length} writes)`, round(percentile(latencies, 50), 0), 'ms');
+  record(`order row write → subscriber, p95 (${latencies.length} writes)`, round(percentile(latencies, 95), 0), 'ms', {
+    max: 250,
+  });
+}
+
+async function eventuallyCompleted(twin: Twin, orderId: string): Promise<void> {
+  for (;;) {
+    const order = (await (await fetch(`${twin.url}/api/orders/${orderId}`)).json()) as { order_status: string };
+    if (order.order_status === 'completed' || order.order_status === 'failed') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
