@@ -15,7 +15,7 @@ import { Payments } from './payments/payments.ts';
 import { Realtime } from './realtime/realtime.ts';
 import { AccessLogsBucket } from './shared/buckets.ts';
 import { Site } from './site/site.ts';
-import type { StackParameters } from './stack-parameters.ts';
+import { generationChoices, type StackParameters } from './stack-parameters.ts';
 import { Uploads } from './uploads/uploads.ts';
 
 export interface ReelFiveStackProps extends StackProps {
@@ -60,7 +60,7 @@ export class ReelFiveStack extends Stack {
       payments,
       notifications,
       siteUrl,
-      copywriter: parameters.copywriter,
+      ...generationChoices(parameters),
       renderReservedConcurrency: parameters.renderReservedConcurrency,
     });
     this.realtime = new Realtime(this, 'Realtime');

@@ -43,8 +43,13 @@ export const stackParametersSchema = z.object({
   stripeSecretName: secretName,
   stripeWebhookSecretName: secretName,
   alarmEmail: z.email({ error: 'must be the email address that receives alarms' }),
-  /** Who writes the ad's words: the deterministic template, or a Bedrock model (config.generation.bedrockModelId). */
-  copywriter: z.enum(['template', 'bedrock'], { error: 'must be template or bedrock' }).default('template'),
+  /**
+   * Who writes the storyboard: a Bedrock model (config.generation.bedrockModelId; the default of
+   * deployed stages) or the deterministic template (the twin's). See generationChoices().
+   */
+  copywriter: z.enum(['template', 'bedrock'], { error: 'must be template or bedrock' }).optional(),
+  /** Who speaks the voice-over: Amazon Polly (deployed stages) or festival (the twin; Lambda has none). */
+  voice: z.enum(['polly', 'local'], { error: 'must be polly or local' }).optional(),
   /**
    * Reserved concurrency of the render function; absent = unreserved. A new account's quota is
    * 10 concurrent executions and reserving from it fails the deploy (README, Deploy, quotas).
@@ -70,6 +75,23 @@ export const stackParametersSchema = z.object({
 });
 
 export type StackParameters = z.infer<typeof stackParametersSchema>;
+
+/**
+ * The writer and the voice a stage uses: AWS's (Bedrock, Polly) on deployed stages unless told
+ * otherwise, the local ones on the twin. A deployed stage cannot use the local voice: Lambda has
+ * no speech engine of its own.
+ */
+export function generationChoices(parameters: StackParameters): {
+  copywriter: 'template' | 'bedrock';
+  voice: 'polly' | 'local';
+} {
+  const local = parameters.stage === 'local';
+  const voice = parameters.voice ?? (local ? 'local' : 'polly');
+  if (!local && voice === 'local') {
+    throw new Error(`voice=local cannot be deployed (stage ${parameters.stage}): Lambda has no festival; use polly`);
+  }
+  return { copywriter: parameters.copywriter ?? (local ? 'template' : 'bedrock'), voice };
+}
 
 /**
  * What `cdk synth` and `cdk deploy` also demand. The site URL (https://<domainName>) is baked into

@@ -1,6 +1,6 @@
 // Amazon Bedrock Runtime's Converse operation on 127.0.0.1, answering in the restJson1 wire shape
 // @aws-sdk/client-bedrock-runtime parses (POST /model/{modelId}/converse, errors named by the
-// x-amzn-errortype header), so the copywriter runs its real client against it, unmodified.
+// x-amzn-errortype header), so the storyboard writer runs its real client against it, unmodified.
 // HTTP/2 only: the Bedrock Runtime client's default handler is NodeHttp2Handler (Bedrock streams
 // both ways), which talks h2 with prior knowledge to an http:// endpoint.
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 // What flows through one generation execution (JSONPath state): each task reads the fields it
 // needs and its result lands under its own key (ResultPath), so the state stays small (< 256 KB).
-import type { AdScript } from './script/ad-script.ts';
+import type { Storyboard } from './storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from './website/analyze-website.ts';
 
 /** Input every execution starts with; the execution name is the same order id. */
@@ -34,7 +34,8 @@ export interface TaskFailure {
 
 export interface GenerationState extends GenerationInput {
   site?: WebsiteAnalysis;
-  script?: AdScript;
+  /** The storyboard; executions started before it shipped hold the old ad script (storyboard-of-state.ts). */
+  script?: Storyboard | { version?: undefined };
   render?: RenderJob;
   failure?: TaskFailure;
 }

@@ -13,7 +13,8 @@ export type StepCapability =
   | 'stripe'
   | 'render:invoke'
   | 'ops:notify'
-  | 'bedrock';
+  | 'bedrock'
+  | 'polly';
 
 export interface GenerationStep {
   /** The Task state's name in the ASL. */
@@ -113,7 +114,7 @@ export const renderFunction = {
   maxEventAgeSeconds: renderStallSeconds - 60,
   // orders:read: a render whose order is no longer processing (failed while the invoke waited)
   // stops before it writes anything.
-  uses: ['orders:read', 'images:read', 'videos:write'],
+  uses: ['orders:read', 'images:read', 'videos:write', 'polly'],
 } as const satisfies Omit<GenerationStep, 'state'> & { memoryMb: number; maxEventAgeSeconds: number };
 
 /** Target of the execution-status rule (FAILED / TIMED_OUT / ABORTED → the failure path). */

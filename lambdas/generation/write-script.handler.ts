@@ -1,34 +1,28 @@
-// State WriteScript: hook, benefits and CTA for the ordered style and duration, from the site's facts.
+// State WriteScript: the ad's storyboard (scenes, on-screen text, voice-over lines, visuals, lengths)
+// from the site's facts, for the ordered style and duration. Bedrock writes it where configured,
+// the template writer otherwise or when the model fails.
 import { logger } from '#shared/logger';
-import { envNames } from '#shared/runtime-env';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
-import type { AdDuration, AdScript } from './script/ad-script.ts';
-import type { Copywriter } from './script/copywriter.ts';
-import { templateCopywriter } from './script/template-copywriter.ts';
 import { step } from './step-errors.ts';
+import type { AdDuration } from './storyboard/scene-plans.ts';
+import type { Storyboard } from './storyboard/storyboard.ts';
+import { writeStoryboard } from './storyboard/write-storyboard.ts';
 import { analyzeWebsite } from './website/analyze-website.ts';
 
-async function copywriter(): Promise<Copywriter> {
-  if (process.env[envNames.copywriter] !== 'bedrock') return templateCopywriter;
-  // Loaded only when configured, so the default bundle carries no Bedrock client.
-  const { bedrockCopywriter } = await import('./script/bedrock-copywriter.ts');
-  return bedrockCopywriter();
-}
-
-export async function handler(state: GenerationState): Promise<AdScript> {
+export async function handler(state: GenerationState): Promise<Storyboard> {
   return step(async () => {
     const order = await reportStage(state.orderId, 'scripting');
-    const facts = state.site ?? (await analyzeWebsite(order.website));
-    const input = { style: order.style, durationSeconds: order.duration_seconds as AdDuration, facts };
-    const writer = await copywriter();
-    const script = await writer.write(input).catch((error: Error) => {
-      // A model that is down or answers nonsense must not cost the buyer the ad.
-      if (writer === templateCopywriter) throw error;
-      logger.warn('Copywriter failed; using the template', { orderId: order.id, reason: error.message });
-      return templateCopywriter.write(input);
+    const site = state.site ?? (await analyzeWebsite(order.website));
+    const { storyboard, writer } = await writeStoryboard({
+      site,
+      order: {
+        style: order.style,
+        durationSeconds: order.duration_seconds as AdDuration,
+        uploadKey: order.image_key ?? null,
+      },
     });
-    logger.info('Script written', { orderId: order.id, scenes: script.scenes.length });
-    return script;
+    logger.info('Storyboard written', { orderId: order.id, writer, scenes: storyboard.scenes.length });
+    return storyboard;
   });
 }

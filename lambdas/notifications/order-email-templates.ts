@@ -99,7 +99,8 @@ function receivedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
         {
           kind: 'paragraph',
           text:
-            'What happens next: we are making your 720x1280 vertical video ad now. It usually takes 5-15 minutes. ' +
+            'What happens next: we are making your 720x1280 vertical video ad now: writing it from your website, ' +
+            'recording its voice-over, adding captions and music, and checking it before it is sent. It usually takes 5-15 minutes. ' +
             'We will email you as soon as it is ready, and you can watch the progress live on your order page.',
         },
         { kind: 'button', label: 'Follow your order', href: pageUrl },
@@ -125,6 +126,10 @@ function readyEmail(order: OrderEmailFacts, pageUrl: string, posterCid: string |
         { kind: 'paragraph', text: `Your ad for ${order.website} is ready to watch and download.` },
         ...(posterCid ? [{ kind: 'poster', cid: posterCid, href: pageUrl } as Block] : []),
         { kind: 'button', label: 'Watch and download your ad', href: pageUrl },
+        {
+          kind: 'paragraph',
+          text: 'Watch it with the sound on before you run it: the script was written from your website and read by an AI voice, so check that every claim, price and name is right.',
+        },
         orderFacts(order, false),
         {
           kind: 'paragraph',
@@ -150,7 +155,7 @@ function failedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
       [
         {
           kind: 'paragraph',
-          text: `We are sorry: something went wrong while making your video ad for ${order.website}, and we could not finish it. Our team has been notified.`,
+          text: `We are sorry: something went wrong while making your video ad for ${order.website}, and we could not finish it. We check every ad before it is sent and never deliver one that fails those checks. Our team has been notified.`,
         },
         ...(refund ? [{ kind: 'paragraph', text: refund } as Block] : []),
         orderFacts(order, false),

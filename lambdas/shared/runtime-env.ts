@@ -33,6 +33,8 @@ export const envNames = {
   opsTopicArn: 'OPS_TOPIC_ARN',
   /** `template` (default) or `bedrock`. */
   copywriter: 'COPYWRITER',
+  /** Who speaks the voice-over: `polly` (AWS) or `local` (default: festival, on the twin and in CI). */
+  voiceEngine: 'VOICE_ENGINE',
   /** Overrides config.generation.bedrockModelId (e.g. an inference profile such as us.amazon.nova-lite-v1:0). */
   bedrockModelId: 'BEDROCK_MODEL_ID',
 } as const;

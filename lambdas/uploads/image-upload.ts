@@ -6,6 +6,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ApiFailure } from '#shared/api-failure';
 import { config } from '#shared/config';
 import { type CreateUploadRequest, type CreateUploadResponse, messages, uploadExtensions } from '#shared/contract';
+import { sniffImageType } from '#shared/image-type';
 import { envNames, requireEnv } from '#shared/runtime-env';
 import { s3, s3Presigner } from '#shared/s3-clients';
 
@@ -38,17 +39,6 @@ export function presignImageRead(key: string): Promise<string> {
   return getSignedUrl(s3Presigner(), new GetObjectCommand({ Bucket: imagesBucket(), Key: key }), {
     expiresIn: config.limits.presignedUrlSeconds,
   });
-}
-
-type ImageType = 'jpg' | 'png' | 'webp';
-
-/** The image type its first bytes say, whatever its name or declared type claim. */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  return null;
 }
 
 /** At order time: the upload exists, is ≤ 5 MB and its bytes are the type its key says. */

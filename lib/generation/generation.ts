@@ -64,6 +64,8 @@ export interface GenerationProps {
   siteUrl: string;
   /** With `bedrock`, WriteScript calls the model (and may); with `template` it has no Bedrock access. */
   copywriter: 'template' | 'bedrock';
+  /** With `polly`, the render function speaks with Amazon Polly; `local` (the twin) uses festival. */
+  voice: 'polly' | 'local';
   /** Concurrent renders reserved for the render function; undefined reserves none. */
   renderReservedConcurrency?: number;
 }
@@ -132,6 +134,17 @@ export class Generation extends Construct {
             ],
           }),
         );
+      },
+      polly: (fn) => {
+        if (props.voice !== 'polly') return;
+        fn.addEnvironment(envNames.voiceEngine, 'polly');
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['polly:SynthesizeSpeech'], resources: ['*'] }));
+        Validations.of(fn.executionRole).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            'polly:SynthesizeSpeech has no resource of its own (only lexicons have ARNs, and the voice uses none); ' +
+            'the render function may synthesize speech and nothing else of Polly.',
+        });
       },
     };
     const grant = (fn: ReelFiveFunction, uses: readonly StepCapability[]) => {

@@ -1,5 +1,5 @@
 // The render Lambda: its handler bundled by esbuild, plus what esbuild cannot bundle: the static
-// ffmpeg and ffprobe it runs, the Inter fonts drawtext draws with, and sharp (libvips), which
+// ffmpeg and ffprobe it runs, the Inter fonts its layers are drawn in, and sharp (libvips), which
 // decodes every input image once so that ffmpeg never decodes untrusted bytes (README.md).
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
@@ -32,11 +32,17 @@ export class RenderFunction extends ReelFiveFunction {
       bundledFiles: [
         { from: 'node_modules/@ffmpeg-installer/linux-x64/ffmpeg', to: 'ffmpeg', executable: true },
         { from: 'node_modules/@ffprobe-installer/linux-x64/ffprobe', to: 'ffprobe', executable: true },
+        // The Inter weights compose/fonts.ts draws every layer in, read from RENDER_FONTS_DIR.
+        { from: 'node_modules/@expo-google-fonts/inter/300Light/Inter_300Light.ttf', to: 'Inter_300Light.ttf' },
+        {
+          from: 'node_modules/@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf',
+          to: 'Inter_600SemiBold.ttf',
+        },
         {
           from: 'node_modules/@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf',
           to: 'Inter_800ExtraBold.ttf',
         },
-        { from: 'node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', to: 'Inter_400Regular.ttf' },
+        { from: 'node_modules/@expo-google-fonts/inter/900Black/Inter_900Black.ttf', to: 'Inter_900Black.ttf' },
       ],
       copiedPackages: sharpRuntimePackages,
     });

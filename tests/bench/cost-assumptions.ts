@@ -34,6 +34,32 @@ export const costAssumptions = {
    * batch at a few orders a day), for about as long as the publish request takes on the twin.
    */
   publisherInvocationsPerEvent: 1,
+  /**
+   * Bedrock bills tokens; the bench counts characters (the Converse request's system, messages and
+   * toolConfig as sent, and the tool input the model answers with) and takes ≈ 4 characters a
+   * token, the rule of thumb for English text that local/bedrock-converse-stub.ts answers usage
+   * with too, rounded up per call. JSON (the tool's schema, the draft) tends to run denser than
+   * prose, so the true count may be somewhat higher; Nova's tool-use prompt template is not counted.
+   */
+  charactersPerToken: 4,
+  /**
+   * Share of storyboards whose first answer the schema or the checks refuse, so the writer sends
+   * one repair turn (bedrock-writer.ts). 0: it cannot be measured without the model, and the twin
+   * has none. What a repair turn costs is measured (the first request again, plus the model's
+   * answer and its problems) and shown, so the table can be redone with a measured share.
+   */
+  bedrockRepairShare: 0,
+  /**
+   * SynthesizeSpeech requests per read of a voice line: one for the MP3, one for the word speech
+   * marks (polly-voice.ts), each billed for the line's characters. SSML tags are not billed.
+   */
+  pollyRequestsPerRead: 2,
+  /**
+   * Share of lines read a second time, faster, because the first read overran its scene (voice.ts,
+   * pace.ts). 0: not measured; the twin speaks with festival, whose pace is not Polly's, and the
+   * Polly rates are not measured yet (style-voices.ts). A re-read bills both requests again.
+   */
+  pollyReReadShare: 0,
 } as const;
 
 /** Per-ad costs left out of the table, and why (see research/unit-economics.md §2 for estimates). */
@@ -42,6 +68,6 @@ export const notCounted = [
   'AppSync Events operations and connection minutes (≈ $0.00002)',
   'CloudFront transfer of the site and the ad (≈ $0.0013, or $0 within the 1 TB/month free tier)',
   'CloudWatch Logs ingestion, X-Ray traces, S3 access logs',
-  'WriteScript with Bedrock: staging and prod use the template copywriter (with -c copywriter=bedrock, Nova Lite adds ≈ $0.0002)',
+  'WriteScript waiting on Bedrock: the twin calls no model, so its WriteScript takes milliseconds; in AWS the Converse call adds seconds of Lambda time (priced per second under Bedrock and Polly in bench/cost-per-ad.md)',
   'Fixed monthly costs not tied to an ad: the reconciler every 5 minutes, alarms, Secrets Manager secrets',
 ];

@@ -9,6 +9,7 @@ import { writeProductPhoto } from '../integration/support/ad-fixtures.ts';
 import { type AdJourney, runAdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 import type { ColdInit } from './cold-init.ts';
+import { type ModelCosts, modelCosts } from './cost-models.ts';
 import { type AdCost, costOfAd } from './cost-per-ad.ts';
 import { printCosts, writeCostMarkdown } from './cost-report.ts';
 import { observeHttpServers } from './http-observer.ts';
@@ -37,7 +38,12 @@ export async function benchCostPerAd(
     observer.stop();
     await rm(workDir, { recursive: true, force: true });
   }
-  const costs = journeys.map((journey) => costOfAd(journey, assembly, functions, coldInits, twin.env));
+  // Bedrock and Polly, which the twin does not call, for the storyboard each order got.
+  const models: ModelCosts[] = [];
+  for (const journey of journeys) models.push(await modelCosts(journey, assembly, functions));
+  const costs = journeys.map((journey, index) =>
+    costOfAd(journey, assembly, functions, coldInits, twin.env, models[index] as ModelCosts),
+  );
   printCosts(costs);
   await writeCostMarkdown(costs, new Date().toISOString());
   return costs;

@@ -1,6 +1,7 @@
 // The cost of one ad, per length: what each AWS service and Stripe charge for it, from the
 // synthesized staging template (memory, architecture, routes, ASL) and what one order made on the
-// twin did (ad-journey.ts). Prices: prices.ts; assumptions: cost-assumptions.ts; S3: s3-usage.ts.
+// twin did (ad-journey.ts). Prices: prices.ts; assumptions: cost-assumptions.ts; S3: s3-usage.ts;
+// Bedrock and Polly, which the twin does not call: cost-models.ts.
 
 import { config } from '#shared/config';
 import { matchRoute } from '#shared/routes';
@@ -9,11 +10,13 @@ import type { AdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 import type { ColdInit } from './cold-init.ts';
 import { costAssumptions } from './cost-assumptions.ts';
+import type { BedrockCost, ModelCosts, PollyCost } from './cost-models.ts';
 import { median } from './figures.ts';
 import type { ObservedRequest } from './http-observer.ts';
 import { gbSecondPrice, initPhaseBilled, prices, unitPrice } from './prices.ts';
 import { s3Usage } from './s3-usage.ts';
 import {
+  type Architecture,
   environmentReference,
   generationStateMachine,
   routeFunctions,
@@ -27,7 +30,7 @@ export interface LambdaLine {
   role: string;
   function: string;
   memoryMb: number;
-  architecture: string;
+  architecture: Architecture;
   invocations: number;
   /** Billed milliseconds per invocation (median measured on the twin, rounded up to 1 ms). */
   msEach: number;
@@ -52,6 +55,8 @@ export interface AdCost {
   };
   ses: { emails: number; kinds: string[]; usd: number };
   apiGateway: { requests: number; usd: number };
+  bedrock: BedrockCost;
+  polly: PollyCost;
   stripe: { usd: number };
   awsUsd: number;
   totalUsd: number;
@@ -112,6 +117,7 @@ export function costOfAd(
   functions: readonly StackFunction[],
   coldInits: readonly ColdInit[],
   twinEnv: Record<string, string>,
+  models: ModelCosts,
 ): AdCost {
   const byId = new Map(functions.map((fn) => [fn.logicalId, fn]));
   const initOf = (logicalId: string) => coldInits.find((result) => result.logicalId === logicalId);
@@ -190,7 +196,7 @@ export function costOfAd(
   const apiUsd = apiRequests * unitPrice(prices.apiGatewayHttpRequest);
   const priceUsd = config.price.amountCents / 100;
   const stripeUsd = priceUsd * unitPrice(prices.stripePercent) + unitPrice(prices.stripeFixed);
-  const awsUsd = lambdaUsd + stepFunctionsUsd + s3Usd + sesUsd + apiUsd;
+  const awsUsd = lambdaUsd + stepFunctionsUsd + s3Usd + sesUsd + apiUsd + models.bedrock.usd + models.polly.usd;
   return {
     durationSeconds: journey.durationSeconds,
     priceUsd,
@@ -220,6 +226,8 @@ export function costOfAd(
       usd: sesUsd,
     },
     apiGateway: { requests: apiRequests, usd: apiUsd },
+    bedrock: models.bedrock,
+    polly: models.polly,
     stripe: { usd: stripeUsd },
     awsUsd,
     totalUsd: awsUsd + stripeUsd,

@@ -1,10 +1,11 @@
 // The cost per ad as the bench prints it, records it and writes it for the README
-// (bench/cost-per-ad.md): one column per length, then the Lambda lines, assumptions and prices.
+// (bench/cost-per-ad.md): one column per length, then the Lambda lines, Bedrock and Polly,
+// assumptions and prices.
 import { writeFile } from 'node:fs/promises';
 import { costAssumptions, notCounted } from './cost-assumptions.ts';
 import type { AdCost } from './cost-per-ad.ts';
 import { record, round } from './figures.ts';
-import { type Price, prices, pricesCheckedOn } from './prices.ts';
+import { gbSecondPrice, type Price, prices, pricesCheckedOn } from './prices.ts';
 
 export const costMarkdownFile = 'bench/cost-per-ad.md';
 
@@ -15,6 +16,19 @@ const quoted = (value: number) => {
   return value.toFixed(Math.max(2, digits));
 };
 const mb = (bytes: number) => `${round(bytes / 1024 / 1024, 2)} MB`;
+/** Dollars with 5 decimals, or 2 significant digits when that would show a small cost as $0.00000. */
+const usdFine = (value: number) =>
+  value === 0 || value >= 0.00001 ? usd(value) : usd(value, 1 - Math.floor(Math.log10(value)));
+const count = (value: number) => Math.round(value).toLocaleString('en-US');
+
+const bedrockCell = (c: AdCost) =>
+  c.bedrock.used
+    ? `${usdFine(c.bedrock.usd)} (${c.bedrock.modelId}: ${count(c.bedrock.inputTokens)} in + ${count(c.bedrock.outputTokens)} out tokens)`
+    : `${usd(0)} (the template writes the storyboard on this stage)`;
+const pollyCell = (c: AdCost) =>
+  c.polly.used
+    ? `${usdFine(c.polly.usd)} (${c.polly.characters} chars × ${c.polly.requestsPerRead * (1 + c.polly.reReadShare)} requests, ${c.polly.engine})`
+    : `${usd(0)} (no Polly voice on this stage)`;
 
 /** Rows of the summary: a label, then one cell per length. */
 function summaryRows(costs: readonly AdCost[]): string[][] {
@@ -36,6 +50,8 @@ function summaryRows(costs: readonly AdCost[]): string[][] {
     ),
     row('SES', (c) => `${usd(c.ses.usd)} (${c.ses.emails} emails)`),
     row('API Gateway', (c) => `${usd(c.apiGateway.usd)} (${c.apiGateway.requests} requests)`),
+    row('Bedrock (storyboard)', bedrockCell),
+    row('Polly (voice)', pollyCell),
     row('**AWS**', (c) => `**${usd(c.awsUsd)}**`),
     row('Stripe (2.9% + $0.30)', (c) => usd(c.stripe.usd, 3)),
     row('**Total**', (c) => `**${usd(c.totalUsd, 4)}**`),
@@ -65,7 +81,21 @@ export function printCosts(costs: readonly AdCost[]): void {
       round(cost.awsUsd, 5),
       'USD',
       undefined,
-      `Lambda ${usd(cost.lambda.usd)}, Step Functions ${usd(cost.stepFunctions.usd)}, S3 ${usd(cost.s3.usd)}, SES ${usd(cost.ses.usd)}, API Gateway ${usd(cost.apiGateway.usd)}`,
+      `Lambda ${usd(cost.lambda.usd)}, Step Functions ${usd(cost.stepFunctions.usd)}, S3 ${usd(cost.s3.usd)}, SES ${usd(cost.ses.usd)}, API Gateway ${usd(cost.apiGateway.usd)}, Bedrock ${usdFine(cost.bedrock.usd)}, Polly ${usdFine(cost.polly.usd)}`,
+    );
+    record(
+      `${label}: Bedrock (storyboard)`,
+      Number(cost.bedrock.usd.toPrecision(3)),
+      'USD',
+      undefined,
+      `${cost.bedrock.modelId}, ${cost.bedrock.first.inputCharacters} + ${cost.bedrock.first.outputCharacters} chars → ${cost.bedrock.first.inputTokens} + ${cost.bedrock.first.outputTokens} tokens; repair turn ${usdFine(cost.bedrock.repair.usd)} × share ${cost.bedrock.repairShare}`,
+    );
+    record(
+      `${label}: Polly (voice)`,
+      Number(cost.polly.usd.toPrecision(3)),
+      'USD',
+      undefined,
+      `${cost.polly.lines} lines, ${cost.polly.characters} chars × ${cost.polly.requestsPerRead} requests × (1 + ${cost.polly.reReadShare} re-reads), ${cost.polly.voiceId} ${cost.polly.engine}`,
     );
     record(`${label}: total with Stripe`, round(cost.totalUsd, 4), 'USD');
     record(`${label}: margin from ${usd(cost.priceUsd, 2)}`, round(cost.marginUsd, 4), 'USD');
@@ -93,6 +123,45 @@ export async function writeCostMarkdown(costs: readonly AdCost[], measuredAt: st
       ),
     ].join('\n'),
   );
+  const modelTable = table(
+    ['per ad', ...lengths],
+    [
+      ['Bedrock model (from the synthesized WriteScript)', ...costs.map((c) => `\`${c.bedrock.modelId}\``)],
+      ["the order's site, as the twin read it", ...costs.map((c) => c.bedrock.siteSource)],
+      [
+        'storyboard call: request → input tokens',
+        ...costs.map((c) => `${count(c.bedrock.first.inputCharacters)} chars → ${count(c.bedrock.first.inputTokens)}`),
+      ],
+      [
+        'storyboard call: answer → output tokens',
+        ...costs.map(
+          (c) => `${count(c.bedrock.first.outputCharacters)} chars → ${count(c.bedrock.first.outputTokens)}`,
+        ),
+      ],
+      ['storyboard call', ...costs.map((c) => usdFine(c.bedrock.first.usd))],
+      [
+        'a repair turn, if one is needed: input + output tokens',
+        ...costs.map(
+          (c) =>
+            `${count(c.bedrock.repair.inputTokens)} + ${count(c.bedrock.repair.outputTokens)} (${usdFine(c.bedrock.repair.usd)})`,
+        ),
+      ],
+      ['share of ads with a repair turn (assumed)', ...costs.map((c) => String(c.bedrock.repairShare))],
+      ['**Bedrock**', ...costs.map((c) => `**${usdFine(c.bedrock.usd)}**`)],
+      ['Polly voice (the style’s, from style-voices.ts)', ...costs.map((c) => `${c.polly.voiceId}, ${c.polly.engine}`)],
+      ['voice lines spoken, characters in all', ...costs.map((c) => `${c.polly.lines}, ${c.polly.characters}`)],
+      [
+        'requests per read × (1 + share of lines re-read, assumed)',
+        ...costs.map((c) => `${c.polly.requestsPerRead} × (1 + ${c.polly.reReadShare})`),
+      ],
+      ['billed characters', ...costs.map((c) => count(c.polly.billedCharacters))],
+      ['**Polly**', ...costs.map((c) => `**${usdFine(c.polly.usd)}**`)],
+    ],
+  );
+  const writeScript = costs[0]?.lambda.lines.find((line) => line.role === 'WriteScript');
+  const writeScriptPerSecond = writeScript
+    ? `${usdFine((writeScript.memoryMb / 1024) * gbSecondPrice(writeScript.architecture))} (${writeScript.memoryMb} MB ${writeScript.architecture})`
+    : 'unknown';
   const priceRows = Object.values(prices).map((price: Price) => [
     `$${quoted(price.quotedUsd)} per ${price.units === 1 ? '' : `${price.units.toLocaleString('en-US')} `}${price.per}`,
     price.source,
@@ -102,7 +171,7 @@ export async function writeCostMarkdown(costs: readonly AdCost[], measuredAt: st
 Written by \`npm run bench\` (group \`cost\`) on ${measuredAt.slice(0, 10)}; do not edit by hand. Memory, architecture,
 the state machine and bucket lifecycles come from the synthesized staging template; counts and durations from one
 order per length made on the twin the way the site makes it (${costAssumptions.style}, with a product photo), on a
-2-core x86_64 machine; prices from \`tests/bench/prices.ts\` (checked ${pricesCheckedOn}; us-east-1, on demand, no free tier).
+2-core x86_64 machine; Bedrock and Polly from the storyboard each order got (below); prices from \`tests/bench/prices.ts\` (checked ${pricesCheckedOn}; us-east-1, on demand, no free tier).
 
 ${table(['per ad (USD)', ...lengths], summaryRows(costs))}
 
@@ -119,6 +188,25 @@ starts cold once per ad and its init is billed (Lambda bills INIT since 2025-08-
 imported, from the cold-init group.
 
 ${lambdaTables.join('\n\n')}
+
+## Bedrock and Polly, per ad
+
+The twin writes with the template and speaks with festival, so neither service is called there; both
+are priced from the storyboard each order got (WriteScript's output in the execution history).
+Bedrock: the real writer (\`lambdas/generation/storyboard/bedrock-writer.ts\`, the real Converse
+client) runs against a local Converse server on 127.0.0.1 (\`local/bedrock-converse-stub.ts\`) that
+answers with that storyboard as its one forced tool call; the request's system, messages and
+toolConfig and the answer's tool input are counted as sent, at ${costAssumptions.charactersPerToken}
+characters a token. A second run, whose first answer gives a price the site never gave, measures a
+repair turn. Polly: every scene's voice line, the text between the SSML tags (tags are not billed),
+once for the MP3 and once for the speech marks. The twin cannot read the site it is given (no
+internet), so its storyboards are written from the domain alone: a real site gives the prompt its
+facts and the lines more to say.
+
+${modelTable}
+
+WriteScript's Lambda time above is the twin's, which calls no model; in AWS it also waits for the
+Converse answer, each second of it ${writeScriptPerSecond}.
 
 ## Assumptions
 

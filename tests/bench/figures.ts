@@ -42,7 +42,11 @@ export async function runGroup<T>(group: string, run: () => Promise<T>): Promise
 export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 export const budgetText = ({ max, min }: Budget, unit: string) =>
-  max !== undefined ? `≤ ${max} ${unit}` : `≥ ${min} ${unit}`;
+  max !== undefined && min !== undefined
+    ? `${min} to ${max} ${unit}`
+    : max !== undefined
+      ? `≤ ${max} ${unit}`
+      : `≥ ${min} ${unit}`;
 
 export function record(name: string, value: number, unit: string, budget?: Budget, note?: string): void {
   const met = budget

@@ -48,6 +48,24 @@ export const prices = {
     per: 'HTTP API requests (first 300M)',
     source: `${unitEconomics} §2`,
   },
+  bedrockNovaLiteInput: {
+    quotedUsd: 0.06,
+    units: 1_000_000,
+    per: 'input tokens, Amazon Nova Lite (Bedrock, on demand)',
+    source: `${unitEconomics} §2 (Nova Lite: $0.06/$0.24 per M tokens)`,
+  },
+  bedrockNovaLiteOutput: {
+    quotedUsd: 0.24,
+    units: 1_000_000,
+    per: 'output tokens, Amazon Nova Lite (Bedrock, on demand)',
+    source: `${unitEconomics} §2 (Nova Lite: $0.06/$0.24 per M tokens)`,
+  },
+  pollyNeuralCharacters: {
+    quotedUsd: 16,
+    units: 1_000_000,
+    per: 'characters, Amazon Polly neural voices (audio and speech marks alike)',
+    source: `${unitEconomics} §2 (neural $16/M chars; its source is a third-party table)`,
+  },
   stripePercent: {
     quotedUsd: 2.9,
     units: 100,

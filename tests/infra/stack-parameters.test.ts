@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { localStackParameters } from '../../lib/app.ts';
-import { parseStackParameters, stagesContextKey } from '../../lib/stack-parameters.ts';
+import { generationChoices, parseStackParameters, stagesContextKey } from '../../lib/stack-parameters.ts';
 import { buildStack, testCertificateArn } from './stack.ts';
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
@@ -210,7 +210,8 @@ describe('-c <name>=<value> overrides', () => {
     const parameters = parse(context)();
 
     // Assess
-    expect(parameters.copywriter).toBe('template');
+    expect(parameters.copywriter).toBeUndefined();
+    expect(generationChoices(parameters).copywriter).toBe('bedrock');
     expect(parameters.renderReservedConcurrency).toBeUndefined();
   });
 

@@ -212,7 +212,7 @@ describe('generation state machine', () => {
     expect(onOrders.map((statement) => statement.Action)).toEqual(['dynamodb:GetItem']);
   });
 
-  it('gives WriteScript Bedrock (one model, InvokeModel only) only when the stage picks that copywriter', () => {
+  it('gives WriteScript Bedrock (one model, InvokeModel only) by default on a deployed stage, and none with the template copywriter', () => {
     const policiesOf = (built: Pick<BuiltStack, 'stack' | 'template'>) =>
       statementsOf(built, built.stack.generation.stepFunctions.WriteScript);
     const environmentOf = (built: Pick<BuiltStack, 'stack' | 'template'>) =>
@@ -220,15 +220,29 @@ describe('generation state machine', () => {
         built.stack.getLogicalId(built.stack.generation.stepFunctions.WriteScript.node.defaultChild as CfnElement)
       ].Properties.Environment.Variables;
 
-    expect(JSON.stringify(policiesOf({ stack, template }))).not.toContain('bedrock');
-    expect(environmentOf({ stack, template })[envNames.copywriter]).toBeUndefined();
+    const withTemplate = buildStack(testParameters({ copywriter: 'template' }));
+    expect(JSON.stringify(policiesOf(withTemplate))).not.toContain('bedrock');
+    expect(environmentOf(withTemplate)[envNames.copywriter]).toBeUndefined();
 
-    const withModel = buildStack(testParameters({ copywriter: 'bedrock' }));
+    const withModel = { stack, template };
     expect(environmentOf(withModel)[envNames.copywriter]).toBe('bedrock');
     const bedrock = policiesOf(withModel).filter((statement) => JSON.stringify(statement).includes('bedrock'));
     expect(bedrock).toHaveLength(1);
     expect(bedrock[0]?.Action).toBe('bedrock:InvokeModel');
     expect(JSON.stringify(bedrock[0]?.Resource)).toContain(`:foundation-model/${config.generation.bedrockModelId}`);
+  });
+
+  it('lets the render function speak with Polly (SynthesizeSpeech only) on a deployed stage, and refuses the local voice there', () => {
+    const renderFunction = stack.generation.renderFunction;
+    const polly = statementsOf({ stack, template }, renderFunction).filter((statement) =>
+      JSON.stringify(statement).includes('polly'),
+    );
+    expect(polly).toEqual([expect.objectContaining({ Action: 'polly:SynthesizeSpeech', Resource: '*' })]);
+    const environment =
+      template.toJSON().Resources[stack.getLogicalId(renderFunction.node.defaultChild as CfnElement)].Properties
+        .Environment.Variables;
+    expect(environment[envNames.voiceEngine]).toBe('polly');
+    expect(() => buildStack(testParameters({ voice: 'local' }))).toThrow('Lambda has no festival');
   });
 
   it('sends executions that fail, time out or are aborted to the failure path', () => {

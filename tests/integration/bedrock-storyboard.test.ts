@@ -38,7 +38,7 @@ function modelStoryboard(): Record<string, unknown> {
     palette: { primary: '#123456', accent: '#abcdef', text: '#ffffff' },
     assets: [{ id: 'upload', source: 'upload', key: 'someone-elses-photo.jpg' }],
     scenes: draft.scenes.map((scene, index) =>
-      index === 0 ? { ...scene, text: ['Coffee in 48 hours?'], voiceLine: 'honestly? 48 hours.' } : scene,
+      index === 0 ? { ...scene, text: ['Coffee in 48 hours?'], voiceLine: 'honestly? two days.' } : scene,
     ),
   };
 }
@@ -90,7 +90,7 @@ describe('the Bedrock storyboard writer', () => {
     expect(storyboardSchema.safeParse(result.storyboard).success).toBe(true);
     expect(result.storyboard.scenes[0]).toMatchObject({
       text: ['Coffee in 48 hours?'],
-      voiceLine: 'honestly? 48 hours.',
+      voiceLine: 'honestly? two days.',
     });
     expect(result.storyboard).toMatchObject({ palette: draft.palette, assets: draft.assets, brand: draft.brand });
   });

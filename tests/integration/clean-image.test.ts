@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeMedia } from '#generation/render/probe-media';
+import { probeMedia } from '#generation/media/probe-media';
 import { cleanImage, cleanImageLimits } from '#generation/render-jobs/clean-image';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
 import { blankPng, truncated } from './support/hostile-images.ts';
@@ -115,7 +115,7 @@ describe('an image that is refused, with its reason and no file', () => {
     );
 
     // Assess
-    expect(cleaned).toEqual(Array(3).fill({ failure: 'Input buffer contains unsupported image format' }));
+    expect(cleaned).toEqual(Array(3).fill({ failure: 'not a JPEG, PNG or WebP image' }));
   });
 
   it('a decode that outlasts the time limit (here 1 s, with the pixel limit raised to let it start)', async () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as deliver } from '#generation/deliver.handler';
 import { type GenerationState, renderKeys } from '#generation/generation-state';
 import { handler as markCompleted } from '#generation/mark-completed.handler';
-import { ffmpegPath } from '#generation/render/ffmpeg-binary';
+import { ffmpegPath } from '#generation/media/ffmpeg-binary';
 import type { OrderView } from '#shared/contract';
 import { envNames } from '#shared/runtime-env';
 import { sendOrderEmail } from '../../lambdas/notifications/order-emails.ts';

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeMedia } from '#generation/render/probe-media';
+import { probeMedia } from '#generation/media/probe-media';
 import type { OrderView } from '#shared/contract';
 import { envNames } from '#shared/runtime-env';
 import { decodeMessage } from '../../local/ses-outbox.ts';

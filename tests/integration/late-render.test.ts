@@ -11,6 +11,7 @@ import { renderKeys } from '#generation/generation-state';
 import type { RenderRequest } from '#generation/render-jobs/render-request';
 import type { OrderStatus } from '#shared/contract';
 import { envNames } from '#shared/runtime-env';
+import { northwindStoryboard } from './support/ad-fixtures.ts';
 import { documentsOf } from './support/orders-table.ts';
 import { twinForSuite } from './support/twin.ts';
 
@@ -43,18 +44,7 @@ async function plantOrder(orderStatus: OrderStatus): Promise<string> {
 async function renderLate(orderId: string): Promise<void> {
   const request: RenderRequest = {
     orderId,
-    script: {
-      style: 'direct-response',
-      durationSeconds: 4,
-      scenes: [
-        { startSeconds: 0, endSeconds: 2, kind: 'hook', caption: ['Stop scrolling.', 'Meet Tasklane'] },
-        { startSeconds: 2, endSeconds: 4, kind: 'cta', caption: ['Get started today'] },
-      ],
-      cta: 'Get started today',
-      endCard: { title: 'Tasklane', subtitle: 'Get started today', domain: 'tasklane.io' },
-      voice: 'brand',
-      palette: { primary: '#dc2626', accent: '#fde047', text: '#ffffff' },
-    },
+    storyboard: await northwindStoryboard('direct-response', 4),
   };
   const lambda = new LambdaClient({
     endpoint: twin.current.lambda.endpoint,

@@ -14,16 +14,15 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderKeys } from '#generation/generation-state';
-import { probeMedia } from '#generation/render/probe-media';
+import { probeMedia } from '#generation/media/probe-media';
 import type { RenderRequest } from '#generation/render-jobs/render-request';
 import type { RenderStatus } from '#generation/render-jobs/render-status';
-import { templateCopywriter } from '#generation/script/template-copywriter';
 import { envNames } from '#shared/runtime-env';
 import { RenderFunction } from '../../lib/generation/render-function.ts';
 import { isLambdaBinary, readBinaryFormat, readHeader } from '../../lib/shared/native-binaries.ts';
 import { type DynamoDbLocal, startDynamoDbLocal } from '../../local/dynamodb.ts';
 import { type LocalS3, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from '../../local/s3.ts';
-import { northwindFacts, writeProductPhoto } from './support/ad-fixtures.ts';
+import { northwindStoryboard, writeProductPhoto } from './support/ad-fixtures.ts';
 import { blankPng } from './support/hostile-images.ts';
 
 const run = promisify(execFile);
@@ -194,8 +193,7 @@ async function downloadVideo(orderId: string): Promise<string> {
   return path;
 }
 
-const fourSecondScript = () =>
-  templateCopywriter.write({ style: 'direct-response', durationSeconds: 4, facts: northwindFacts });
+const fourSecondStoryboard = (uploadKey: string) => northwindStoryboard('direct-response', 4, uploadKey);
 
 describe('the staged render asset', () => {
   it('gives every file to any user to read, native code to run, and nothing to write', async () => {
@@ -240,7 +238,7 @@ describe('the staged render asset', () => {
     const started = performance.now();
 
     // Act
-    const logs = await invokeAsUnprivileged({ orderId, script: await fourSecondScript(), imageKey: 'northwind.jpg' });
+    const logs = await invokeAsUnprivileged({ orderId, storyboard: await fourSecondStoryboard('northwind.jpg') });
 
     // Assess
     console.info(`render as nobody from the staged asset: ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -258,7 +256,7 @@ describe('the staged render asset', () => {
     await s3.send(new PutObjectCommand({ Bucket: buckets.images, Key: 'bomb.png', Body: bomb }));
 
     // Act
-    const logs = await invokeAsUnprivileged({ orderId, script: await fourSecondScript(), imageKey: 'bomb.png' });
+    const logs = await invokeAsUnprivileged({ orderId, storyboard: await fourSecondStoryboard('bomb.png') });
 
     // Assess
     expect(logs.filter(({ message }) => message === 'Footage image not used')).toEqual([

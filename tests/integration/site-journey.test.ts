@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeMedia } from '#generation/render/probe-media';
+import { probeMedia } from '#generation/media/probe-media';
 import type { OrderView } from '#shared/contract';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
 import { browserForSuite, waitForReact } from './support/browser.ts';

@@ -114,6 +114,25 @@ describe('the blog articles', () => {
     expect(text).not.toMatch(new RegExp(`${config.brand.name}[^.]{0,40}\\b(15|30|60)-second ad`, 'i'));
   });
 
+  // Issue 14: every ad now has an AI voice-over and original, synthesized music (DESIGN §5).
+  it.each(articles)('$slug: says truthfully what makes a ReelFive ad', (article) => {
+    const brand = config.brand.name;
+    const untrue = [
+      /\bno voice-?over\b|\bwithout (a )?voice-?over\b|(avatars|presenters),? (or|and) voice-?over/i,
+      /music bed (is )?generated|generated music bed|motion background|a few hundred KB/i,
+      new RegExp(`${brand}[^.]*\\blicensed music\\b`, 'i'),
+      new RegExp(`${brand} (outputs|delivers|renders|makes) (1080|full HD)`, 'i'),
+    ];
+    const sentences = textOf(article).split(/(?<=[.!?])\s+/);
+    expect(sentences.filter((sentence) => untrue.some((claim) => claim.test(sentence)))).toEqual([]);
+  });
+
+  it('dates the articles that describe the voiced ad as updated', () => {
+    const describing = articles.filter((article) => /AI voice|voice-over/i.test(textOf(article)));
+    expect(describing.length).toBeGreaterThanOrEqual(15);
+    for (const article of describing) expect((article.dateModified ?? '') >= '2026-11-25', article.slug).toBe(true);
+  });
+
   it('says plainly, wherever Sora 2 is discussed, that its API was shut down in September 2026', () => {
     const aboutSora = articles.filter((article) => /sora/i.test(article.title));
     expect(aboutSora.map((article) => article.slug).sort()).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from '../../lambdas/uploads/image-upload.ts';
+import { sniffImageType } from '../../lambdas/shared/image-type.ts';
 
 const bytes = (...values: (number | string)[]) =>
   Uint8Array.from(

@@ -12,7 +12,11 @@ describe('how many words a listener hears', () => {
     ['Since 1998.', 4],
     ['20% off', 3],
     ['14-day free trial', 4],
-    ['northwind.coffee', 3],
+    // A long label is words run together: "north wind dot coffee", "juniper yoga dot studio".
+    ['northwind.coffee', 4],
+    ['juniperyoga.studio', 4],
+    ['tasklane.io', 4],
+    ['example.com', 3],
     ['Shop at alder-and-ash.co.uk!', 11],
     ['24/7', 4],
     ['Works with Slack and GitHub.', 5],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { pacing } from '#generation/storyboard/scene-plans';
 import { createVoice } from '#generation/voice/create-voice';
 import { prosodyRate } from '#generation/voice/ssml';
-import { targetPace, voiceFor } from '#generation/voice/style-voices';
+import { measuredPace, paceMargin, speakingRate, targetPace, voiceFor } from '#generation/voice/style-voices';
 import { styles } from '#shared/contract';
 
 describe('the voice of each style', () => {
@@ -17,9 +18,26 @@ describe('the voice of each style', () => {
     expect(() => prosodyRate(voice.rate * 1.15)).not.toThrow();
   });
 
-  it('aims each style at the pace ad-craft gives it', () => {
+  it('aims each style at the pace ad-craft gives it, the calm narrator still inside natural speech', () => {
     expect(targetPace('cinematic').max).toBeLessThan(targetPace('direct-response').min);
     for (const style of styles) expect(targetPace(style).min).toBeGreaterThanOrEqual(2);
+    expect(targetPace('cinematic').min).toBeGreaterThanOrEqual(pacing.wordsPerSecond.min);
+    expect(targetPace('cinematic').max).toBeLessThanOrEqual(pacing.wordsPerSecond.max);
+  });
+
+  it.each(styles)('budgets %s writers at the local voice’s measured pace, less the margin', (style) => {
+    // Act
+    const rate = speakingRate(style);
+
+    // Assess: Polly is not measured yet, so the festival measurement is the slowest one known.
+    expect(measuredPace(style, 'polly')).toBeUndefined();
+    expect(rate).toBeCloseTo(measuredPace(style, 'local')! * paceMargin, 2);
+    expect(rate).toBeLessThan(measuredPace(style, 'local')!);
+  });
+
+  it('lets the hard sell say the most and the calm narrator the least', () => {
+    expect(speakingRate('cinematic')).toBeLessThan(speakingRate('ugc'));
+    expect(speakingRate('ugc')).toBeLessThan(speakingRate('direct-response'));
   });
 });
 

@@ -6,6 +6,7 @@ import { config } from '#shared/config';
 import { HomeRoute } from '../../web/src/app/routes/home.tsx';
 import { SiteLayout } from '../../web/src/components/site-layout.tsx';
 import { ToastProvider } from '../../web/src/components/toast.tsx';
+import { faqs } from '../../web/src/features/landing/components/faq-section.tsx';
 import { exampleAds } from '../../web/src/features/landing/example-ads.ts';
 import { blogSlugs, paths } from '../../web/src/paths.ts';
 
@@ -119,5 +120,24 @@ describe('the home page', () => {
     for (const testimonial of config.site.testimonials) expect(html).toContain(testimonial.author);
     for (const company of config.site.trustedBy) expect(html).toContain(company);
     expect(html).toContain('Trusted by teams at');
+  });
+
+  // Issue 14: the copy says what makes the ad, and only what is true of it (DESIGN §5).
+  it('says what makes the ad: a storyboard from the site, an AI voice, word-by-word captions, original music', () => {
+    const whatYouGet = faqs.find((faq) => faq.question === 'What exactly do I get?')?.answer ?? '';
+    expect(whatYouGet).toMatch(/AI model writes it from your website/);
+    expect(whatYouGet).toMatch(/AI voice reads it/);
+    expect(whatYouGet).toMatch(/captions follow the voice word by word/);
+    expect(whatYouGet).toMatch(/shown whole/);
+    expect(whatYouGet).toMatch(/music is original/);
+    expect(html).toContain('An AI voice-over, captions that follow it word by word, and original music');
+  });
+
+  it('claims nothing the ad does not have: no "no voice-over", no licensed music, footage, avatars or 1080p', () => {
+    const copy = `${html.replace(/<[^>]+>/g, ' ')} ${faqs.map((faq) => faq.answer).join(' ')}`;
+    expect(copy).not.toMatch(/\bno voice-?over\b|\bwithout (a )?voice-?over\b/i);
+    expect(copy).not.toMatch(/licensed music|music licensed|stock (footage|music)/i);
+    expect(copy).not.toMatch(/\b1080p\b|1080x1920/);
+    expect(copy).not.toMatch(/\b(avatar|presenter)s? (reads?|speaks?|presents?)/i);
   });
 });

@@ -59,7 +59,7 @@ describe('the status panel', () => {
   it('shows the live stage in words and an accessible progress bar', () => {
     const html = renderPanel(order);
 
-    expect(text(html)).toContain('Rendering your video…');
+    expect(text(html)).toContain('Recording the voice-over and rendering…');
     expect(html).toMatch(/role="progressbar"[^>]*aria-valuenow="62"/);
   });
 

@@ -47,8 +47,8 @@ describe('stage words', () => {
   it('says what is happening in plain words', () => {
     expect(stageWords.awaiting_payment).toBe('Waiting for payment');
     expect(stageWords.analyzing).toBe('Analysing your website…');
-    expect(stageWords.scripting).toBe('Writing your script…');
-    expect(stageWords.rendering).toBe('Rendering your video…');
+    expect(stageWords.scripting).toBe('Writing your storyboard…');
+    expect(stageWords.rendering).toBe('Recording the voice-over and rendering…');
     expect(stageWords.delivering).toBe('Delivering…');
     expect(stageWords.done).toBe('Done');
   });

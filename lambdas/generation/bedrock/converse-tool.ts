@@ -1,5 +1,5 @@
 // Amazon Bedrock Converse with one forced tool, shared by every writer that asks a model for
-// structured output (the copywriter, the storyboard writer): one client per container, the model
+// structured output (the storyboard writer): one client per container, the model
 // from BEDROCK_MODEL_ID or config, a time limit per call, and the tool call read from the answer.
 import {
   BedrockRuntimeClient,

@@ -3,6 +3,7 @@
 // re-encoded as a bounded PNG. ffmpeg (a 2018 build) then only ever decodes our own PNGs.
 import { writeFile } from 'node:fs/promises';
 import sharp, { type OutputInfo } from 'sharp';
+import { sniffImageType } from '#shared/image-type';
 
 export interface CleanImageLimits {
   /** Refused from the header alone: a small file may declare 30,000 × 30,000 pixels. */
@@ -35,6 +36,9 @@ export async function cleanImage(
   outPath: string,
   limits: CleanImageLimits = cleanImageLimits,
 ): Promise<CleanImage> {
+  // Checked before sharp sees the bytes, so no loader outside the three ever runs on them, even
+  // while the renderer's own SVG drawing has librsvg unblocked (compose/rasterize.ts).
+  if (!sniffImageType(bytes)) return { failure: 'not a JPEG, PNG or WebP image' };
   let clean: { data: Buffer; info: OutputInfo };
   try {
     clean = await sharp(bytes, {

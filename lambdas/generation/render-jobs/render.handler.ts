@@ -1,9 +1,9 @@
-// The Render function, invoked asynchronously by StartRender: gathers the footage (the buyer's
-// upload, else the site's image, else none: a brand-colour motion background), renders the ad
-// with ffmpeg, stores MP4 + poster in the videos bucket and reports through the status object.
-// It never throws: a failure is reported as a failed status, which CheckRender turns into the
-// failure path (an async Lambda retry would only render the same failure twice). An invoke can
-// wait in Lambda's queue; if its order stopped processing meanwhile (failed and refunded, or
+// The Render function, invoked asynchronously by StartRender: cleans every image the storyboard
+// names (the buyer's upload, the site's images), gives the storyboard a voice and composes the ad
+// (compose/render-storyboard.ts), stores MP4 + poster in the videos bucket and reports through the
+// status object. It never throws: a failure is reported as a failed status, which CheckRender turns
+// into the failure path (an async Lambda retry would only render the same failure twice). An invoke
+// can wait in Lambda's queue; if its order stopped processing meanwhile (failed and refunded, or
 // already delivered), the render stops at once and writes nothing.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,11 +13,13 @@ import { getOrder } from '#orders/order-store';
 import { logger } from '#shared/logger';
 import { envNames, requireEnv } from '#shared/runtime-env';
 import { s3 } from '#shared/s3-clients';
+import { renderStoryboard } from '../compose/render-storyboard.ts';
 import { renderKeys } from '../generation-state.ts';
-import { renderAd } from '../render/render-ad.ts';
+import type { StoryboardAsset } from '../storyboard/storyboard.ts';
+import { createVoice } from '../voice/create-voice.ts';
 import { fetchPublicImage } from '../website/fetch-public-page.ts';
 import { cleanImage } from './clean-image.ts';
-import { type RenderRequest, renderSpecFor } from './render-request.ts';
+import type { RenderRequest } from './render-request.ts';
 import { writeRenderStatus } from './render-status.ts';
 
 /** Status writes are S3 PUTs; a few per render are plenty for a progress bar. */
@@ -35,10 +37,12 @@ export async function handler(request: RenderRequest): Promise<void> {
       });
       return;
     }
-    const images = await footageImages(request, workDir);
+    const images = await cleanAssets(request, workDir);
     let reported = 0;
     let reporting = Promise.resolve();
-    const rendered = await renderAd(renderSpecFor(request.script, images), {
+    const rendered = await renderStoryboard(request.storyboard, {
+      images,
+      voice: await createVoice(),
       workDir,
       onProgress: (fraction) => {
         if (fraction - reported < reportEvery) return;
@@ -77,7 +81,15 @@ export async function handler(request: RenderRequest): Promise<void> {
       videoKey: keys.video,
       posterKey: keys.poster,
     });
-    logger.info('Ad rendered', { orderId, bytes: rendered.bytes, seconds: rendered.durationSeconds });
+    logger.info('Ad rendered', {
+      orderId,
+      bytes: rendered.bytes,
+      seconds: rendered.durationSeconds,
+      attempt: rendered.attempt,
+      refused: rendered.refused,
+      gates: rendered.gates.media,
+      renderSeconds: rendered.seconds.total,
+    });
   } catch (error) {
     logger.error('Render failed', { orderId, error: error as Error });
     await writeRenderStatus(orderId, {
@@ -92,25 +104,29 @@ export async function handler(request: RenderRequest): Promise<void> {
 }
 
 /**
- * The ad's footage: the buyer's upload, else the site's image, else none (a brand-colour motion
- * background). Each is decoded once by sharp into a clean PNG; a hostile or broken one is dropped
- * with its reason and the next is tried, so a bad image never fails the render.
+ * Every image the storyboard names, decoded once by sharp into a clean PNG (asset id → path). A
+ * missing, hostile or broken site image is dropped with its reason and the ad is drawn without it;
+ * the buyer's upload was checked when the order was made, so losing it fails the render.
  */
-async function footageImages(request: RenderRequest, workDir: string): Promise<string[]> {
-  const { orderId } = request;
-  if (request.imageKey) {
-    const object = await s3().send(
-      new GetObjectCommand({ Bucket: requireEnv(envNames.imagesBucket), Key: request.imageKey }),
-    );
-    const upload = await cleanImage(await object.Body!.transformToByteArray(), join(workDir, 'upload.png'));
-    if ('path' in upload) return [upload.path];
-    logger.warn('Footage image not used', { orderId, image: 'upload', reason: upload.failure });
+async function cleanAssets(request: RenderRequest, workDir: string): Promise<Record<string, string>> {
+  const cleaned = await Promise.all(
+    request.storyboard.assets.map(async (asset, index) => {
+      const bytes = await assetBytes(asset);
+      const outcome = 'failure' in bytes ? bytes : await cleanImage(bytes, join(workDir, `asset-${index}.png`));
+      if ('path' in outcome) return [asset.id, outcome.path] as const;
+      logger.warn('Footage image not used', { orderId: request.orderId, image: asset.id, reason: outcome.failure });
+      return undefined;
+    }),
+  );
+  return Object.fromEntries(cleaned.filter((entry) => entry !== undefined));
+}
+
+async function assetBytes(asset: StoryboardAsset): Promise<Uint8Array | { failure: string }> {
+  if (asset.key) {
+    const object = await s3().send(new GetObjectCommand({ Bucket: requireEnv(envNames.imagesBucket), Key: asset.key }));
+    return object.Body!.transformToByteArray();
   }
-  if (request.siteImageUrl) {
-    const fetched = await fetchPublicImage(request.siteImageUrl);
-    const site = 'bytes' in fetched ? await cleanImage(fetched.bytes, join(workDir, 'site.png')) : fetched;
-    if ('path' in site) return [site.path];
-    logger.warn('Footage image not used', { orderId, image: 'site', reason: site.failure });
-  }
-  return [];
+  if (!asset.url) return { failure: 'the asset has neither a key nor a URL' };
+  const fetched = await fetchPublicImage(asset.url);
+  return 'bytes' in fetched ? fetched.bytes : { failure: fetched.failure };
 }

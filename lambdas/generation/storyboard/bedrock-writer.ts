@@ -23,7 +23,7 @@ import {
 import type { Style } from '#shared/contract';
 import { logger } from '#shared/logger';
 import { type AdDuration, scenePlans } from './scene-plans.ts';
-import { voiceBudget } from './scene-words.ts';
+import { adHeardBudget, voiceBudget } from './scene-words.ts';
 import { siteCopy } from './site-copy.ts';
 import { parseStoryboard, type Storyboard, storyboardSchema } from './storyboard.ts';
 import { storyboardProblems } from './storyboard-checks.ts';
@@ -103,7 +103,8 @@ function systemPrompt(input: StoryboardInput): string {
     '- Say only what the site data says. Never invent prices, discounts, numbers, ratings, reviews, awards, offers or guarantees; every number you write must appear in the site data.',
     '- The hook (first scene, at most 1.5 s) is a concrete claim, number or question taken from the site data.',
     "- Every line is about this business: never a line any business could run (no 'Get started today', 'Discover X', 'Stop scrolling').",
-    '- Each voice line fits its scene at a natural pace: at most the written and spoken word counts the scene plan gives (numbers and domains are read out: "$29" is three spoken words, "northwind.coffee" is three).',
+    '- Each voice line fits its scene at the voice\'s pace: at most the written and spoken word counts the scene plan gives (numbers and domains are read out: "$29" is three spoken words, "northwind.coffee" is four: north wind dot coffee). Say a fact shorter rather than cut it off mid-phrase.',
+    `- The whole voice-over says at most ${adHeardBudget(style, durationSeconds, scenePlans[style][durationSeconds as AdDuration].length)} spoken words; a 1 s end card may stay silent (an empty voiceLine), its text shows the name and domain.`,
     '- On-screen text: at most 2 lines of 32 characters. The CTA names the domain.',
     '- Keep the scene plan: the same number of scenes, lengths, roles (a body scene may swap to another of benefit, proof, offer) and shots per scene; shot seconds fill the scene.',
     '- Use only the given asset ids. Product photos use product-hero or product-split layouts, never full-bleed; the logo appears only on the end card or a brand shot; the CTA scene is the end card.',

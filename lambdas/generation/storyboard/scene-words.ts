@@ -1,39 +1,58 @@
 // The words of one scene made to fit it: the voice line within what can be said in the scene's
-// time (written words under the schema's cap, heard words — "$29" is three — under the style's
-// pace), the on-screen text within two lines of 32 characters and a few words a viewer can read.
-import { wrapCaption } from '#generation/script/caption-text';
+// time (written words under the schema's cap, heard words — "$29" is three — under what the
+// style's voice says in that time), the on-screen text within two lines of 32 characters and a few
+// words a viewer can read.
+import { speakingRate } from '#generation/voice/style-voices';
 import type { Style } from '#shared/contract';
 import type { SceneContent } from './fact-pool.ts';
 import { pacing } from './scene-plans.ts';
 import { speakable, spokenWordCount } from './spoken-words.ts';
 import { textLimits, wordsOf } from './storyboard.ts';
+import { wrapCaption } from './text-lines.ts';
 
-/** Heard words a second each style aims at over the whole ad, inside natural speech (ad-craft.md §4). */
-const targetPace: Record<Style, number> = { cinematic: 2.4, 'direct-response': 2.7, ugc: 2.6 };
-/**
- * The most heard words a second a scene may hold: each style's voice reads at its own rate and
- * may speed up by 15 % (voice/pace.ts), so a calm narrator holds fewer than a hard sell.
- */
-const heardCap: Record<Style, number> = { cinematic: 2.9, 'direct-response': 3.4, ugc: 3.1 };
 const timeTolerance = 1e-6;
 
 export interface VoiceBudget {
-  /** Written words: the schema's hard cap. */
+  /** Written words: the schema's hard cap, an outer bound. */
   words: number;
-  /** Heard words: what the voice can say in the scene without rushing. */
+  /** Heard words: what the style's voice says in the scene at its own pace, with a margin. */
   heard: number;
-  /** Heard words the scene should hold for the style's pace. */
-  target: number;
 }
 
-/** `squeeze` lowers the heard cap (words a second) when a whole ad came out faster than natural speech. */
-export function voiceBudget(style: Style, seconds: number, squeeze = 0): VoiceBudget {
+/**
+ * How far a line may run past its scene's end. The render moves the next line back to make room,
+ * as it lets a line start up to 0.3 s before its scene when the one before ended early
+ * (compose/voice-track.ts); the ad's budget below keeps the borrowed time paid back.
+ */
+const spillSeconds = 0.3;
+/**
+ * Time each voiced line needs beyond its words: it starts a moment into its scene or after a pause
+ * behind the line before, and its audio keeps a little silence either side (compose/voice-track.ts:
+ * 0.1 s lead, 0.12 s pause, 0.04 s each side). A 4 s ad of three lines loses almost a second to it.
+ */
+const lineGapSeconds = 0.3;
+
+/**
+ * What a voice line may hold in a scene of `seconds`: heard words at the style's speaking rate
+ * (voice/style-voices.ts) in the scene's time, with `spill` in the time it may run over, and never
+ * more written words than the schema takes. The Bedrock writer's prompt and the storyboard checks
+ * use the same budgets.
+ */
+export function voiceBudget(style: Style, seconds: number, spill = true): VoiceBudget {
+  const heard = (seconds + (spill ? spillSeconds : 0)) * speakingRate(style);
   return {
     words: Math.floor(seconds * pacing.wordsPerSecond.max + timeTolerance),
-    // Half a word over is within the voice's speed-up.
-    heard: Math.round(seconds * (heardCap[style] - squeeze)),
-    target: seconds * targetPace[style],
+    heard: Math.max(1, Math.floor(heard + timeTolerance)),
   };
+}
+
+/**
+ * The most heard words a whole ad of `lines` voice lines holds: what is left of its length after
+ * each line's gap, at the style's speaking rate. Each scene may spill; the whole ad may not.
+ */
+export function adHeardBudget(style: Style, durationSeconds: number, lines: number): number {
+  const speaking = durationSeconds - lines * lineGapSeconds;
+  return Math.floor(speaking * speakingRate(style) + timeTolerance);
 }
 
 export function fitsBudget(line: string, budget: VoiceBudget): boolean {
@@ -45,13 +64,103 @@ export function fittingLine(candidates: string[], budget: VoiceBudget): string |
   return candidates.map(speakable).find((line) => fitsBudget(line, budget));
 }
 
-/** Last resort: the shortest candidate cut to its first clause, then to fewer words. */
+/** Words a shortened line must not end on: it would stop mid-phrase ("roasted to", "and it's"). */
+const danglingWords = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'but',
+  'so',
+  'for',
+  'to',
+  'of',
+  'in',
+  'on',
+  'at',
+  'by',
+  'with',
+  'from',
+  'over',
+  'under',
+  'up',
+  'since',
+  'than',
+  'as',
+  'that',
+  'which',
+  'who',
+  'your',
+  'our',
+  'my',
+  'its',
+  "it's",
+  'is',
+  'are',
+  'was',
+  'called',
+  'found',
+  'tried',
+  'plus',
+  'wait',
+  'honestly',
+  'only',
+  'rated',
+]);
+/** Words that start a phrase inside a fact: what comes before them is the fact's head. */
+const phraseStarts = /^(?:for|with|to|in|on|at|by|from|over|under|since|that|which|who|and)$/i;
+/** The frames the styles put around a fact ("honestly?", "plus,", "I tried Tasklane."): the fact stands without them. */
+const frames = /^(?:(?:honestly\?|plus,|wait,|ok so,|and it's|and)\s+|I tried [^.!?]+[.!?]\s+)+/i;
+
+/**
+ * Shorter ways to say a line that keep its meaning, longest first: without the style's frame, its
+ * first sentence, its first clause, the head of its phrase ("Cotton wick for a clean, even burn."
+ * → "Cotton wick."). Each is two words at least and never stops on a word like "for" or "it's".
+ */
+export function shortForms(line: string): string[] {
+  const mark = /[!?]$/.test(line) ? line.slice(-1) : '.';
+  const unframed = line.replace(frames, '');
+  const sentence = unframed.split(/(?<=[.!?])\s/)[0] ?? unframed;
+  // A comma after "a clean" is inside a noun phrase ("a clean, even burn"), not between clauses.
+  const firstClause = sentence.split(/(?<=[,;:])\s/)[0] ?? sentence;
+  const clause = /\b(?:a|an|the)\s+\S+$/i.test(firstClause) ? sentence : firstClause;
+  const words = wordsOf(stripped(sentence));
+  const headEnd = words.findIndex((word, index) => index > 0 && phraseStarts.test(word));
+  const head = headEnd > 0 ? words.slice(0, headEnd).join(' ') : sentence;
+  const forms = [unframed, sentence, clause, head].map((form) => {
+    const body = stripped(form);
+    return body && `${body}${mark}`;
+  });
+  return [...new Set(forms)].filter((form) => form !== line && meaningful(form));
+}
+
+/** Last resort: the shortest candidate cut to fewer words, never stopping mid-phrase. */
 export function cutLine(candidates: string[], budget: VoiceBudget): string {
   const shortest = candidates.map(speakable).sort((a, b) => spokenWordCount(a) - spokenWordCount(b))[0] ?? '';
-  const clause = shortest.split(/(?<=[.!?,;:])\s/)[0] ?? shortest;
-  const words = wordsOf(clause);
-  while (words.length > 1 && !fitsBudget(words.join(' '), budget)) words.pop();
-  return words.join(' ').replace(/[,;:]$/, '');
+  const mark = /[!?]$/.test(shortest) ? shortest.slice(-1) : '.';
+  const words = wordsOf(stripped(shortest.split(/(?<=[.!?,;:])\s/)[0] ?? shortest));
+  const fits = () => fitsBudget(`${words.join(' ')}${mark}`, budget);
+  while (words.length > 1 && (!fits() || isDangling(words.at(-1)!))) words.pop();
+  return `${stripped(words.join(' '))}${mark}`;
+}
+
+/** The text without its closing punctuation or a dangling last word. */
+function stripped(text: string): string {
+  const words = wordsOf(text.replace(/[.,;:!?]+$/, ''));
+  while (words.length > 1 && isDangling(words.at(-1)!)) words.pop();
+  return words.join(' ').replace(/[.,;:!?]+$/, '');
+}
+
+function isDangling(word: string): boolean {
+  return danglingWords.has(word.toLowerCase().replace(/[.,;:!?]+$/, ''));
+}
+
+/** A line that says something: two words at least (written, or heard: "$34."), not just a frame. */
+function meaningful(line: string): boolean {
+  const words = wordsOf(line);
+  if (words.length === 0 || isDangling(words.at(-1)!)) return false;
+  return words.length >= 2 || (spokenWordCount(line) >= 2 && /\d/.test(line));
 }
 
 /** The on-screen words: the fact itself, short enough to read while the scene lasts. */

@@ -1,5 +1,5 @@
 // How long a voice line takes to say, in the words a listener hears: "$29" is "twenty-nine
-// dollars", "4.9" is "four point nine", "northwind.coffee" is "northwind dot coffee". The schema
+// dollars", "4.9" is "four point nine", "northwind.coffee" is "north wind dot coffee". The schema
 // counts written words (its hard cap); writers also keep the heard words within the scene's time,
 // because a line full of numbers takes twice as long as its written length suggests.
 import { wordsOf } from './storyboard.ts';
@@ -27,13 +27,18 @@ export function speakable(text: string): string {
     .trim();
 }
 
+/** Letters from which a domain label is taken for two words run together ("northwind", "tasklane"). */
+const compoundLabelLength = 8;
+
 function spokenWordsOf(token: string): number {
   const core = token.replace(/^[^\p{L}\p{N}$€£¥#]+|[^\p{L}\p{N}%+]+$/gu, '');
   if (!core) return 0;
-  // A domain: every label, and "dot" between them.
+  // A domain: every label, and "dot" between them. A long label is words run together and heard
+  // as such ("juniperyoga" is "juniper yoga", "rapidrooter" "rapid rooter").
   if (!/\d/.test(core) && /\p{L}\.\p{L}/u.test(core)) {
     const labels = core.split(/[.-]/).filter(Boolean);
-    return labels.length * 2 - 1;
+    const heard = labels.reduce((sum, label) => sum + (label.length >= compoundLabelLength ? 2 : 1), 0);
+    return heard + labels.length - 1;
   }
   let count = 0;
   for (const part of core.split(/(\d[\d,]*(?:\.\d+)?[kKmM]?)/)) {

@@ -1,9 +1,10 @@
 // Rules a storyboard can pass the schema and still break: a number the site never gave (an
-// invented price, rating or discount), a line that would fit any business, a line that takes
-// longer to say than its scene lasts once numbers and domains are read out. The Bedrock writer
-// hands these back to the model as problems; tests hold the template writer to them.
+// invented price, rating or discount), a line that would fit any business, a line (or a whole
+// voice-over) that takes longer to say than its time at the style's voice's pace once numbers and
+// domains are read out. The Bedrock writer hands these back to the model as problems; tests hold
+// the template writer to them.
 import { numbersIn } from '#generation/website/fact-patterns';
-import { voiceBudget } from './scene-words.ts';
+import { adHeardBudget, voiceBudget } from './scene-words.ts';
 import { spokenWordCount } from './spoken-words.ts';
 import type { Storyboard } from './storyboard.ts';
 
@@ -42,6 +43,13 @@ export function storyboardProblems(storyboard: Storyboard, siteText: string): st
       );
     }
   });
+  const heard = storyboard.scenes.reduce((sum, scene) => sum + spokenWordCount(scene.voiceLine), 0);
+  const maxHeard = adHeardBudget(storyboard.style, storyboard.durationSeconds, storyboard.scenes.length);
+  if (heard > maxHeard) {
+    problems.push(
+      `scenes: the voice-over takes ${heard} spoken words in ${storyboard.durationSeconds} s; at most ${maxHeard} (say less, or leave a short end card's voiceLine empty)`,
+    );
+  }
   said('endCard.title', storyboard.endCard.title);
   said('endCard.cta', storyboard.endCard.cta);
   return problems;

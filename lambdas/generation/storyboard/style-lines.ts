@@ -111,11 +111,15 @@ export const styleLines: Record<Style, StyleLines> = {
       }
       if (content.kind === 'benefit') return [...told(`honestly? ${casual(content.text)}`), casual(content.text)];
       if (content.kind === 'question') return told(casual(content.subject));
-      return namesSaid(content.turn, [
-        `I found ${copy.name}.`,
-        `it's called ${copy.name}.`,
-        `${copy.name}, at ${copy.domain}.`,
-      ]);
+      // The name alone last: a short scene says it rather than half of "I found…".
+      return [
+        ...namesSaid(content.turn, [
+          `I found ${copy.name}.`,
+          `it's called ${copy.name}.`,
+          `${copy.name}, at ${copy.domain}.`,
+        ]),
+        `${copy.name}.`,
+      ];
     },
     more: (fact, copy) => `plus, ${closed(lower(fact, copy.name))}`,
     cta: (copy) => [`go to ${copy.domain}.`, `${copy.domain}.`, `${copy.name}.`],

@@ -3,17 +3,19 @@
 // number the site makes (else asks about what its headline names), the body says its benefits,
 // proof and price, the CTA names its domain; nothing is said that the site did not say, and with
 // no site at all the ad says only the business's name.
-import { paletteFor } from '#generation/script/palette';
 import type { Style } from '#shared/contract';
 import { FactPool, roleOf, type SceneContent } from './fact-pool.ts';
-import { type AdDuration, type PlannedScene, pacing, type SceneRole, scenePlans } from './scene-plans.ts';
+import { paletteFor } from './palette.ts';
+import { type AdDuration, type PlannedScene, type SceneRole, scenePlans } from './scene-plans.ts';
 import {
+  adHeardBudget,
   cutLine,
   emphasisOf,
   fitChars,
   fitsBudget,
   fittingLine,
   screenText,
+  shortForms,
   type VoiceBudget,
   voiceBudget,
 } from './scene-words.ts';
@@ -25,15 +27,32 @@ import { endCardAsset, planShots, storyboardAssets } from './visuals.ts';
 import type { StoryboardInput, StoryboardWriter } from './writer.ts';
 
 /**
- * Heard words a second taken off the scenes' caps, in turn, while an ad is too fast: the body
- * first, the hook last (a short ad's hook and domain leave its one body scene little time).
+ * How scenes give way while a whole ad holds more than its voice can say: the body scenes lose
+ * their spill (the 0.3 s a line may run past its scene, scene-words.ts), then the CTA, then the end
+ * card falls silent (its text still shows the name and domain), then the hook loses its spill.
+ * sayAtPace writes a version per squeeze and keeps the best.
  */
-const squeezes = [
-  { body: 0.3, hook: 0 },
-  { body: 0.3, hook: 0.3 },
-  { body: 0.6, hook: 0.3 },
-  { body: 0.9, hook: 0.3 },
+interface Squeeze {
+  body: boolean;
+  hook: boolean;
+  cta: 'spill' | 'fit' | 'silent';
+}
+const squeezes: Squeeze[] = [
+  { body: false, hook: false, cta: 'spill' },
+  { body: true, hook: false, cta: 'spill' },
+  { body: true, hook: false, cta: 'fit' },
+  { body: false, hook: false, cta: 'silent' },
+  { body: true, hook: false, cta: 'silent' },
+  { body: true, hook: true, cta: 'silent' },
 ];
+
+/** The order body slots get their words in: the numbers before the wordier benefits. */
+const slotRanks: Partial<Record<SceneRole, number>> = { offer: 1, proof: 2 };
+/** What a body slot says before anything else, when the site has it. */
+const slotKinds: Partial<Record<SceneRole, SceneContent['kind']>> = { offer: 'offer', proof: 'claim' };
+
+/** Heard words the shortest whole line takes ("Free shipping.", "$34."): kept for each scene still to come. */
+const minLineHeard = 2;
 
 const ctaLabelVerbs: Record<SiteCopy['business'], string> = {
   software: 'Try',
@@ -47,8 +66,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
   const copy = siteCopy(input.site);
   const plan = scenePlans[style][durationSeconds as AdDuration];
   const ctaLabel = ctaLabelFor(copy);
-  const cta = ctaWords(style, copy, ctaLabel, plan.at(-1)!);
-  const said = sayFactsAtPace(style, copy, plan, spokenWordCount(cta.voiceLine));
+  const { cta, said } = sayAtPace(style, copy, ctaLabel, plan);
   const roles: SceneRole[] = [...said.map(({ content }, index) => roleOf(content, index)), 'cta'];
   const { assets, backdrops } = storyboardAssets(input.order.uploadKey, copy.images);
   const shots = planShots(style, plan, roles, assets, backdrops);
@@ -105,17 +123,50 @@ export const templateStoryboardWriter: StoryboardWriter = {
 interface SaidScene {
   content: SceneContent;
   voiceLine: string;
+  /** No whole line fitted: the line is a candidate cut to fewer words. */
+  cut?: boolean;
 }
 
-/** Squeezes each scene's share until the whole ad is within natural speech (a 4 s ad overflows first). */
-function sayFactsAtPace(style: Style, copy: SiteCopy, plan: readonly PlannedScene[], ctaHeard: number): SaidScene[] {
-  const heard = (scenes: SaidScene[]) => scenes.reduce((sum, scene) => sum + spokenWordCount(scene.voiceLine), 0);
-  let said = sayFacts(style, copy, plan, ctaHeard, { body: 0, hook: 0 });
-  for (const squeeze of squeezes) {
-    if (heard(said) + ctaHeard <= adMaxHeard(plan)) break;
-    said = sayFacts(style, copy, plan, ctaHeard, squeeze);
-  }
-  return said;
+/**
+ * Every scene's words, each within its scene's budget and all within the ad's. Each squeeze gives
+ * a version; the best is the one within the ad's budget, with no line cut off mid-phrase, whose
+ * hook says the most (its claim, number and all), whose end card, if longer than a second, speaks,
+ * with the most scenes saying a fact rather than the name, then with the most said at the end: a
+ * 4 s ad keeps its hook's number and a fact over a name on its 1 s end card, a 12 s ad its domain.
+ */
+function sayAtPace(
+  style: Style,
+  copy: SiteCopy,
+  ctaLabel: string,
+  plan: readonly PlannedScene[],
+): { cta: Pick<StoryboardScene, 'text' | 'voiceLine'>; said: SaidScene[] } {
+  const limit = adHeardBudget(
+    style,
+    plan.reduce((sum, planned) => sum + planned.seconds, 0),
+    plan.length,
+  );
+  // An end card of more than a second says the name or the domain.
+  const ctaSpeaks = plan.at(-1)!.seconds > 1;
+  const versions = squeezes.map((squeeze) => {
+    const cta = ctaWords(style, copy, ctaLabel, plan.at(-1)!, squeeze.cta);
+    const said = sayFacts(style, copy, plan, squeeze, limit - spokenWordCount(cta.voiceLine));
+    const heard = [cta, ...said].reduce((sum, scene) => sum + spokenWordCount(scene.voiceLine), 0);
+    const score = [
+      heard <= limit,
+      said.every((scene) => !scene.cut),
+      spokenWordCount(said[0]?.voiceLine ?? ''),
+      ctaSpeaks && cta.voiceLine !== '',
+      said.filter((scene) => scene.content.kind !== 'name').length,
+      spokenWordCount(cta.voiceLine),
+    ].map(Number);
+    return { cta, said, score };
+  });
+  // Compared criterion by criterion; on a tie the earlier (less squeezed) version stays.
+  const best = versions.reduce((chosen, version) => {
+    const at = version.score.findIndex((value, index) => value !== chosen.score[index]);
+    return at >= 0 && version.score[at]! > chosen.score[at]! ? version : chosen;
+  });
+  return { cta: best.cta, said: best.said };
 }
 
 /**
@@ -129,47 +180,86 @@ function sayFacts(
   style: Style,
   copy: SiteCopy,
   plan: readonly PlannedScene[],
-  ctaHeard: number,
-  squeeze: { body: number; hook: number },
+  squeeze: Squeeze,
+  maxHeard: number,
 ): SaidScene[] {
   const lines = styleLines[style];
   const pool = new FactPool(copy);
-  const scenes = plan.slice(0, -1).map((planned, index): SaidScene & { budget: VoiceBudget } => {
-    const budget = voiceBudget(style, planned.seconds, index === 0 ? squeeze.hook : squeeze.body);
+  const story = plan.slice(0, -1);
+  // Words are handed out hook first, then the offer slots (the price) and the proof slots (a claim)
+  // when the site has them, then the rest in order.
+  const order = story
+    .map((planned, index) => {
+      const has = pool.options(planned.role).some((content) => content.kind === slotKinds[planned.role]);
+      return { index, rank: index === 0 ? 0 : has ? (slotRanks[planned.role] ?? 3) : 3 };
+    })
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ index }) => index);
+  let said = 0;
+  const written = new Map<number, SaidScene & { budget: VoiceBudget }>();
+  order.forEach((index, turn) => {
+    const planned = story[index]!;
+    const own = voiceBudget(style, planned.seconds, !(index === 0 ? squeeze.hook : squeeze.body));
+    // What the ad has left, keeping a short line's worth for each scene still to come.
+    const left = maxHeard - said - minLineHeard * (story.length - turn - 1);
+    const budget = { ...own, heard: Math.max(1, Math.min(own.heard, left)) };
     const linesFor = (content: SceneContent) =>
       index === 0 ? lines.hook(content, copy) : lines.body(content, copy, index === 1);
     const options = pool.options(planned.role);
-    // In the body, a fact said whole beats a stronger fact cut to its core ("24/7."); the hook
-    // takes the strongest fact, cut to what a second and a half can hold.
+    const facts = options.filter((content) => content.kind !== 'name');
+    const names = options.filter((content) => content.kind === 'name');
+    // An offer slot says the site's price or offer, a proof slot its claim, short if they must,
+    // before any other fact: the number is what the slot is for (direct-response stamps it).
+    const slotKind = index === 0 ? undefined : slotKinds[planned.role];
+    const mine = facts.filter((content) => content.kind === slotKind);
+    const others = facts.filter((content) => !mine.includes(content));
+    // Otherwise, in the body, a fact said whole beats a stronger fact cut to its core ("24/7."); the
+    // hook takes the strongest fact, cut to what a second and a half can hold. A fact said short
+    // ("Upfront pricing.") still beats saying the business's name again.
     const whole = (content: SceneContent) => linesFor(content).filter((line) => saysWhole(line, content));
-    const fitting = (index === 0 ? [linesFor] : [whole, linesFor])
-      .flatMap((candidates) =>
-        options.map((content) => ({ content, voiceLine: fittingLine(candidates(content), budget) })),
+    // An offer with its price is not shortened: the price alone and the offer alone are options of their own.
+    const short = (content: SceneContent) =>
+      content.kind === 'offer' && content.price && content.offer
+        ? []
+        : linesFor(content).map(speakable).flatMap(shortForms);
+    const ways = (among: SceneContent[]) => [
+      ...(index === 0 ? [] : [{ candidates: whole, among }]),
+      { candidates: linesFor, among },
+      { candidates: short, among },
+    ];
+    // The slot's own options come best first, each in every way: the price said short beats a second offer.
+    const fitting = [
+      ...mine.flatMap((content) => ways([content])),
+      ...ways(others),
+      { candidates: linesFor, among: names },
+    ]
+      .flatMap(({ candidates, among }) =>
+        among.map((content) => ({ content, voiceLine: fittingLine(candidates(content), budget) })),
       )
       .find((option) => option.voiceLine !== undefined);
     const content = fitting?.content ?? options[0]!;
     pool.take(content);
-    return { content, voiceLine: fitting?.voiceLine ?? cutLine(linesFor(content), budget), budget };
+    const scene = fitting?.voiceLine
+      ? { content, voiceLine: fitting.voiceLine, budget: own }
+      : { content, voiceLine: cutLine(linesFor(content), budget), cut: true, budget: own };
+    said += spokenWordCount(scene.voiceLine);
+    written.set(index, scene);
   });
-  // The whole ad stays within natural speech, whatever each scene could hold.
-  const adHeard = () => scenes.reduce((sum, scene) => sum + spokenWordCount(scene.voiceLine), 0) + ctaHeard;
+  const scenes = story.map((_, index) => written.get(index)!);
+  // More facts only while the whole ad stays within what its voice can say.
+  const heard = () => scenes.reduce((sum, scene) => sum + spokenWordCount(scene.voiceLine), 0);
   for (const scene of scenes.slice(1)) {
     for (const extra of pool.leftovers()) {
-      if (spokenWordCount(scene.voiceLine) >= scene.budget.target - 1) break;
+      if (spokenWordCount(scene.voiceLine) >= scene.budget.heard - 1) break;
       const longer = speakable(`${scene.voiceLine} ${lines.more(extra.text, copy)}`);
       const added = spokenWordCount(longer) - spokenWordCount(scene.voiceLine);
-      if (fitsBudget(longer, scene.budget) && adHeard() + added <= adMaxHeard(plan)) {
+      if (fitsBudget(longer, scene.budget) && heard() + added <= maxHeard) {
         scene.voiceLine = longer;
         pool.take(extra.content);
       }
     }
   }
-  return scenes.map(({ content, voiceLine }) => ({ content, voiceLine }));
-}
-
-/** The most heard words an ad of this plan holds at natural speech (2.8 a second). */
-function adMaxHeard(plan: readonly PlannedScene[]): number {
-  return plan.reduce((sum, planned) => sum + planned.seconds, 0) * pacing.wordsPerSecond.max;
+  return scenes.map(({ budget: _budget, ...said }) => said);
 }
 
 /** Whether a line says every word of its fact, not just the fact's core. */
@@ -202,10 +292,15 @@ function ctaWords(
   copy: SiteCopy,
   ctaLabel: string,
   planned: PlannedScene,
+  squeeze: Squeeze['cta'],
 ): Pick<StoryboardScene, 'text' | 'voiceLine'> {
   const candidates = styleLines[style].cta(copy);
-  const budget = voiceBudget(style, planned.seconds);
-  const voiceLine = fittingLine(candidates, budget) ?? cutLine(candidates, budget);
+  // No time for even the name (a long one on a 1 s end card): the end card is held silent, its
+  // text says the rest; a name cut short would be worse.
+  const voiceLine =
+    squeeze === 'silent'
+      ? ''
+      : (fittingLine(candidates, voiceBudget(style, planned.seconds, squeeze === 'spill')) ?? '');
   const domain = fitChars(copy.domain, 32);
   return { text: comparable(ctaLabel) === comparable(domain) ? [ctaLabel] : [ctaLabel, domain], voiceLine };
 }

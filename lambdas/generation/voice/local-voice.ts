@@ -5,7 +5,7 @@
 // Festival reads its script from stdin and writes only the WAV it is told to, in the work
 // directory, which is also its working directory: it runs as Lambda's kind of user, /tmp writable.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { festivalScript, parseFestivalOutput, speakableWord } from './festival-script.ts';
 import type { LocalVoiceChoice, SpokenWord, Voice } from './voice.ts';
@@ -28,7 +28,8 @@ export function localVoice(): Voice {
     // Festival decides what a token says ("&" → and, "—" → nothing); it only needs printable text.
     const sent = spoken.filter((entry) => entry.speakable !== '');
     if (sent.length === 0) throw new Error(`Nothing festival can say in "${words.join(' ')}"`);
-    const wavPath = join(workDir, `voice-${fileKey(words, voice, rate)}.wav`);
+    // Unique per read: two scenes may speak the same line, and a line read again faster deletes its first read.
+    const wavPath = join(workDir, `voice-${fileKey(words, voice, rate)}-${randomUUID().slice(0, 8)}.wav`);
     const script = festivalScript({
       words: sent.map((entry) => entry.speakable),
       festivalVoice: voice.festivalVoice,

@@ -2,11 +2,11 @@
 // audio at the neural voices' native 24 kHz (better than the 16 kHz PCM ceiling), once for word
 // speech marks. The MP3 is decoded to the 48 kHz WAV every voice hands back, with the bundled
 // ffmpeg the renderer already runs. Needs polly:SynthesizeSpeech and nothing bundled.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PollyClient, SynthesizeSpeechCommand, type SynthesizeSpeechCommandInput } from '@aws-sdk/client-polly';
-import { runFfmpeg } from '#generation/render/run-ffmpeg';
+import { runFfmpeg } from '#generation/media/run-ffmpeg';
 import { parseSpeechMarks, timeWords } from './speech-marks.ts';
 import { lineSsml } from './ssml.ts';
 import type { PollyVoiceChoice, Voice } from './voice.ts';
@@ -36,7 +36,8 @@ export function pollyVoice(options: { client?: PollyClient } = {}): Voice {
       synthesize(client, { ...request, OutputFormat: 'mp3', SampleRate: '24000' }),
       synthesize(client, { ...request, OutputFormat: 'json', SpeechMarkTypes: ['word'] }),
     ]);
-    const key = createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 16);
+    // Unique per read: two scenes may speak the same line, and a line read again faster deletes its first read.
+    const key = `${createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 16)}-${randomUUID().slice(0, 8)}`;
     const mp3Path = join(workDir, `voice-${key}.mp3`);
     const wavPath = join(workDir, `voice-${key}.wav`);
     await writeFile(mp3Path, await audio.transformToByteArray());

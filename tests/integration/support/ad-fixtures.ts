@@ -3,8 +3,12 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ffmpegPath } from '#generation/render/ffmpeg-binary';
+import { ffmpegPath } from '#generation/media/ffmpeg-binary';
+import type { AdDuration } from '#generation/storyboard/scene-plans';
+import type { Storyboard } from '#generation/storyboard/storyboard';
+import { templateStoryboardWriter } from '#generation/storyboard/template-writer';
 import type { SiteFacts } from '#generation/website/extract-site-facts';
+import type { Style } from '#shared/contract';
 
 export const northwindFacts: SiteFacts = {
   businessName: 'Northwind Coffee',
@@ -31,4 +35,16 @@ export async function writeProductPhoto(dir: string): Promise<string> {
     photo,
   ]);
   return photo;
+}
+
+/** Northwind's storyboard as the template writer writes it (the writer the twin and CI use). */
+export async function northwindStoryboard(
+  style: Style,
+  durationSeconds: AdDuration,
+  uploadKey: string | null = null,
+): Promise<Storyboard> {
+  return templateStoryboardWriter.write({
+    site: { ...northwindFacts, source: 'site' },
+    order: { style, durationSeconds, uploadKey },
+  });
 }

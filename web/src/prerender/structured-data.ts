@@ -27,7 +27,7 @@ export function product(siteUrl: string) {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: `${config.brand.name} video ad`,
-    description: `One vertical ${config.video.width}x${config.video.height} MP4 video ad (${config.video.durationsSeconds.join(', ')} seconds) made from your website, for TikTok, Instagram Reels, Facebook and YouTube Shorts.`,
+    description: `One vertical ${config.video.width}x${config.video.height} MP4 video ad (${config.video.durationsSeconds.join(', ')} seconds) written from your website, with an AI voice-over, word-by-word captions and original music, for TikTok, Instagram Reels, Facebook and YouTube Shorts.`,
     brand: { '@type': 'Brand', name: config.brand.name },
     offers: {
       '@type': 'Offer',

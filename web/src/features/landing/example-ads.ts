@@ -22,7 +22,7 @@ export interface ExampleAd {
   style: string;
   video: string;
   poster: string;
-  /** WebVTT for the sound track (music only; the words are burned into the picture). */
+  /** WebVTT of the voice-over's lines (also burned into the picture), written by tools/render-examples.ts. */
   captions: string;
 }
 

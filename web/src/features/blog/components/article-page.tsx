@@ -36,7 +36,8 @@ export function ArticlePage({ article, related }: { article: Article; related: r
         </h2>
         <p className="mx-auto mt-3 max-w-lg text-slate-300">
           Paste your website, pay {config.price.label} once and get a {config.video.width}x{config.video.height}{' '}
-          vertical video ad by email. If we cannot make it, you are refunded automatically.
+          vertical video ad, written from your site, voiced and captioned, by email. If we cannot make it, you are
+          refunded automatically.
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <a href={primaryCtaHref} className={primaryButton}>

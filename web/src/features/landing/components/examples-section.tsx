@@ -62,7 +62,7 @@ function ExampleCard({ example, isPlaying, onToggle, onStopped, videoRef }: Exam
           onEnded={onStopped}
           onPause={onStopped}
         >
-          {/* The ads speak only through their burned-in captions; the track names the music. */}
+          {/* The voice-over's lines, also burned into the picture (tools/render-examples.ts writes the track). */}
           <track kind="captions" src={example.captions} srcLang="en" label="English" />
         </video>
         {/* The whole card is the button; its icon sits in the bottom-right corner, which the ads

@@ -1,5 +1,7 @@
 // FAQ (spec §2.7, anchor #faq). Every answer says what the product really does (DESIGN §6):
-// failed ads are refunded automatically, delivery is about 20 minutes (up to 30 at peak).
+// failed ads are refunded automatically, delivery is about 20 minutes (up to 30 at peak), and the
+// ad is what the generation pipeline makes (DESIGN §5): a storyboard from the site, a voice per
+// style, captions synced to it, original music, quality checks. No footage, avatars or 1080p.
 import { config } from '#shared/config';
 import { styleLabels, styles } from '#shared/contract';
 import { anchors } from '../../../paths.ts';
@@ -27,20 +29,20 @@ export const faqs = [
   },
   {
     question: 'What exactly do I get?',
-    answer: `One vertical MP4 video, ${video.width}x${video.height} (9:16), ${durations} seconds long, with on-screen captions, your brand colours, an end card with your domain and a music bed. It is ready for TikTok, Instagram Reels, Facebook and YouTube Shorts.`,
+    answer: `One vertical MP4 video, ${video.width}x${video.height} (9:16), ${durations} seconds long, ready for TikTok, Instagram Reels, Facebook and YouTube Shorts. An AI model writes it from your website as a short storyboard: a hook taken from your site's own claims or numbers, then a benefit, proof or your offer (with your real price or discount when your site shows one), then a call to action. An AI voice reads it in English, and captions follow the voice word by word, inside the safe zone Meta recommends for Reels and never over your product. Your product photo is shown whole on a designed background in your brand colours, and the ad ends on a card with your product or logo, the call to action and your domain. The music is original, made for your ad, and the sound is mixed to the loudness the platforms expect.`,
   },
   {
     question: 'Which styles can I choose?',
-    answer: `${styleNames}. Cinematic is calm with big type; Direct Response is bold and fast with your offer up front; UGC reads like a creator's own post, first person with casual sticker captions.`,
+    answer: `${styleNames}. Cinematic has a few slow scenes, elegant type and a calm narrator; Direct Response cuts about every second, with bold type, your offer or price called out and an urgent voice; UGC reads like a creator's own post, with a first-person voice, sticker captions, a comment reply or message bubble and a hand-held feel. No style puts a person or an avatar on screen.`,
   },
   {
     question: 'Can I use my own product photo?',
-    answer: `Yes. Upload a JPEG, PNG or WebP image of up to ${limits.uploadMaxBytes / 1024 / 1024} MB and we build the ad around it. Without one, we use the image from your website or a motion background in your brand colours.`,
+    answer: `Yes. Upload a JPEG, PNG or WebP image of up to ${limits.uploadMaxBytes / 1024 / 1024} MB and it leads the ad, shown whole, never cropped to fit. We also use the images on your website (product photos, the main image, your logo); without any, the scenes are designed in your brand colours.`,
   },
   {
     question: 'Can I use the ad commercially?',
     answer:
-      'Yes. You get a non-exclusive, worldwide licence to use the ad in your paid and organic marketing. The music is generated for each ad, so there is no third-party licence to worry about. We may show your ad as an example with your branding removed.',
+      'Yes. You get a non-exclusive, worldwide licence to use the ad in your paid and organic marketing. The music is original, synthesized for each ad when it is made, not taken from a library, so there is no third-party music licence to worry about. We may show your ad as an example with your branding removed.',
   },
   {
     question: 'How many ads can I order?',

@@ -24,8 +24,8 @@ export function Hero() {
             <span className="whitespace-nowrap">not $5,000.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-slate-300">
-            Paste your website and get a scroll-stopping 9:16 video ad for TikTok, Meta and YouTube. No subscription, no
-            agency, no filming.
+            Paste your website and get a 9:16 video ad written from your own site, with a voice-over, captions and
+            original music, ready for TikTok, Meta and YouTube. No subscription, no agency, no filming.
           </p>
           <div className="mt-10 flex flex-wrap items-center gap-x-6 gap-y-4">
             <a

@@ -9,7 +9,7 @@ const steps = [
   { title: 'Pay $5', text: 'One payment through Stripe. No subscription, no account, nothing to cancel later.' },
   {
     title: 'Get your ad in about 20 minutes',
-    text: 'Watch each step live on your order page, then download the MP4. We email it to you too.',
+    text: 'We write it, give it a voice and check it before it is sent. Watch each step live on your order page, then download the MP4; we email it to you too.',
   },
 ];
 

@@ -17,7 +17,7 @@ const claims = [
   },
   {
     title: 'Ready to post',
-    text: 'A vertical 9:16 MP4 at 720x1280 with captions inside the safe zones, ready for TikTok, Meta and YouTube.',
+    text: 'A vertical 9:16 MP4 at 720x1280 with a voice-over, captions inside the safe zones and sound at the loudness the platforms expect, ready for TikTok, Meta and YouTube.',
     icon: 'M6 2a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2H6Zm2.5 5.3 4 2.3a.5.5 0 0 1 0 .8l-4 2.3a.5.5 0 0 1-.75-.43V7.73a.5.5 0 0 1 .75-.43Z',
   },
 ];

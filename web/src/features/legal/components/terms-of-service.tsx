@@ -34,7 +34,9 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
       <p>
         {brand} makes short vertical video ads (720x1280 pixels, 9:16, MP4) with artificial intelligence from the
         website address, style, length and optional image you give us, and sends the finished ad to the email address
-        you enter. Each ad is a one-time purchase. No account or subscription is needed.
+        you enter. Each ad has a script written from your website, a synthetic voice-over with captions, the images from
+        your upload or your website, and original music. It contains no filmed or AI-generated footage and no people or
+        avatars. Each ad is a one-time purchase. No account or subscription is needed.
       </p>
     ),
   },
@@ -43,9 +45,11 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
     title: 'AI-Generated Content Disclaimer',
     body: (
       <p>
-        Ads are generated automatically. Their wording, images, motion and music are produced by software and may
-        contain mistakes, may not match your brand exactly and may differ from the examples on our site. Review every ad
-        before you publish it; you are responsible for checking that its claims about your business are true.
+        Ads are generated automatically. An AI model writes the script from your website (when the model is unavailable,
+        our template writer does), a synthetic (AI) voice reads it, and software lays out the images, captions and
+        motion and composes the music. Ads may contain mistakes or mispronounce names, may not match your brand exactly
+        and may differ from the examples on our site. Review every ad, with the sound on, before you publish it; you are
+        responsible for checking that its claims about your business, including prices and offers, are true.
       </p>
     ),
   },
@@ -56,8 +60,10 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
       <>
         <p>
           If we cannot make your ad, we refund your payment in full, automatically and at once: you do not need to ask.
-          The refund goes back to the card you paid with and usually appears on your statement within 5-10 business
-          days.
+          We check every ad before delivery (no blank or frozen picture, sound at the right loudness, a voice that can
+          be heard, captions that can be read); an ad that fails is made again with a simpler layout, and if it fails
+          again it is not delivered and you are refunded. The refund goes back to the card you paid with and usually
+          appears on your statement within 5-10 business days.
         </p>
         <p>
           Once an ad has been delivered, the sale is final and is not refunded. If a delivered file is broken or cannot
@@ -94,8 +100,9 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
     body: (
       <p>
         When your ad is delivered, you receive a non-exclusive, worldwide, perpetual licence to use, copy, edit and
-        publish it for any lawful commercial purpose, including paid advertising on any platform. We may reuse the
-        videos we make, with your branding removed, to improve the service and to show examples of our work.
+        publish it for any lawful commercial purpose, including paid advertising on any platform. The music in each ad
+        is original, synthesized for that ad, so no third-party music licence is needed. We may reuse the videos we
+        make, with your branding removed, to improve the service and to show examples of our work.
       </p>
     ),
   },

@@ -127,7 +127,8 @@ export function OrderForm() {
             className={fieldControl}
           />
           <p id={`${id}-website-hint`} className={fieldHint}>
-            We read your site to write the script, pick the visuals and match your brand.
+            We read your site to write the ad from its own claims and prices, use its images and match your brand
+            colours.
           </p>
         </div>
         <div>

@@ -5,7 +5,8 @@ import { OrderForm } from './order-form.tsx';
 
 const included = [
   'A vertical 9:16 MP4 at 720x1280, ready for TikTok, Reels and Shorts',
-  'Script, on-screen captions and visuals made from your website',
+  'An ad written from your website: a hook from your own claims, your real offer if you show one, a call to action',
+  'An AI voice-over, captions that follow it word by word, and original music',
   'Delivered to your inbox in about 20 minutes',
   'Commercial usage rights for your ads',
 ];

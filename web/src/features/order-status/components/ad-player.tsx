@@ -93,7 +93,7 @@ function ResumingVideo({ src, poster }: { src: string; poster?: string }) {
   }, [shownSrc]);
 
   return (
-    // biome-ignore lint/a11y/useMediaCaption: the ad has no speech; its words are captions burned into the picture, over a music bed.
+    // biome-ignore lint/a11y/useMediaCaption: every spoken word of the voice-over is captioned in the picture itself, word by word.
     <video
       ref={video}
       controls

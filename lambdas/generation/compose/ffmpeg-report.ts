@@ -1,0 +1,31 @@
+// Runs ffmpeg for what it prints rather than what it writes (loudness, black, frozen and silent
+// stretches): stderr at info level comes back to the caller; a failed run throws with its tail.
+import { spawn } from 'node:child_process';
+import { ffmpegPath } from '../media/ffmpeg-binary.ts';
+
+export function ffmpegReport(args: readonly string[], signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      signal,
+      killSignal: 'SIGKILL',
+    });
+    const chunks: string[] = [];
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
+    child.on('error', (error) =>
+      reject(error.name === 'AbortError' ? error : new Error(`ffmpeg could not start: ${error.message}`)),
+    );
+    child.on('close', (code, killedBy) => {
+      const stderr = chunks.join('');
+      if (code === 0) resolve(stderr);
+      else if (!signal?.aborted) {
+        const tail = stderr
+          .split('\n')
+          .filter((line) => line.trim() && !line.startsWith('Fontconfig'))
+          .slice(-10)
+          .join('\n');
+        reject(new Error(`ffmpeg failed (${killedBy ?? `exit ${code}`}): ${tail}`));
+      }
+    });
+  });
+}

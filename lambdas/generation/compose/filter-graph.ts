@@ -1,0 +1,227 @@
+// The ffmpeg command that composites an ad (pure: the same inputs give the same arguments). Each
+// shot's plate is moved by zoompan and the shots are cut together (or, in cinematic, dissolved
+// over the previous one); every text layer is overlaid while its scene lasts, with a short
+// entrance; the caption states arrive as one concat stream (one overlay, whatever the word count);
+// the soundtrack is encoded as AAC. 30 fps, yuv420p H.264, +faststart, exactly the ad's length.
+import { filter } from '../media/filter-escape.ts';
+import { type Box, frame } from './geometry.ts';
+import type { AdLayout } from './layout.ts';
+import { zoompanExpressions } from './motion.ts';
+import type { TextBlock } from './text-blocks.ts';
+
+export interface TextLayer {
+  path: string;
+  block: TextBlock;
+  sceneIndex: number;
+  startFrame: number;
+  endFrame: number;
+}
+
+export interface GraphInputs {
+  layout: AdLayout;
+  /** One plate file per shot, in the ad's shot order (the same path may repeat). */
+  platePaths: string[];
+  textLayers: TextLayer[];
+  captions: { listPath: string; band: Box } | null;
+  soundtrackPath: string;
+  outPath: string;
+}
+
+/** Bitrate cap: a 12 s ad stays well under 8 MB whatever the pictures. */
+const maxVideoKbps = 4000;
+
+const seconds = (frames: number) => Number((frames / frame.fps).toFixed(4));
+
+function entrance(layout: AdLayout, layer: TextLayer, first: boolean): { fadeIn: number; x: string; y: string } {
+  const { kind, seconds: length } = layout.look.textEntrance;
+  // The hook's text is on screen from the first frames: a thumb decides in the first second.
+  const duration = first ? Math.min(length, 0.15) : length;
+  const start = seconds(layer.startFrame);
+  const x = String(Math.round(layer.block.box.x));
+  const y = Math.round(layer.block.box.y);
+  const progress = `min(1,max(0,(t-${start})/${duration}))`;
+  switch (kind) {
+    case 'fade-rise':
+      return { fadeIn: duration, x, y: `${y}+16*(1-${progress})` };
+    case 'slam':
+      return { fadeIn: Math.min(0.06, duration), x, y: `${y}-36*pow(1-${progress},2)` };
+    case 'pop':
+      return { fadeIn: Math.min(0.1, duration), x, y: `${y}+22*pow(1-${progress},3)` };
+  }
+}
+
+export function buildComposeCommand(inputs: GraphInputs): string[] {
+  const { layout } = inputs;
+  const args: string[] = ['-y'];
+  const statements: string[] = [];
+  let inputCount = 0;
+  const addInput = (input: string[]) => {
+    args.push(...input);
+    return inputCount++;
+  };
+
+  // Plates: each distinct file is read once and split between the shots that use it.
+  const shots = layout.scenes.flatMap((scene) => scene.shots.map((shot) => ({ scene, shot })));
+  const plateInputs = new Map<string, { input: number; uses: number[] }>();
+  inputs.platePaths.forEach((path, shotIndex) => {
+    const known = plateInputs.get(path);
+    if (known) known.uses.push(shotIndex);
+    else plateInputs.set(path, { input: addInput(['-pattern_type', 'none', '-i', path]), uses: [shotIndex] });
+  });
+  for (const { input, uses } of plateInputs.values()) {
+    const labels = uses.map((shotIndex) => `[plate${shotIndex}]`).join('');
+    statements.push(`[${input}:v]format=yuv420p${uses.length > 1 ? `,split=${uses.length}` : ''}${labels}`);
+  }
+
+  const dissolveFrames = Math.round(layout.look.dissolveSeconds * frame.fps);
+  shots.forEach(({ scene, shot }, index) => {
+    // A dissolve starts the shot early, over the end of the one before (scene boundaries only).
+    const dissolve = index > 0 && dissolveFrames > 0 && shot.startFrame === scene.startFrame ? dissolveFrames : 0;
+    const frames = shot.frames + dissolve;
+    const motion = zoompanExpressions(shot.move, frames);
+    const chain = [
+      filter('zoompan', {
+        z: motion.z,
+        x: motion.x,
+        y: motion.y,
+        d: frames,
+        s: `${frame.width}x${frame.height}`,
+        fps: frame.fps,
+      }),
+      'setsar=1',
+    ];
+    if (dissolveFrames > 0) {
+      chain.push('format=yuva420p');
+      if (dissolve > 0) chain.push(`fade=t=in:st=0:d=${seconds(dissolve)}:alpha=1`);
+      chain.push(`setpts=PTS-STARTPTS+${seconds(shot.startFrame - dissolve)}/TB`);
+    }
+    statements.push(`[plate${index}]${chain.join(',')}[shot${index}]`);
+  });
+
+  let video: string;
+  if (dissolveFrames > 0) {
+    statements.push(
+      `color=c=black:s=${frame.width}x${frame.height}:r=${frame.fps}:d=${seconds(layout.totalFrames)},format=yuv420p[base]`,
+    );
+    video = 'base';
+    shots.forEach((_, index) => {
+      statements.push(`[${video}][shot${index}]overlay=eof_action=pass[cut${index}]`);
+      video = `cut${index}`;
+    });
+  } else {
+    statements.push(`${shots.map((_, index) => `[shot${index}]`).join('')}concat=n=${shots.length}:v=1:a=0[cuts]`);
+    video = 'cuts';
+  }
+
+  inputs.textLayers.forEach((layer, index) => {
+    const length = seconds(layer.endFrame - layer.startFrame);
+    const input = addInput([
+      '-loop',
+      '1',
+      '-framerate',
+      String(frame.fps),
+      '-t',
+      String(length),
+      '-pattern_type',
+      'none',
+      '-i',
+      layer.path,
+    ]);
+    const move = entrance(layout, layer, layer.startFrame === 0);
+    const fades = [`fade=t=in:st=0:d=${move.fadeIn}:alpha=1`];
+    // Cinematic text leaves with its picture; elsewhere text cuts with the shot.
+    if (dissolveFrames > 0 && layer.endFrame < layout.totalFrames) {
+      fades.push(
+        `fade=t=out:st=${Math.max(0, length - layout.look.dissolveSeconds / 2)}:d=${layout.look.dissolveSeconds / 2}:alpha=1`,
+      );
+    }
+    statements.push(
+      `[${input}:v]format=rgba,${fades.join(',')},setpts=PTS-STARTPTS+${seconds(layer.startFrame)}/TB[text${index}]`,
+    );
+    statements.push(
+      `[${video}][text${index}]${filter('overlay', { x: move.x, y: move.y, eof_action: 'pass' })}[texted${index}]`,
+    );
+    video = `texted${index}`;
+  });
+
+  if (inputs.captions) {
+    const input = addInput(['-f', 'concat', '-safe', '0', '-i', inputs.captions.listPath]);
+    const { band } = inputs.captions;
+    statements.push(`[${input}:v]format=rgba[captions]`);
+    statements.push(
+      `[${video}][captions]overlay=x=${Math.round(band.x)}:y=${Math.round(band.y)}:eof_action=pass[captioned]`,
+    );
+    video = 'captioned';
+  }
+  statements.push(`[${video}]format=yuv420p[video]`);
+  const audio = addInput(['-i', inputs.soundtrackPath]);
+
+  args.push(
+    '-filter_complex',
+    statements.join(';\n'),
+    '-map',
+    '[video]',
+    '-map',
+    `${audio}:a`,
+    '-c:v',
+    'libx264',
+    // superfast: x264 at veryfast was half the render on 2 cores; files stay far under 8 MB at this CRF.
+    '-preset',
+    'superfast',
+    '-crf',
+    '20',
+    '-maxrate',
+    `${maxVideoKbps}k`,
+    '-bufsize',
+    `${maxVideoKbps * 2}k`,
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(frame.fps),
+    '-c:a',
+    'aac',
+    '-b:a',
+    '160k',
+    '-ar',
+    '48000',
+    '-ac',
+    '2',
+    '-t',
+    String(seconds(layout.totalFrames)),
+    '-movflags',
+    '+faststart',
+    inputs.outPath,
+  );
+  return args;
+}
+
+/** The caption states as a concat-demuxer list: each image from its first frame to the next one's. */
+export function captionList(
+  entries: readonly { path: string; startFrame: number; endFrame: number }[],
+  emptyPath: string,
+  totalFrames: number,
+): string {
+  // Boundaries half a millisecond early, so rounding never shows a state one frame late.
+  const at = (frameNumber: number) => (frameNumber === 0 ? 0 : frameNumber / frame.fps - 0.0005);
+  const timeline: { path: string; startFrame: number }[] = [];
+  let cursor = 0;
+  for (const entry of entries) {
+    if (entry.startFrame > cursor) timeline.push({ path: emptyPath, startFrame: cursor });
+    timeline.push({ path: entry.path, startFrame: entry.startFrame });
+    cursor = entry.endFrame;
+  }
+  if (cursor < totalFrames) timeline.push({ path: emptyPath, startFrame: cursor });
+  const lines = ['ffconcat version 1.0'];
+  timeline.forEach((entry, index) => {
+    const next = timeline[index + 1]?.startFrame ?? totalFrames;
+    lines.push(
+      `file '${entry.path.replaceAll("'", "'\\''")}'`,
+      `duration ${(at(next) - at(entry.startFrame)).toFixed(6)}`,
+    );
+  });
+  // The demuxer needs the last file twice for the last duration to count.
+  lines.push(`file '${(timeline.at(-1)?.path ?? emptyPath).replaceAll("'", "'\\''")}'`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,184 @@
+// The still under each shot's camera: the designed (or blurred-photo) background with the product
+// laid on it whole, as a card with rounded corners and a soft shadow when the photo is opaque, at
+// plateScale × the frame. Also reads back the plate's pixels behind text, for the contrast gate.
+import sharp, { type OverlayOptions } from 'sharp';
+import { luminanceOfRgb, mix, rgbOf } from './color.ts';
+import type { Box } from './geometry.ts';
+import { drawPlateDesign, plateSize } from './layers.tsx';
+import type { AdLayout, ShotLayout } from './layout.ts';
+import { plateScale } from './motion.ts';
+
+export interface Plate {
+  /** RGB pixels, plateSize. */
+  rgb: Buffer;
+}
+
+const channels = 3;
+
+/** The photo filling the plate, cropped to its shape (used only when the photo already has the frame's shape). */
+async function coverImage(image: Buffer): Promise<Buffer> {
+  return sharp(image).resize(plateSize.width, plateSize.height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+}
+
+/** The photo blurred into a colour field: shrunk to a few dozen pixels, then smoothly enlarged. */
+async function blurredImage(image: Buffer): Promise<Buffer> {
+  const tiny = await sharp(image)
+    .resize(9, 16, { fit: 'cover' })
+    .removeAlpha()
+    .modulate({ saturation: 0.6 })
+    .raw()
+    .toBuffer();
+  return sharp(tiny, { raw: { width: 9, height: 16, channels } })
+    .resize(plateSize.width, plateSize.height, { kernel: 'cubic' })
+    .blur(30)
+    .raw()
+    .toBuffer();
+}
+
+/** Moves every pixel towards `colour` by `amount(y)` (a row's share, 0–1). */
+function tint(rgb: Buffer, colour: string, amount: (yFraction: number) => number): void {
+  const target = rgbOf(colour);
+  for (let y = 0; y < plateSize.height; y++) {
+    const a = amount(y / plateSize.height);
+    if (a <= 0) continue;
+    const row = y * plateSize.width * channels;
+    for (let i = row; i < row + plateSize.width * channels; i += channels) {
+      rgb[i] = rgb[i]! + (target[0] - rgb[i]!) * a;
+      rgb[i + 1] = rgb[i + 1]! + (target[1] - rgb[i + 1]!) * a;
+      rgb[i + 2] = rgb[i + 2]! + (target[2] - rgb[i + 2]!) * a;
+    }
+  }
+}
+
+/** An alpha mask with rounded corners, as raw single-channel bytes. */
+function roundedMask(width: number, height: number, radius: number): Buffer {
+  const mask = Buffer.alloc(width * height, 255);
+  const r = Math.min(radius, width / 2, height / 2);
+  for (let y = 0; y < r; y++) {
+    for (let x = 0; x < r; x++) {
+      const distance = Math.hypot(r - x - 0.5, r - y - 0.5);
+      const alpha = Math.max(0, Math.min(1, r - distance + 0.5));
+      if (alpha >= 1) continue;
+      const value = Math.round(alpha * 255);
+      mask[y * width + x] = value;
+      mask[y * width + (width - 1 - x)] = value;
+      mask[(height - 1 - y) * width + x] = value;
+      mask[(height - 1 - y) * width + (width - 1 - x)] = value;
+    }
+  }
+  return mask;
+}
+
+const plateBox = (box: Box) => ({
+  left: Math.round(box.x * plateScale),
+  top: Math.round(box.y * plateScale),
+  width: Math.round(box.width * plateScale),
+  height: Math.round(box.height * plateScale),
+});
+
+/** The product as an RGBA overlay: a card (rounded, with a shadow) when opaque, the cut-out as is otherwise. */
+async function productLayers(image: Buffer, box: Box, opaque: boolean, radius: number): Promise<OverlayOptions[]> {
+  const at = plateBox(box);
+  const resized = sharp(image).resize(at.width, at.height, { fit: 'fill' });
+  if (!opaque) {
+    return [{ input: await resized.ensureAlpha().png({ compressionLevel: 0 }).toBuffer(), left: at.left, top: at.top }];
+  }
+  const rgb = await resized.removeAlpha().raw().toBuffer();
+  const card = await sharp(rgb, { raw: { width: at.width, height: at.height, channels } })
+    .joinChannel(roundedMask(at.width, at.height, Math.round(radius * plateScale)), {
+      raw: { width: at.width, height: at.height, channels: 1 },
+    })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  // A soft shadow: a dark card drawn small, enlarged smooth, below and behind the product.
+  // Kept small: the text under the product is read against the plate, shadow included.
+  const spread = Math.round(Math.min(Math.max(at.width, at.height) * 0.05, 14 * plateScale));
+  const shadowWidth = at.width + 2 * spread;
+  const shadowHeight = at.height + 2 * spread;
+  const scale = 8;
+  const small = {
+    width: Math.max(4, Math.round(shadowWidth / scale)),
+    height: Math.max(4, Math.round(shadowHeight / scale)),
+  };
+  const border = Math.round(spread / scale);
+  const shadowSmall = Buffer.alloc(small.width * small.height * 4, 0);
+  for (let y = border; y < small.height - border; y++) {
+    for (let x = border; x < small.width - border; x++) shadowSmall[(y * small.width + x) * 4 + 3] = 150;
+  }
+  const shadow = await sharp(shadowSmall, { raw: { ...small, channels: 4 } })
+    .blur(Math.max(0.8, border * 0.6))
+    .resize(shadowWidth, shadowHeight, { kernel: 'cubic' })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return [
+    { input: shadow, left: at.left - spread, top: at.top - spread + Math.round(spread * 0.35) },
+    { input: card, left: at.left, top: at.top },
+  ];
+}
+
+export interface PlateImage {
+  bytes: Buffer;
+  opaque: boolean;
+}
+
+export async function composePlate(layout: AdLayout, shot: ShotLayout, source: PlateImage | undefined): Promise<Plate> {
+  const image = source?.bytes;
+  let background: Buffer;
+  if (image && shot.backdrop === 'image') {
+    background = await coverImage(image);
+    // Scrims where the text regions are, so light text reads on any photo (the gate measures it).
+    const dark = '#000000';
+    tint(background, dark, (y) => (y < 0.4 ? 0.55 * (1 - y / 0.4) + 0.1 : y > 0.5 && y < 0.68 ? 0.5 : 0));
+  } else if (image && shot.backdrop === 'blurred-image') {
+    background = await blurredImage(image);
+    const style = layout.style;
+    if (style === 'ugc') tint(background, '#ffffff', () => 0.4);
+    else tint(background, mix(layout.scheme.plateBottom, '#000000', 0.3), () => 0.6);
+  } else {
+    const design = await drawPlateDesign(layout, shot);
+    background = await sharp(design.data, { raw: { width: design.width, height: design.height, channels: 4 } })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+  }
+  const overlays =
+    source && shot.product
+      ? await productLayers(source.bytes, shot.product.box, source.opaque, layout.look.cardRadius)
+      : [];
+  const rgb =
+    overlays.length === 0
+      ? background
+      : await sharp(background, { raw: { ...plateSize, channels } })
+          .composite(overlays)
+          .removeAlpha()
+          .raw()
+          .toBuffer();
+  return { rgb };
+}
+
+/** The plate as a PNG for ffmpeg (no compression: it is read once, moments later). */
+export function platePng(plate: Plate): Promise<Buffer> {
+  return sharp(plate.rgb, { raw: { ...plateSize, channels } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** Relative luminance of the darkest and brightest pixel of the plate inside a frame box. */
+export function luminanceRange(plate: Plate, box: Box): { darkest: number; brightest: number } {
+  const left = Math.max(0, Math.floor(box.x * plateScale));
+  const top = Math.max(0, Math.floor(box.y * plateScale));
+  const right = Math.min(plateSize.width, Math.ceil((box.x + box.width) * plateScale));
+  const bottom = Math.min(plateSize.height, Math.ceil((box.y + box.height) * plateScale));
+  let darkest = 1;
+  let brightest = 0;
+  // Every other pixel: a 1-px feature cannot hide between samples at 1.5× the frame's resolution.
+  for (let y = top; y < bottom; y += 2) {
+    for (let x = left; x < right; x += 2) {
+      const i = (y * plateSize.width + x) * channels;
+      const value = luminanceOfRgb([plate.rgb[i]!, plate.rgb[i + 1]!, plate.rgb[i + 2]!]);
+      if (value < darkest) darkest = value;
+      if (value > brightest) brightest = value;
+    }
+  }
+  return { darkest, brightest };
+}

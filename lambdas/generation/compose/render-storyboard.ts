@@ -1,0 +1,384 @@
+// Renders a storyboard into a designed, voiced ad (issue 14 §3–7): the voice reads each scene's
+// line, the layout places text, product and captions, satori and sharp draw the layers and plates,
+// ffmpeg moves and composites them, and the gates check the layout before encoding and the file
+// after. A render that fails a gate is made again with the safe look (boxed text, gentle moves,
+// no dissolves); if that fails too, the error says why and the order takes the failure path.
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { assertRenderedAd, probeMedia } from '../media/probe-media.ts';
+import { runFfmpeg } from '../media/run-ffmpeg.ts';
+import { type Storyboard, storyboardSchema } from '../storyboard/storyboard.ts';
+import { voiceFor } from '../voice/style-voices.ts';
+import type { SpokenLine, Voice } from '../voice/voice.ts';
+import { type CaptionTrack, captionTrack } from './captions.ts';
+import { buildComposeCommand, captionList, type TextLayer } from './filter-graph.ts';
+import { type Box, frame } from './geometry.ts';
+import { drawCaptionState, drawEmptyBand, drawTextBlock } from './layers.tsx';
+import {
+  type AdLayout,
+  type CaptionBandLayout,
+  type ImageFacts,
+  layoutStoryboard,
+  type SceneLayout,
+  type ShotLayout,
+} from './layout.ts';
+import { checkLayout, type LayoutGate } from './layout-gate.ts';
+import { analyseAd, checkMedia, type MediaFigures } from './media-gate.ts';
+import { mixSoundtrack, type Soundtrack } from './mix.ts';
+import { sourceOf } from './motion.ts';
+import { composePlate, luminanceRange, type Plate, type PlateImage, platePng } from './plates.ts';
+import { type PlacedLine, placeVoice } from './voice-track.ts';
+
+export interface ComposeOptions {
+  /** A clean PNG (clean-image.ts output) per asset id; an asset without one is drawn as the brand background. */
+  images: Readonly<Record<string, string>>;
+  voice: Voice;
+  /** A private, writable folder; the video and poster are written into it. */
+  workDir: string;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface GateFigures {
+  layout: LayoutGate;
+  media: MediaFigures;
+  /** Music under speech, dB below the voice (≥ 20). */
+  duckingDb: number;
+}
+
+export interface ComposedAd {
+  videoPath: string;
+  posterPath: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  bytes: number;
+  /** 'safe' when the designed layout failed a gate and the fallback passed. */
+  attempt: 'designed' | 'safe';
+  gates: GateFigures;
+  /** Why the designed attempt was refused, when it was. */
+  refused: string[];
+  seconds: { voice: number; draw: number; encode: number; analyse: number; total: number };
+}
+
+/** The voice-over does not fit, or both layouts failed a gate: the order takes the failure path (with its refund). */
+export class AdGateError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The ad failed its quality gates: ${problems.join('; ')}`);
+    this.name = 'AdGateError';
+  }
+}
+
+const posterAtSeconds = 0.9;
+
+interface LoadedImage extends PlateImage {
+  facts: ImageFacts;
+}
+
+async function loadImages(
+  paths: Readonly<Record<string, string>>,
+  storyboard: Storyboard,
+): Promise<Map<string, LoadedImage>> {
+  const loaded = new Map<string, LoadedImage>();
+  await Promise.all(
+    storyboard.assets.map(async (asset) => {
+      const path = paths[asset.id];
+      if (!path) return;
+      const bytes = await readFile(path);
+      const image = sharp(bytes);
+      const { width, height, hasAlpha } = await image.metadata();
+      if (!width || !height) return;
+      const opaque = !hasAlpha || (await image.stats()).channels[3]!.min === 255;
+      loaded.set(asset.id, { bytes, opaque, facts: { width, height, opaque } });
+    }),
+  );
+  return loaded;
+}
+
+/** Reads every scene's line, two at a time (festival is one process per line). */
+async function speakScenes(storyboard: Storyboard, voice: Voice, workDir: string): Promise<(SpokenLine | null)[]> {
+  const choice = voiceFor(storyboard.style, voice.engine);
+  const spoken: (SpokenLine | null)[] = storyboard.scenes.map(() => null);
+  const queue = storyboard.scenes
+    .map((scene, index) => ({ scene, index }))
+    .filter(({ scene }) => scene.voiceLine.trim());
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { scene, index } = next;
+      const seconds = scene.endSeconds - scene.startSeconds;
+      spoken[index] = await voice.speak(
+        { text: scene.voiceLine, maxSeconds: Math.max(0.5, seconds - 0.15) },
+        choice,
+        workDir,
+      );
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return spoken;
+}
+
+export async function renderStoryboard(input: Storyboard, options: ComposeOptions): Promise<ComposedAd> {
+  const started = performance.now();
+  const storyboard = storyboardSchema.parse(input);
+  const { workDir, signal } = options;
+  // The bar never moves backwards, not even when the safe layout starts its encode over.
+  let reported = 0;
+  const report = (fraction: number) => {
+    if (fraction <= reported) return;
+    reported = Math.min(1, fraction);
+    options.onProgress?.(reported);
+  };
+
+  // The voice reads while the designed layout is drawn: neither needs the other.
+  const speaking = speakScenes(storyboard, options.voice, workDir);
+  speaking.catch(() => {});
+  const images = await loadImages(options.images, storyboard);
+  const designed = prepareAttempt(storyboard, images, false, workDir);
+  const spoken = await speaking;
+  const voiced = performance.now();
+  report(0.1);
+  const slots = storyboard.scenes.map((scene) => ({
+    startSeconds: scene.startSeconds,
+    endSeconds: scene.endSeconds,
+    endCard: scene.role === 'cta',
+  }));
+  const placed = placeVoice(slots, spoken, storyboard.durationSeconds);
+  if ('problem' in placed) throw new AdGateError([placed.problem]);
+  const soundtrack = mixSoundtrack(storyboard.style, storyboard.durationSeconds, placed.lines, workDir, signal);
+  // Nothing awaits the soundtrack until the first encode: keep a failure from going unhandled meanwhile.
+  soundtrack.catch(() => {});
+
+  const refused: string[] = [];
+  for (const safe of [false, true]) {
+    const prepared = safe ? prepareAttempt(storyboard, images, true, workDir) : designed;
+    const attempt = await finishAttempt(prepared, { storyboard, lines: placed.lines, soundtrack, options, report });
+    if (attempt.passed) {
+      return {
+        ...attempt.ad,
+        attempt: safe ? 'safe' : 'designed',
+        refused,
+        seconds: {
+          ...attempt.seconds,
+          voice: round((voiced - started) / 1000),
+          total: round((performance.now() - started) / 1000),
+        },
+      };
+    }
+    refused.push(...attempt.problems.map((problem) => `${safe ? 'safe' : 'designed'}: ${problem}`));
+  }
+  throw new AdGateError(refused);
+}
+
+const round = (value: number) => Number(value.toFixed(2));
+const noCaptions: CaptionTrack = { groups: [], states: [], problems: [] };
+
+interface Shot {
+  scene: SceneLayout;
+  shot: ShotLayout;
+}
+
+/** A layout and, unless its geometry is refused, its plates and text layers being drawn. */
+interface PreparedAttempt {
+  name: 'designed' | 'safe';
+  layout: AdLayout;
+  shots: Shot[];
+  refused: string[];
+  drawing: Promise<{ plates: { plate: Plate; path: string }[]; layers: TextLayer[]; seconds: number }> | null;
+  dir: (file: string) => string;
+}
+
+function prepareAttempt(
+  storyboard: Storyboard,
+  images: Map<string, LoadedImage>,
+  safe: boolean,
+  workDir: string,
+): PreparedAttempt {
+  const name = safe ? 'safe' : 'designed';
+  const dir = (file: string) => join(workDir, `${name}-${file}`);
+  const facts = new Map([...images].map(([id, image]) => [id, image.facts]));
+  const layout = layoutStoryboard(storyboard, facts, { safe });
+  const shots = layout.scenes.flatMap((scene) => scene.shots.map((shot) => ({ scene, shot })));
+  // Geometry, sizes and box or stroke contrast first: a refused layout is never drawn.
+  const planned = checkLayout(layout, noCaptions, () => null);
+  if (!planned.passed) return { name, layout, shots, refused: planned.problems, drawing: null, dir };
+  const drawing = drawVisuals(layout, shots, images, dir);
+  drawing.catch(() => {});
+  return { name, layout, shots, refused: [], drawing, dir };
+}
+
+async function drawVisuals(
+  layout: AdLayout,
+  shots: Shot[],
+  images: Map<string, LoadedImage>,
+  dir: (file: string) => string,
+): Promise<{ plates: { plate: Plate; path: string }[]; layers: TextLayer[]; seconds: number }> {
+  const started = performance.now();
+  // Shots that show the same picture the same way share one plate.
+  const made = new Map<string, Promise<{ plate: Plate; path: string }>>();
+  const plates = shots.map(({ shot }, index) => {
+    const key = JSON.stringify([
+      shot.asset,
+      shot.design,
+      shot.backdrop,
+      shot.split,
+      shot.product?.box,
+      shot.variant % 2,
+    ]);
+    let plate = made.get(key);
+    if (!plate) {
+      const path = dir(`plate-${index}.png`);
+      const image = shot.asset ? images.get(shot.asset) : undefined;
+      plate = composePlate(layout, shot, image).then(async (composed) => {
+        await writeFile(path, await platePng(composed));
+        return { plate: composed, path };
+      });
+      made.set(key, plate);
+    }
+    return plate;
+  });
+  const layers = layout.scenes.flatMap((scene) =>
+    scene.texts.map(async (block, index): Promise<TextLayer> => {
+      const path = dir(`text-${scene.index}-${index}.png`);
+      await writeFile(path, await drawTextBlock(block));
+      return { path, block, sceneIndex: scene.index, startFrame: scene.startFrame, endFrame: scene.endFrame };
+    }),
+  );
+  const [drawnPlates, drawnLayers] = await Promise.all([Promise.all(plates), Promise.all(layers)]);
+  return { plates: drawnPlates, layers: drawnLayers, seconds: (performance.now() - started) / 1000 };
+}
+
+interface FinishInput {
+  storyboard: Storyboard;
+  lines: PlacedLine[];
+  soundtrack: Promise<Soundtrack>;
+  options: ComposeOptions;
+  report: (fraction: number) => void;
+}
+
+type AttemptResult =
+  | {
+      passed: true;
+      ad: Omit<ComposedAd, 'attempt' | 'refused' | 'seconds'>;
+      seconds: { draw: number; encode: number; analyse: number };
+    }
+  | { passed: false; problems: string[] };
+
+async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Promise<AttemptResult> {
+  const { storyboard, options, report } = input;
+  const { signal } = options;
+  const { layout, shots, dir } = prepared;
+  if (!prepared.drawing) return { passed: false, problems: prepared.refused };
+  const endCard = layout.scenes.find((scene) => scene.endCard);
+  const captionEnd = endCard ? endCard.startFrame / frame.fps : storyboard.durationSeconds;
+  const bands = new Map<number, CaptionBandLayout>();
+  for (const scene of layout.scenes) if (scene.captions) bands.set(scene.index, scene.captions);
+  const captions = captionTrack(input.lines, bands, captionEnd);
+  const planned = checkLayout(layout, captions, () => null);
+  if (!planned.passed) return { passed: false, problems: planned.problems };
+
+  const captionsStarted = performance.now();
+  const band = [...bands.values()][0];
+  const [visuals, captionStream] = await Promise.all([
+    prepared.drawing,
+    band ? drawCaptions(layout, band, captions, dir) : Promise.resolve(null),
+  ]);
+  const drawSeconds = visuals.seconds + (performance.now() - captionsStarted) / 1000;
+  report(0.2);
+  const measured = checkLayout(layout, captions, (sceneIndex, box) => behind(sceneIndex, box, shots, visuals.plates));
+  if (!measured.passed) return { passed: false, problems: measured.problems };
+  const drawn = performance.now();
+
+  const soundtrack = await input.soundtrack;
+  const videoPath = join(options.workDir, 'ad.mp4');
+  const posterPath = join(options.workDir, 'poster.jpg');
+  const args = buildComposeCommand({
+    layout,
+    platePaths: visuals.plates.map((plate) => plate.path),
+    textLayers: visuals.layers,
+    captions: captionStream && band ? { listPath: captionStream, band: band.band } : null,
+    soundtrackPath: soundtrack.path,
+    outPath: videoPath,
+  });
+  // Kept beside the ad: the exact command that made it, for anyone debugging a render.
+  await writeFile(dir('ffmpeg-args.json'), JSON.stringify(args, null, 1));
+  await runFfmpeg(args, {
+    durationSeconds: storyboard.durationSeconds,
+    onProgress: (fraction) => report(0.2 + 0.7 * fraction),
+    ...(signal && { signal }),
+  });
+  await runFfmpeg(
+    ['-y', '-ss', String(posterAtSeconds), '-i', videoPath, '-frames:v', '1', '-q:v', '3', posterPath],
+    signal ? { signal } : {},
+  );
+  const encoded = performance.now();
+
+  const [probed, { size }] = await Promise.all([probeMedia(videoPath), stat(videoPath)]);
+  assertRenderedAd(probed, { width: frame.width, height: frame.height, durationSeconds: storyboard.durationSeconds });
+  const holds = endCard ? [{ start: endCard.startFrame / frame.fps, end: storyboard.durationSeconds }] : [];
+  const media = await analyseAd(videoPath, soundtrack.voicePath, storyboard.durationSeconds, holds, frame.fps, signal);
+  const problems = checkMedia(media, storyboard.durationSeconds);
+  report(1);
+  if (problems.length > 0) return { passed: false, problems };
+  return {
+    passed: true,
+    ad: {
+      videoPath,
+      posterPath,
+      durationSeconds: probed.durationSeconds,
+      width: frame.width,
+      height: frame.height,
+      bytes: size,
+      gates: { layout: measured, media, duckingDb: soundtrack.duckingDb },
+    },
+    seconds: {
+      draw: round(drawSeconds),
+      encode: round((encoded - drawn) / 1000),
+      analyse: round((performance.now() - encoded) / 1000),
+    },
+  };
+}
+
+/** The darkest and brightest plate pixels a frame box shows during a scene, across its shots and moves. */
+function behind(
+  sceneIndex: number,
+  box: Box,
+  shots: Shot[],
+  plates: { plate: Plate }[],
+): { darkest: number; brightest: number } {
+  let darkest = 1;
+  let brightest = 0;
+  shots.forEach(({ scene, shot }, index) => {
+    if (scene.index !== sceneIndex) return;
+    const range = luminanceRange(plates[index]!.plate, sourceOf(shot.move, box, shot.frames));
+    darkest = Math.min(darkest, range.darkest);
+    brightest = Math.max(brightest, range.brightest);
+  });
+  return { darkest, brightest };
+}
+
+/** Every caption state as a PNG and the concat list that shows each from its first frame to its last. */
+async function drawCaptions(
+  layout: AdLayout,
+  band: CaptionBandLayout,
+  captions: CaptionTrack,
+  dir: (file: string) => string,
+): Promise<string | null> {
+  if (captions.states.length === 0) return null;
+  const emptyPath = dir('caption-empty.png');
+  const bandOf = (sceneIndex: number) => layout.scenes[sceneIndex]?.captions ?? band;
+  const [entries] = await Promise.all([
+    Promise.all(
+      captions.states.map(async (state, index) => {
+        const group = captions.groups[state.group]!;
+        const path = dir(`caption-${index}.png`);
+        await writeFile(path, await drawCaptionState(bandOf(group.sceneIndex), group, state));
+        return { path, startFrame: state.startFrame, endFrame: state.endFrame };
+      }),
+    ),
+    drawEmptyBand(band.band).then((png) => writeFile(emptyPath, png)),
+  ]);
+  const listPath = dir('captions.ffconcat');
+  await writeFile(listPath, captionList(entries, emptyPath, layout.totalFrames));
+  return listPath;
+}

@@ -1,0 +1,50 @@
+// One render of the renders group, in a process of its own so that its memory can be measured
+// alone (renders.ts samples this process and its ffmpeg/festival children): Northwind's storyboard
+// as the template writer writes it, the fixture photo cleaned as the render function cleans an
+// upload, the twin's voice, renderStoryboard. Prints one JSON line (RenderOutcome) as its last line.
+//   node --import tsx tests/bench/render-one.ts <style> <4|8|12> <contact-sheet.png>
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeContactSheet } from '#generation/compose/contact-sheet';
+import { AdGateError, type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard';
+import { cleanImage } from '#generation/render-jobs/clean-image';
+import type { AdDuration } from '#generation/storyboard/scene-plans';
+import { createVoice } from '#generation/voice/create-voice';
+import type { Style } from '#shared/contract';
+import { northwindStoryboard, writeProductPhoto } from '../integration/support/ad-fixtures.ts';
+
+export type RenderOutcome =
+  | {
+      attempt: ComposedAd['attempt'];
+      refused: string[];
+      seconds: ComposedAd['seconds'];
+      gates: ComposedAd['gates'];
+      bytes: number;
+    }
+  | { gateProblems: string[] };
+
+const [style, duration, sheetPath] = process.argv.slice(2) as [Style, string, string];
+const workDir = await mkdtemp(join(tmpdir(), 'reelfive-render-one-'));
+try {
+  const cleaned = await cleanImage(await readFile(await writeProductPhoto(workDir)), join(workDir, 'upload.png'));
+  if ('failure' in cleaned) throw new Error(`the fixture photo could not be cleaned: ${cleaned.failure}`);
+  const storyboard = await northwindStoryboard(style, Number(duration) as AdDuration, 'uploads/northwind.jpg');
+  let outcome: RenderOutcome;
+  try {
+    const ad = await renderStoryboard(storyboard, {
+      images: { upload: cleaned.path },
+      voice: await createVoice(),
+      workDir,
+    });
+    await writeContactSheet(ad.videoPath, storyboard, sheetPath);
+    outcome = { attempt: ad.attempt, refused: ad.refused, seconds: ad.seconds, gates: ad.gates, bytes: ad.bytes };
+  } catch (error) {
+    // A storyboard the gates refuse is a figure of the bench (a failed ad), not a crash of it.
+    if (!(error instanceof AdGateError)) throw error;
+    outcome = { gateProblems: error.problems };
+  }
+  console.log(JSON.stringify(outcome));
+} finally {
+  await rm(workDir, { recursive: true, force: true });
+}

@@ -1,0 +1,227 @@
+// The template writer's words against the real local voice (festival, SLT HTS): every storyboard
+// it writes for the fixture sites and Northwind, in every style and length, is read line by line as
+// the renderer reads it (compose/render-storyboard.ts: each line may last its scene less 0.15 s
+// before the voice reads it faster, voice/pace.ts) and placed by the renderer's own fitting
+// (compose/voice-track.ts: J-cuts, at most 10 % faster, tighter pauses). None may fail to fit: an
+// order whose voice-over does not fit is refunded. The same reads, unsped, measure the pace the
+// writer budgets with (voice/style-voices.ts). Each distinct line is read once per rate (~100
+// reads, festival ~0.3 s each); one full 12 s cinematic ad is rendered to close the loop.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderStoryboard } from '#generation/compose/render-storyboard';
+import { placeVoice, type SceneSlot } from '#generation/compose/voice-track';
+import { type AdDuration, adDurations } from '#generation/storyboard/scene-plans';
+import { adHeardBudget } from '#generation/storyboard/scene-words';
+import { spokenWordCount } from '#generation/storyboard/spoken-words';
+import { type Storyboard, wordsOf } from '#generation/storyboard/storyboard';
+import { writeTemplateStoryboard } from '#generation/storyboard/template-writer';
+import type { StoryboardInput } from '#generation/storyboard/writer';
+import { localVoice } from '#generation/voice/local-voice';
+import { measuredPace, voiceFor } from '#generation/voice/style-voices';
+import { type LocalVoiceChoice, type SpokenLine, voiceFrom } from '#generation/voice/voice';
+import { styles } from '#shared/contract';
+import { type SitePage, siteFactsOf } from '../unit/fixtures/sites.ts';
+import { northwindFacts, writeProductPhoto } from './support/ad-fixtures.ts';
+
+const unreachable = {
+  businessName: 'Juniper Yoga',
+  domain: 'juniperyoga.studio',
+  headline: 'Discover Juniper Yoga',
+  description: '',
+  benefits: [],
+  source: 'fallback',
+  failure: 'fetch failed',
+} as StoryboardInput['site'];
+const sites: (readonly [string, StoryboardInput['site']])[] = [
+  ['northwind', { ...northwindFacts, source: 'site' }],
+  ...(['candleShop', 'saas', 'plumber', 'bare'] as SitePage[]).map((page) => [page, siteFactsOf(page)] as const),
+  ['unreachable', unreachable],
+];
+const ads = sites.flatMap(([name, site]) =>
+  styles.flatMap((style) =>
+    adDurations.map((duration) => ({
+      name,
+      style,
+      duration,
+      storyboard: writeTemplateStoryboard({ site, order: { style, durationSeconds: duration, uploadKey: null } }),
+    })),
+  ),
+);
+
+let workDir: string;
+const reads = new Map<string, Promise<SpokenLine>>();
+const festival = localVoice();
+/** One festival read of the words at this rate, shared by every ad that says the same line. */
+function read(text: string, voice: LocalVoiceChoice, rate: number): Promise<SpokenLine> {
+  const key = JSON.stringify([text, rate]);
+  let spoken = reads.get(key);
+  if (!spoken) {
+    spoken = festival.speak({ text }, { ...voice, rate }, workDir);
+    reads.set(key, spoken);
+  }
+  return spoken;
+}
+/** The local voice, its reads cached: the same pace fitting (voiceFrom) over the same festival reads. */
+const voice = voiceFrom<LocalVoiceChoice>('local', (words, choice, rate) => read(words.join(' '), choice, rate));
+
+/** Each scene's line read as compose/render-storyboard.ts reads it. */
+function speakAsRendered(storyboard: Storyboard): Promise<(SpokenLine | null)[]> {
+  const choice = voiceFor(storyboard.style, 'local');
+  return Promise.all(
+    storyboard.scenes.map((scene) => {
+      if (!scene.voiceLine.trim()) return null;
+      const seconds = scene.endSeconds - scene.startSeconds;
+      return voice.speak({ text: scene.voiceLine, maxSeconds: Math.max(0.5, seconds - 0.15) }, choice, workDir);
+    }),
+  );
+}
+
+/** Each scene's line at the style's own rate, never sped up. */
+function speakUnsped(storyboard: Storyboard): Promise<(SpokenLine | null)[]> {
+  const choice = voiceFor(storyboard.style, 'local');
+  return Promise.all(
+    storyboard.scenes.map((scene) => (scene.voiceLine.trim() ? read(scene.voiceLine, choice, choice.rate) : null)),
+  );
+}
+
+function slotsOf(storyboard: Storyboard): SceneSlot[] {
+  return storyboard.scenes.map((scene) => ({
+    startSeconds: scene.startSeconds,
+    endSeconds: scene.endSeconds,
+    endCard: scene.role === 'cta',
+  }));
+}
+
+/** The seconds every line could still grow by (negative: must shrink by) and the renderer still place them all. */
+function spareSeconds(storyboard: Storyboard, spoken: (SpokenLine | null)[]): number {
+  const grown = (by: number) =>
+    spoken.map(
+      (line) =>
+        line && {
+          ...line,
+          durationSeconds: line.durationSeconds + by,
+          words: line.words.map((word, index) =>
+            index === line.words.length - 1 ? { ...word, endSeconds: word.endSeconds + by } : word,
+          ),
+        },
+    );
+  const fits = (by: number) => 'lines' in placeVoice(slotsOf(storyboard), grown(by), storyboard.durationSeconds);
+  let [low, high] = fits(0) ? [0, 2] : [-2, 0];
+  for (let step = 0; step < 24; step += 1) {
+    const middle = (low + high) / 2;
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+/** From the first word's start to the last word's end: what a line takes on the ad's clock. */
+function speechSeconds(line: SpokenLine): number {
+  return line.words.at(-1)!.endSeconds - line.words[0]!.startSeconds;
+}
+
+const report: string[] = [];
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'storyboard-voice-fit-'));
+  // Every distinct line once at its style's rate, two festivals at a time (2 cores).
+  const lines = [
+    ...new Map(
+      ads.flatMap(({ storyboard }) =>
+        storyboard.scenes
+          .filter((scene) => scene.voiceLine.trim())
+          .map((scene) => [
+            `${storyboard.style}|${scene.voiceLine}`,
+            { style: storyboard.style, text: scene.voiceLine },
+          ]),
+      ),
+    ).values(),
+  ];
+  const worker = async () => {
+    for (let next = lines.shift(); next; next = lines.shift()) {
+      const choice = voiceFor(next.style, 'local');
+      await read(next.text, choice, choice.rate);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}, 300_000);
+
+afterAll(async () => {
+  console.log(
+    `voice fit (spare seconds: how much longer every line could be; as rendered / read unsped)\n${report.join('\n')}`,
+  );
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('the template writer’s voice-over, read by the local voice', () => {
+  it.each(ads)('$name, $style, $duration s: fits the ad as the renderer places it', async ({ name, storyboard }) => {
+    // Act
+    const [rendered, unsped] = await Promise.all([speakAsRendered(storyboard), speakUnsped(storyboard)]);
+    const placed = placeVoice(slotsOf(storyboard), rendered, storyboard.durationSeconds);
+
+    // Assess
+    for (const line of rendered) {
+      // Festival timed every word in order (a mis-timed word would let a long line pass as short).
+      if (line) expect(speechSeconds(line), line.words.map((word) => word.word).join(' ')).toBeGreaterThan(0);
+    }
+    expect(placed).not.toHaveProperty('problem');
+    const lines = 'lines' in placed ? placed.lines : [];
+    const { style, durationSeconds } = storyboard;
+    const choice = voiceFor(style, 'local');
+    const heard = storyboard.scenes.reduce((sum, scene) => sum + spokenWordCount(scene.voiceLine), 0);
+    report.push(
+      [
+        `${name} ${style} ${durationSeconds} s:`,
+        `${heard}/${adHeardBudget(style, durationSeconds, storyboard.scenes.length)} heard words,`,
+        `tempo ${lines[0]?.tempo ?? 1},`,
+        `${rendered.filter((line) => line && line.rate !== choice.rate).length} line(s) read faster,`,
+        `spare ${spareSeconds(storyboard, rendered).toFixed(2)} / ${spareSeconds(storyboard, unsped).toFixed(2)} s`,
+      ].join(' '),
+    );
+  });
+
+  it.each(styles)('%s: reads the writer’s lines at the pace the writer budgets with (±5 %)', async (style) => {
+    // Act: every line of every ad of this style, unsped, pooled (a line said in several ads counts each time).
+    const scenes = ads.filter((ad) => ad.style === style).flatMap(({ storyboard }) => storyboard.scenes);
+    const choice = voiceFor(style, 'local');
+    let heard = 0;
+    let written = 0;
+    let seconds = 0;
+    for (const scene of scenes.filter((each) => each.voiceLine.trim())) {
+      const line = await read(scene.voiceLine, choice, choice.rate);
+      heard += spokenWordCount(scene.voiceLine);
+      written += wordsOf(scene.voiceLine).length;
+      seconds += speechSeconds(line);
+    }
+
+    // Assess
+    const pace = heard / seconds;
+    console.log(`${style}: ${pace.toFixed(2)} heard, ${(written / seconds).toFixed(2)} written words a second`);
+    expect(pace / measuredPace(style, 'local')!).toBeGreaterThanOrEqual(0.95);
+    expect(pace / measuredPace(style, 'local')!).toBeLessThanOrEqual(1.05);
+  });
+
+  it('renders the 12 s cinematic ad, the calmest voice and the longest lines, without a voice-over problem', async () => {
+    // Prepare
+    const dir = await mkdtemp(join(workDir, 'render-'));
+    const upload = join(dir, 'upload.png');
+    await sharp(await readFile(await writeProductPhoto(dir)))
+      .png()
+      .toFile(upload);
+    const storyboard = writeTemplateStoryboard({
+      site: { ...northwindFacts, source: 'site' },
+      order: { style: 'cinematic', durationSeconds: 12 satisfies AdDuration, uploadKey: 'upload.jpg' },
+    });
+
+    // Act
+    const ad = await renderStoryboard(storyboard, { images: { upload }, voice: localVoice(), workDir: dir });
+
+    // Assess
+    console.log(`render cinematic 12 s: ${JSON.stringify(ad.seconds)}`);
+    expect(ad.durationSeconds).toBeCloseTo(12, 1);
+    expect(ad.gates.media.speechSeconds).toBeGreaterThan(0.3 * 12);
+  }, 120_000);
+});

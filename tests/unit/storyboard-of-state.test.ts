@@ -1,0 +1,54 @@
+// Executions started before the storyboard shipped reach StartRender with the old ad script under
+// `script`; they must still make an ad after the deploy.
+import { describe, expect, it } from 'vitest';
+import { storyboardSchema } from '#generation/storyboard/storyboard';
+import { storyboardOfState } from '#generation/storyboard/storyboard-of-state';
+import type { WebsiteAnalysis } from '#generation/website/analyze-website';
+import { northwindFacts, northwindStoryboard } from '../integration/support/ad-fixtures.ts';
+
+const site: WebsiteAnalysis = { ...northwindFacts, source: 'site' };
+const order = { website: 'https://northwind.coffee', style: 'cinematic' as const, duration_seconds: 8 };
+
+/** The ad script as WriteScript returned it before the storyboard (no `version`). */
+const oldScript = {
+  style: 'cinematic',
+  durationSeconds: 8,
+  scenes: [
+    { startSeconds: 0, endSeconds: 2, kind: 'hook', caption: ['Roasted the day it ships'] },
+    { startSeconds: 2, endSeconds: 5, kind: 'benefit', caption: ['Free shipping over $30'] },
+    { startSeconds: 5, endSeconds: 8, kind: 'cta', caption: ['Shop Northwind Coffee'] },
+  ],
+  cta: 'Shop Northwind Coffee',
+  endCard: { title: 'Northwind Coffee', subtitle: 'Roasted to order', domain: 'northwind.coffee' },
+  voice: 'brand',
+  palette: { primary: '#7a3e1d', accent: '#e8c170', text: '#ffffff' },
+};
+
+describe('the storyboard an execution carries', () => {
+  it('passes a storyboard through unchanged', async () => {
+    // Prepare
+    const storyboard = await northwindStoryboard('ugc', 12, 'photo.jpg');
+
+    // Act
+    const carried = await storyboardOfState(storyboard, site, { ...order, style: 'ugc', duration_seconds: 12 });
+
+    // Assess
+    expect(carried).toEqual(storyboard);
+  });
+
+  it("writes an old script's storyboard again from the same site facts and the order", async () => {
+    // Act
+    const carried = await storyboardOfState(oldScript, site, { ...order, image_key: 'photo.jpg' });
+
+    // Assess
+    expect(storyboardSchema.safeParse(carried).success).toBe(true);
+    expect(carried).toMatchObject({ style: 'cinematic', durationSeconds: 8, writer: 'template' });
+    expect(carried.brand).toEqual({ name: 'Northwind Coffee', domain: 'northwind.coffee' });
+    expect(carried.assets[0]).toMatchObject({ id: 'upload', source: 'upload', key: 'photo.jpg' });
+  });
+
+  it('refuses a storyboard that claims the current version but breaks the schema', async () => {
+    const storyboard = await northwindStoryboard('cinematic', 8);
+    await expect(storyboardOfState({ ...storyboard, scenes: [] }, site, order)).rejects.toThrow();
+  });
+});
