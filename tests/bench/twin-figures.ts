@@ -65,7 +65,7 @@ export async function benchGeneration(twin: Twin): Promise<string> {
     const video = await fetch(String(order.download_url ?? ''));
     const bytes = (await video.arrayBuffer()).byteLength;
     const outcome = String(order.order_status);
-    record(`paid → ${outcome} on the twin (${duration} s ad)`, round(seconds), 's', { max: 30 });
+    record(`paid → ${outcome} on the twin (${duration} s ad)`, round(seconds), 's', { max: 20 });
     record(`MP4 size, ${duration} s ad, no photo`, round(bytes / 1024 / 1024, 2), 'MB', { max: 8 });
     if (outcome !== 'completed') recordFailure(`paid → completed (${duration} s ad)`, `the order ${outcome}`);
     lastId = orderId;

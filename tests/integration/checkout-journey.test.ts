@@ -87,7 +87,8 @@ describe('checkout on the local pay page', () => {
         }),
       );
       return described.status === 'SUCCEEDED' && described;
-    });
+      // The render (voice + composition) of an 8 s ad takes 5–15 s on 2 busy cores.
+    }, 45_000);
     expect(execution.name).toBe(orderId);
     expect(JSON.parse(execution.input ?? '{}')).toEqual({ orderId });
     await page.close();

@@ -93,7 +93,9 @@ describe('renderStoryboard', () => {
     });
 
     // Assess
-    console.log(`compose direct-response 12 s: ${JSON.stringify(ad.seconds)} ${(ad.bytes / 1e6).toFixed(2)} MB`);
+    console.log(
+      `compose direct-response 12 s: ${JSON.stringify(ad.seconds)} ${(ad.bytes / 1e6).toFixed(2)} MB ${ad.refused.join('; ')}`,
+    );
     expect(ad.attempt).toBe('designed');
     expectEveryGatePassed(ad, 12);
     expect(progress.at(-1)).toBe(1);

@@ -70,6 +70,22 @@ describe('the local voice', () => {
     expect(pace('ugc')).toBeLessThan(pace('direct-response'));
   });
 
+  it('gives every word a positive length, even one festival ends at 0 ("24/7")', async () => {
+    // Act
+    const spoken = await localVoice().speak(
+      { text: 'Emergency plumbers in Austin, 24/7.' },
+      voiceFor('direct-response', 'local'),
+      workDir,
+    );
+
+    // Assess
+    expect(spoken.words.map(({ word }) => word)).toEqual(['Emergency', 'plumbers', 'in', 'Austin,', '24/7.']);
+    for (const { startSeconds, endSeconds } of spoken.words) {
+      expect(endSeconds).toBeGreaterThan(startSeconds);
+      expect(endSeconds).toBeLessThanOrEqual(spoken.durationSeconds);
+    }
+  });
+
   it('times the words as written when festival has to fold or skip characters', async () => {
     // Prepare
     const text = '“Honestly,” it’s $30 — café ☕ & more';

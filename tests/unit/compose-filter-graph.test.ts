@@ -28,6 +28,8 @@ function commandFor(style: (typeof styles)[number]) {
     layout,
     // Two distinct plates for the whole ad: shots showing the same picture share one.
     platePaths: shots.map((_, index) => `/work/plate-${index % 2}.png`),
+    // A light sweep on dark plates, a shade on bright ones: at most two band images.
+    sweepPaths: shots.map((_, index) => `/work/sweep-${index % 3 === 0 ? 'shade' : 'light'}.png`),
     textLayers,
     captions: { listPath: '/work/captions.ffconcat', band: layout.scenes[0]!.captions!.band },
     soundtrackPath: '/work/soundtrack.wav',
@@ -55,16 +57,19 @@ describe('the compose command', () => {
   });
 
   it.each(styles)(
-    'keeps a %s graph bounded: one input per distinct plate, per text block, one caption stream, one soundtrack',
+    'keeps a %s graph bounded: one input per distinct plate and sweep band, per text block, one caption stream, one soundtrack',
     (style) => {
       // Act
       const { args, textLayers } = commandFor(style);
 
       // Assess
       const inputs = args.filter((arg) => arg === '-i').length;
-      expect(inputs).toBe(2 + textLayers.length + 1 + 1);
+      expect(inputs).toBe(2 + 2 + textLayers.length + 1 + 1);
       const graph = args[args.indexOf('-filter_complex') + 1]!;
-      expect(graph.match(/overlay=/g)?.length ?? 0).toBeLessThanOrEqual(textLayers.length + 1 + 5);
+      const shots = graph.match(/zoompan=/g)?.length ?? 0;
+      // Every shot carries its sweep of light (one overlay each), moving over the shot's time.
+      expect(graph.match(/\[sweep\d+\]overlay=x=[^:]*t\//g)?.length).toBe(shots);
+      expect(graph.match(/overlay=/g)?.length ?? 0).toBeLessThanOrEqual(textLayers.length + 1 + 5 + shots);
     },
   );
 

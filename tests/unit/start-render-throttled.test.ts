@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GenerationState } from '../../lambdas/generation/generation-state.ts';
 import { retryableErrorName } from '../../lambdas/generation/step-errors.ts';
 import { envNames } from '../../lambdas/shared/runtime-env.ts';
+import { northwindStoryboard } from '../integration/support/ad-fixtures.ts';
 
 const orderId = '6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const calls: string[] = [];
@@ -70,18 +71,7 @@ describe('StartRender when Lambda throttles the render invoke', () => {
     const { handler } = await import('../../lambdas/generation/start-render.handler.ts');
     const state = {
       orderId,
-      script: {
-        style: 'direct-response',
-        durationSeconds: 4,
-        scenes: [
-          { startSeconds: 0, endSeconds: 2, kind: 'hook', caption: ['Stop scrolling.'] },
-          { startSeconds: 2, endSeconds: 4, kind: 'cta', caption: ['Get started today'] },
-        ],
-        cta: 'Get started today',
-        endCard: { title: 'Tasklane', subtitle: 'Get started today', domain: 'tasklane.io' },
-        voice: 'brand',
-        palette: { primary: '#dc2626', accent: '#fde047', text: '#ffffff' },
-      },
+      script: await northwindStoryboard('direct-response', 4),
     } as GenerationState;
 
     // Act

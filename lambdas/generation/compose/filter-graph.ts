@@ -7,6 +7,7 @@ import { filter } from '../media/filter-escape.ts';
 import { type Box, frame } from './geometry.ts';
 import type { AdLayout } from './layout.ts';
 import { zoompanExpressions } from './motion.ts';
+import { sweepSize } from './plates.ts';
 import type { TextBlock } from './text-blocks.ts';
 
 export interface TextLayer {
@@ -21,6 +22,8 @@ export interface GraphInputs {
   layout: AdLayout;
   /** One plate file per shot, in the ad's shot order (the same path may repeat). */
   platePaths: string[];
+  /** One sweep band image per shot (plates.ts `sweepPng`), in the same order; null: none (the end card). */
+  sweepPaths: (string | null)[];
   textLayers: TextLayer[];
   captions: { listPath: string; band: Box } | null;
   soundtrackPath: string;
@@ -73,6 +76,19 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
     statements.push(`[${input}:v]format=yuv420p${uses.length > 1 ? `,split=${uses.length}` : ''}${labels}`);
   }
 
+  // The sweep bands: each distinct image is one looped input, split between its shots. Every split
+  // output starts at 0 like the shot it lights (zoompan's output), whatever the shot's place.
+  const sweepInputs = new Map<string, number[]>();
+  inputs.sweepPaths.forEach((path, shotIndex) => {
+    if (path) sweepInputs.set(path, [...(sweepInputs.get(path) ?? []), shotIndex]);
+  });
+  const totalSeconds = seconds(layout.totalFrames);
+  for (const [path, uses] of sweepInputs) {
+    const input = addInput(['-loop', '1', '-framerate', String(frame.fps), '-t', String(totalSeconds), '-i', path]);
+    const labels = uses.map((shotIndex) => `[sweep${shotIndex}]`).join('');
+    statements.push(`[${input}:v]format=yuva420p${uses.length > 1 ? `,split=${uses.length}` : ''}${labels}`);
+  }
+
   const dissolveFrames = Math.round(layout.look.dissolveSeconds * frame.fps);
   shots.forEach(({ scene, shot }, index) => {
     // A dissolve starts the shot early, over the end of the one before (scene boundaries only).
@@ -90,12 +106,23 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
       }),
       'setsar=1',
     ];
+    statements.push(`[plate${index}]${chain.join(',')}[moved${index}]`);
+    // The band crosses the frame once over the shot (its centre from one edge to the other),
+    // left to right and back on alternate shots: a slow sheen, however flat the picture is.
+    const across = `${frame.width}*min(1,t/${seconds(Math.max(1, frames - 1))})`;
+    const x = index % 2 === 0 ? `${across}-${sweepSize.width / 2}` : `${frame.width - sweepSize.width / 2}-${across}`;
+    chain.length = 0;
+    chain.push(
+      inputs.sweepPaths[index]
+        ? `[moved${index}][sweep${index}]${filter('overlay', { x, y: 0, eval: 'frame', shortest: 1, format: 'yuv420' })}`
+        : `[moved${index}]null`,
+    );
     if (dissolveFrames > 0) {
       chain.push('format=yuva420p');
       if (dissolve > 0) chain.push(`fade=t=in:st=0:d=${seconds(dissolve)}:alpha=1`);
       chain.push(`setpts=PTS-STARTPTS+${seconds(shot.startFrame - dissolve)}/TB`);
     }
-    statements.push(`[plate${index}]${chain.join(',')}[shot${index}]`);
+    statements.push(`${chain.join(',')}[shot${index}]`);
   });
 
   let video: string;

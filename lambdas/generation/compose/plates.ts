@@ -11,6 +11,51 @@ import { plateScale } from './motion.ts';
 export interface Plate {
   /** RGB pixels, plateSize. */
   rgb: Buffer;
+  /** The light that sweeps across the shot (see `sweepPng`): a sheen on darker plates, a shade on bright ones. */
+  sweep: Sweep;
+}
+
+/**
+ * Every shot carries a slow sweep of light across it (filter-graph.ts), whatever the picture: a flat
+ * upload (a 1x1 PNG, a logo on white) moved by the camera alone shows no change a viewer — or the
+ * freeze gate — can see. A soft slanted band, at most `sweepAlpha` of white (or of black on bright
+ * plates, where white would not show), crosses the frame once per shot. Not on the end card: it
+ * is the designed hold (excused by the freeze gate), its title read on the plate as drawn.
+ */
+export type Sweep = 'light' | 'shade';
+export const sweepAlpha = 0.1;
+/** The band image, frame px: a 300 px soft band slanted by 0.2 across the frame's height. */
+export const sweepSize = { width: 560, height: 1280 };
+const sweepBand = 300;
+const sweepSlant = 0.2;
+const sweepRgb: Record<Sweep, number> = { light: 255, shade: 0 };
+
+/** The band as an RGBA PNG (uncompressed: decoded once a frame). */
+export function sweepPng(sweep: Sweep): Promise<Buffer> {
+  const { width, height } = sweepSize;
+  const rgba = Buffer.alloc(width * height * 4, sweepRgb[sweep]);
+  for (let y = 0; y < height; y++) {
+    const centre = width / 2 + sweepSlant * (y - height / 2);
+    for (let x = 0; x < width; x++) {
+      const offset = (x + 0.5 - centre) / sweepBand;
+      const alpha = Math.abs(offset) < 0.5 ? Math.cos(Math.PI * offset) ** 2 : 0;
+      rgba[(y * width + x) * 4 + 3] = Math.round(alpha * sweepAlpha * 255);
+    }
+  }
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** Light on plates of a mean grey up to 170 (where a white sheen shows), shade above. */
+function sweepFor(rgb: Buffer): Sweep {
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < rgb.length; i += channels * 97) {
+    sum += 0.2126 * rgb[i]! + 0.7152 * rgb[i + 1]! + 0.0722 * rgb[i + 2]!;
+    count += 1;
+  }
+  return sum / Math.max(1, count) <= 170 ? 'light' : 'shade';
 }
 
 const channels = 3;
@@ -153,7 +198,7 @@ export async function composePlate(layout: AdLayout, shot: ShotLayout, source: P
           .removeAlpha()
           .raw()
           .toBuffer();
-  return { rgb };
+  return { rgb, sweep: sweepFor(rgb) };
 }
 
 /** The plate as a PNG for ffmpeg (no compression: it is read once, moments later). */
@@ -163,21 +208,30 @@ export function platePng(plate: Plate): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Relative luminance of the darkest and brightest pixel of the plate inside a frame box. */
-export function luminanceRange(plate: Plate, box: Box): { darkest: number; brightest: number } {
+/** Relative luminance of the darkest and brightest pixel of the plate inside a frame box, the sweep's
+ * band at its strongest over it included (a blend is monotonic, so its extremes are at 0 and full). */
+export function luminanceRange(
+  plate: Plate,
+  box: Box,
+  sweep: Sweep | null = plate.sweep,
+): { darkest: number; brightest: number } {
   const left = Math.max(0, Math.floor(box.x * plateScale));
   const top = Math.max(0, Math.floor(box.y * plateScale));
   const right = Math.min(plateSize.width, Math.ceil((box.x + box.width) * plateScale));
   const bottom = Math.min(plateSize.height, Math.ceil((box.y + box.height) * plateScale));
   let darkest = 1;
   let brightest = 0;
+  const target = sweep ? sweepRgb[sweep] : 0;
+  const alpha = sweep ? sweepAlpha : 0;
   // Every other pixel: a 1-px feature cannot hide between samples at 1.5× the frame's resolution.
   for (let y = top; y < bottom; y += 2) {
     for (let x = left; x < right; x += 2) {
       const i = (y * plateSize.width + x) * channels;
-      const value = luminanceOfRgb([plate.rgb[i]!, plate.rgb[i + 1]!, plate.rgb[i + 2]!]);
-      if (value < darkest) darkest = value;
-      if (value > brightest) brightest = value;
+      const rgb: [number, number, number] = [plate.rgb[i]!, plate.rgb[i + 1]!, plate.rgb[i + 2]!];
+      const value = luminanceOfRgb(rgb);
+      const swept = luminanceOfRgb(rgb.map((c) => c + (target - c) * alpha) as [number, number, number]);
+      darkest = Math.min(darkest, value, swept);
+      brightest = Math.max(brightest, value, swept);
     }
   }
   return { darkest, brightest };

@@ -27,7 +27,7 @@ import { checkLayout, type LayoutGate } from './layout-gate.ts';
 import { analyseAd, checkMedia, type MediaFigures } from './media-gate.ts';
 import { mixSoundtrack, type Soundtrack } from './mix.ts';
 import { sourceOf } from './motion.ts';
-import { composePlate, luminanceRange, type Plate, type PlateImage, platePng } from './plates.ts';
+import { composePlate, luminanceRange, type Plate, type PlateImage, platePng, type Sweep, sweepPng } from './plates.ts';
 import { type PlacedLine, placeVoice } from './voice-track.ts';
 
 export interface ComposeOptions {
@@ -292,9 +292,20 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
   const soundtrack = await input.soundtrack;
   const videoPath = join(options.workDir, 'ad.mp4');
   const posterPath = join(options.workDir, 'poster.jpg');
+  const sweeps = new Map<Sweep, string>();
+  for (const [index, { plate }] of visuals.plates.entries()) {
+    if (!sweepOf(shots[index]!, plate) || sweeps.has(plate.sweep)) continue;
+    const path = dir(`sweep-${plate.sweep}.png`);
+    await writeFile(path, await sweepPng(plate.sweep));
+    sweeps.set(plate.sweep, path);
+  }
   const args = buildComposeCommand({
     layout,
     platePaths: visuals.plates.map((plate) => plate.path),
+    sweepPaths: visuals.plates.map(({ plate }, index) => {
+      const sweep = sweepOf(shots[index]!, plate);
+      return sweep ? sweeps.get(sweep)! : null;
+    }),
     textLayers: visuals.layers,
     captions: captionStream && band ? { listPath: captionStream, band: band.band } : null,
     soundtrackPath: soundtrack.path,
@@ -339,6 +350,11 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
   };
 }
 
+/** The sweep of light over a shot: every shot's but the end card's (the designed hold). */
+function sweepOf({ scene }: Shot, plate: Plate): Sweep | null {
+  return scene.endCard ? null : plate.sweep;
+}
+
 /** The darkest and brightest plate pixels a frame box shows during a scene, across its shots and moves. */
 function behind(
   sceneIndex: number,
@@ -350,7 +366,8 @@ function behind(
   let brightest = 0;
   shots.forEach(({ scene, shot }, index) => {
     if (scene.index !== sceneIndex) return;
-    const range = luminanceRange(plates[index]!.plate, sourceOf(shot.move, box, shot.frames));
+    const plate = plates[index]!.plate;
+    const range = luminanceRange(plate, sourceOf(shot.move, box, shot.frames), sweepOf({ scene, shot }, plate));
     darkest = Math.min(darkest, range.darkest);
     brightest = Math.max(brightest, range.brightest);
   });

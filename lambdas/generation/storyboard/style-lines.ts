@@ -54,7 +54,10 @@ export const styleLines: Record<Style, StyleLines> = {
       if (content.kind === 'claim') return [content.claim.text, ...claimCores(content.claim)].map(exclaim);
       if (content.kind === 'offer') return [content.offer ?? content.price ?? '', offerCore(content)].map(exclaim);
       if (content.kind === 'question') {
-        return subjects(content.subject).flatMap((subject) => [`Need ${lower(subject)}?`, `${upper(subject)}?`]);
+        return subjects(content.subject).flatMap((subject) => [
+          `${wantOrNeed(subject, 'Want to', 'Need')} ${lower(subject)}?`,
+          `${upper(subject)}?`,
+        ]);
       }
       if (content.kind === 'benefit') return [exclaim(content.text)];
       return namesSaid(content.turn, [`${copy.name}!`]);
@@ -88,7 +91,10 @@ export const styleLines: Record<Style, StyleLines> = {
       }
       if (content.kind === 'offer') return [`wait, ${casual(offerCore(content))}?`, `${casual(offerCore(content))}?`];
       if (content.kind === 'question') {
-        return subjects(content.subject).flatMap((subject) => [`need ${casual(subject)}?`, `${casual(subject)}?`]);
+        return subjects(content.subject).flatMap((subject) => [
+          `${wantOrNeed(subject, 'want to', 'need')} ${casual(subject)}?`,
+          `${casual(subject)}?`,
+        ]);
       }
       if (content.kind === 'benefit') return [`${casual(content.text)}?`];
       return namesSaid(content.turn, [`ok so, ${copy.name}.`, `${copy.name}.`]);
@@ -141,6 +147,22 @@ function claimCores(claim: Claim): string[] {
 function subjects(subject: string): string[] {
   const head = subject.split(/\s+(?:for|with|that|which|who|in|on|at|from|to|by|of)\s+/i)[0]!;
   return head === subject || head.split(/\s+/).length < 2 ? [subject] : [subject, head];
+}
+
+/**
+ * Headlines are noun phrases ("Small-batch coffee") or orders ("Build habits that stick"): "Need
+ * small-batch coffee?" reads, "Need build habits?" does not, so an order becomes "Want to build…".
+ */
+const headlineVerbs = new Set(
+  (
+    'boost book build buy cut create design discover do earn find get grow hire join keep launch learn ' +
+    'make manage meet move order pay plan run save scale sell send ship shop sleep start stop take track ' +
+    'try turn upgrade win work write'
+  ).split(' '),
+);
+
+function wantOrNeed(subject: string, want: string, need: string): string {
+  return headlineVerbs.has(subject.split(/\s+/)[0]!.toLowerCase()) ? want : need;
 }
 
 /** The name said another way each time a sparse site leaves nothing else to say. */

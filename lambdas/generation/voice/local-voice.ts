@@ -41,7 +41,12 @@ export function localVoice(): Voice {
     const { durationSeconds } = await readWavFacts(wavPath);
     const timed = sent.flatMap((entry, position): SpokenWord[] => {
       const time = times[position];
-      return time ? [{ word: entry.word, startSeconds: time[0], endSeconds: Math.min(time[1], durationSeconds) }] : [];
+      if (!time) return [];
+      const [startSeconds, end] = time;
+      // Festival sometimes ends a token it expands oddly ("24/7") at 0: it then lasts until the
+      // next word starts, or to the end of the audio.
+      const endSeconds = end > startSeconds ? end : Math.max(startSeconds, times[position + 1]?.[0] ?? durationSeconds);
+      return [{ word: entry.word, startSeconds, endSeconds: Math.min(endSeconds, durationSeconds) }];
     });
     return { audioPath: wavPath, durationSeconds, words: timed, rate };
   });
