@@ -1,6 +1,5 @@
 // The frame every ad is drawn in and the zones of it a platform covers with its own interface
-// (research/ad-craft.md §3: Reels keep the top 14 %, the bottom 35 % and 6 % of each side free of
-// text, logos and key creative). Boxes are in frame pixels, origin top left.
+// (below). Boxes are in frame pixels, origin top left.
 
 export const frame = { width: 720, height: 1280, fps: 30 } as const;
 
@@ -11,8 +10,12 @@ export interface Box {
   height: number;
 }
 
-/** 179 px top, 448 px bottom, 43 px each side at 720x1280. */
-export const safeZone: Box = { x: 43, y: 179, width: 634, height: 653 };
+/**
+ * Both platforms' at 720x1280 (research/ad-craft.md §3, §5): Reels keep the top 14 % (179 px),
+ * the bottom 35 % (448 px) and 6 % of each side (43 px) free; TikTok's like/comment/share column
+ * covers the right edge, so text stays left of x 592 (ad-craft's caption box, 128 px from the edge).
+ */
+export const safeZone: Box = { x: 43, y: 179, width: 549, height: 653 };
 
 export const right = (box: Box) => box.x + box.width;
 export const bottom = (box: Box) => box.y + box.height;

@@ -80,7 +80,7 @@ export const looks: Record<Style, Look> = {
       maxLines: 2,
       treatment: 'plain',
     },
-    endCta: bold(40, { weight: 600, uppercase: true, letterSpacingEm: 0.12, maxLines: 1, treatment: 'boxed' }),
+    endCta: bold(40, { weight: 600, uppercase: true, letterSpacingEm: 0.12, maxLines: 2, treatment: 'boxed' }),
     endDomain: bold(36, { weight: 600, letterSpacingEm: 0.04, maxLines: 1, treatment: 'plain' }),
     dissolveSeconds: 0.4,
     textEntrance: { seconds: 0.5, kind: 'fade-rise' },
