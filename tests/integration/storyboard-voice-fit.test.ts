@@ -23,18 +23,9 @@ import { localVoice } from '#generation/voice/local-voice';
 import { measuredPace, voiceFor } from '#generation/voice/style-voices';
 import { type LocalVoiceChoice, type SpokenLine, voiceFrom } from '#generation/voice/voice';
 import { styles } from '#shared/contract';
-import { type SitePage, siteFactsOf } from '../unit/fixtures/sites.ts';
+import { type SitePage, siteFactsOf, unreachableSite as unreachable } from '../unit/fixtures/sites.ts';
 import { northwindFacts, writeProductPhoto } from './support/ad-fixtures.ts';
 
-const unreachable = {
-  businessName: 'Juniper Yoga',
-  domain: 'juniperyoga.studio',
-  headline: 'Discover Juniper Yoga',
-  description: '',
-  benefits: [],
-  source: 'fallback',
-  failure: 'fetch failed',
-} as StoryboardInput['site'];
 const sites: (readonly [string, StoryboardInput['site']])[] = [
   ['northwind', { ...northwindFacts, source: 'site' }],
   ...(['candleShop', 'saas', 'plumber', 'bare'] as SitePage[]).map((page) => [page, siteFactsOf(page)] as const),

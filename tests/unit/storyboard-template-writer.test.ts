@@ -10,20 +10,11 @@ import type { StoryboardInput } from '#generation/storyboard/writer';
 import { measuredPace } from '#generation/voice/style-voices';
 import { styles } from '#shared/contract';
 import { northwindFacts } from '../integration/support/ad-fixtures.ts';
-import { type SitePage, siteFactsOf } from './fixtures/sites.ts';
+import { type SitePage, siteFactsOf, unreachableSite as unreachable } from './fixtures/sites.ts';
 
 const durations = [4, 8, 12] as const;
 const uploadKey = '0f8fad5b-d9cb-469f-a165-70867728950e.jpg';
 const factSites: SitePage[] = ['candleShop', 'saas', 'plumber', 'bare'];
-const unreachable: StoryboardInput['site'] = {
-  businessName: 'Juniper Yoga',
-  domain: 'juniperyoga.studio',
-  headline: 'Discover Juniper Yoga',
-  description: '',
-  benefits: [],
-  source: 'fallback',
-  failure: 'fetch failed',
-} as StoryboardInput['site'];
 
 function board(site: StoryboardInput['site'], style: Storyboard['style'], durationSeconds: 4 | 8 | 12, upload = false) {
   return writeTemplateStoryboard({ site, order: { style, durationSeconds, uploadKey: upload ? uploadKey : null } });
