@@ -3,8 +3,8 @@
 // unacknowledged finding.
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { createStacks } from '../lib/app.ts';
-import { parseStackParameters } from '../lib/stack-parameters.ts';
+import { createStacks } from '#lib/app.ts';
+import { parseStackParameters } from '#lib/stack-parameters.ts';
 
 // The CLI bundles the Lambdas on every synth and lets no `-c aws:*` through to say otherwise. Tests
 // that only read the template set REELFIVE_SKIP_BUNDLING=1 to save the bundling time; such a

@@ -3,8 +3,8 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
-import { config } from '../lambdas/shared/config.ts';
-import { checkConfig } from '../lambdas/shared/config-schema.ts';
+import { config } from '#shared/config.ts';
+import { checkConfig } from '#shared/config-schema.ts';
 import { ReelFiveStack } from './reelfive-stack.ts';
 import { type StackParameters, validateStackParameters } from './stack-parameters.ts';
 

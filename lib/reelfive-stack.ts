@@ -2,8 +2,8 @@
 // Wiring only; each domain construct owns its resources and grants.
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { apiRoutes } from '#shared/routes';
-import { pagePaths } from '../web/src/paths.ts';
+import { pagePaths } from '#shared/paths.ts';
+import { apiRoutes } from '#shared/routes.ts';
 import { Alarms } from './alarms/alarms.ts';
 import { Api } from './api/api.ts';
 import { Generation } from './generation/generation.ts';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type ApiRoute, matchRoute } from '#shared/routes';
+import { type ApiRoute, matchRoute } from '#shared/routes.ts';
 
 export type HttpHandler = (
   event: APIGatewayProxyEventV2,

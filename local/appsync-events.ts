@@ -10,7 +10,7 @@ import vm from 'node:vm';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { type EventsAuthMode, orderChannelHandlerCode, ordersNamespace } from '../lib/realtime/order-channel.ts';
+import { type EventsAuthMode, orderChannelHandlerCode, ordersNamespace } from '#shared/order-channel.ts';
 
 export interface AppSyncEventsOptions {
   /** The key browsers subscribe with (the twin's stand-in for the stack's `Browser` API key). */

@@ -3,9 +3,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { escapeHtml } from '#shared/html';
-import { envNames } from '#shared/runtime-env';
-import type { OrderRecord } from '../lambdas/orders/order-record.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 interface ExecutionSummary {
   executionArn: string;

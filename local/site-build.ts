@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const sources = [join(projectRoot, 'web'), join(projectRoot, 'lambdas', 'shared')];
+const sources = [join(projectRoot, 'web'), join(projectRoot, 'shared')];
 const builtMarker = join(projectRoot, 'web', 'dist', 'index.html');
 
 async function newestMtime(path: string): Promise<number> {

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import { cacheControlOf } from '../lib/site/edge-functions.ts';
+import { cacheControlOf } from '#lib/site/edge-functions.ts';
 
 interface EdgeHeaders {
   [name: string]: { value: string };

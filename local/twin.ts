@@ -11,15 +11,15 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { executionEndedFunction, generationSteps, renderFunction } from '#generation/steps';
-import type { ApiRoute } from '#shared/routes';
-import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env';
-import { synthesizeTwinTemplate } from '../lib/app.ts';
-import { reconcilerFunction } from '../lib/operations/operations.ts';
-import { orderChangesPublisherEntry } from '../lib/realtime/order-changes-publisher.ts';
-import { securityHeaders, viewerRequestCode, viewerResponseCode } from '../lib/site/edge-functions.ts';
-import { pagePaths } from '../web/src/paths.ts';
-import type { RuntimeConfig } from '../web/src/runtime-config.ts';
+import { synthesizeTwinTemplate } from '#lib/app.ts';
+import { reconcilerFunction } from '#lib/operations/operations.ts';
+import { orderChangesPublisherEntry } from '#lib/realtime/order-changes-publisher.ts';
+import { securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
+import { executionEndedFunction, generationSteps, renderFunction } from '#shared/generation-steps.ts';
+import { pagePaths } from '#shared/paths.ts';
+import type { ApiRoute } from '#shared/routes.ts';
+import type { RuntimeConfig } from '#shared/runtime-config.ts';
+import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env.ts';
 import { createGatewayFaults, type GatewayFaults, type HttpHandler, serveApi } from './api-gateway.ts';
 import { startAppSyncEvents } from './appsync-events.ts';
 import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
@@ -256,7 +256,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     });
     const apiFaults = createGatewayFaults();
     const loadHandler = async (apiRoute: ApiRoute | null): Promise<HttpHandler> =>
-      (await loadModule(apiRoute?.entry ?? 'shared/not-found.handler.ts')).handler as HttpHandler;
+      (await loadModule(apiRoute?.entry ?? 'common/not-found.handler.ts')).handler as HttpHandler;
 
     route = async (req, res) => {
       const path = new URL(req.url ?? '/', 'http://twin').pathname;

@@ -3,7 +3,7 @@
 // Ledgerly's invoices, a Tidewater steel bottle, a phone open on Habitloop's checklist. Text is
 // drawn by satori as glyph paths in Inter (compose/fonts.ts), so no machine font is involved.
 import satori from 'satori';
-import { type FontWeight, loadFonts, textWidth } from '#generation/compose/fonts';
+import { type FontWeight, loadFonts, textWidth } from '#generation/compose/fonts.ts';
 
 export interface ProductShot {
   svg: string;

@@ -3,7 +3,7 @@
 // credentials). Runbook: README.md "Operations".
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { logger } from '#shared/logger';
+import { logger } from '#powertools/logger.ts';
 import { findOrders, showOrder } from './ops/inspect.ts';
 import { OpsError } from './ops/ops-error.ts';
 import { redriveOrder, refundOrder, resendEmail } from './ops/repair.ts';

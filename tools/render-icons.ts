@@ -4,8 +4,8 @@
 // the picture a shared link shows: the brand, the offer and three real example ads' posters).
 // Run after changing the logo or the offer: `npx tsx tools/render-icons.ts`; outputs are committed.
 import { readFile, writeFile } from 'node:fs/promises';
-import { config } from '../lambdas/shared/config.ts';
-import { launchChromium } from '../tests/integration/support/browser.ts';
+import { config } from '#shared/config.ts';
+import { launchChromium } from '#tests/integration/support/browser.ts';
 
 const publicDir = new URL('../web/public/', import.meta.url);
 const svg = await readFile(new URL('favicon.svg', publicDir), 'utf8');

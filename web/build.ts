@@ -5,7 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { config } from '#shared/config';
+import { config } from '#shared/config.ts';
 import { linkedStylesheet } from './src/prerender/document.ts';
 
 // Always the production build, whoever runs it: vitest's globalSetup and other tools set

@@ -12,6 +12,6 @@ export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss()],
   build: { outDir: 'dist', emptyOutDir: true },
-  // The site imports the shared contract from lambdas/shared (outside web/).
+  // The site imports the facts it shares with the handlers and the stack from shared/ (outside web/).
   server: { fs: { allow: [repoRoot] } },
 });

@@ -1,6 +1,6 @@
 // State AnalyzeWebsite: what the buyer's site says about the business. A site that cannot be
 // read never fails the order (analyzeWebsite falls back to the domain).
-import { logger } from '#shared/logger';
+import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
 import { step } from './step-errors.ts';

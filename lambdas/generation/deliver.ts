@@ -1,13 +1,13 @@
 // Delivering a finished render (DESIGN §5 step 4): the MP4 and poster the render left in the
 // videos bucket are checked, recorded on the order and announced to the buyer by email.
 import { HeadObjectCommand, type HeadObjectCommandOutput } from '@aws-sdk/client-s3';
-import { stageProgress } from '#shared/contract';
-import { logger } from '#shared/logger';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import { s3 } from '#shared/s3-clients';
-import { sendOrderEmail } from '../notifications/order-emails.ts';
-import type { OrderRecord } from '../orders/order-record.ts';
-import { updateOrder } from '../orders/order-store.ts';
+import { s3 } from '#common/s3-clients.ts';
+import { sendOrderEmail } from '#notifications/order-emails.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import { updateOrder } from '#orders/order-store.ts';
+import { logger } from '#powertools/logger.ts';
+import { stageProgress } from '#shared/contract.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { StepFailure } from './step-errors.ts';
 
 /**

@@ -2,7 +2,7 @@
 // ABORTED may never have reached its Catch (an execution timeout runs none), so the failure
 // path runs from here too. It is idempotent with the one inside the state machine.
 import type { EventBridgeEvent } from 'aws-lambda';
-import { logger } from '#shared/logger';
+import { logger } from '#powertools/logger.ts';
 import { runFailurePath } from './failure-path.ts';
 
 export interface ExecutionStatusChange {

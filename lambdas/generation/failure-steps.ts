@@ -1,13 +1,13 @@
 // The failure states' own parts (MarkFailed, NotifyOps), apart from the refund so that their
 // functions do not bundle the Stripe SDK. failure-path.ts runs them all, with the refund.
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
-import { config } from '#shared/config';
-import { logger } from '#shared/logger';
-import { envNames } from '#shared/runtime-env';
-import { sendOpsEmail } from '../notifications/ops-email.ts';
-import type { OrderRecord } from '../orders/order-record.ts';
-import { releaseOrderSlot } from '../orders/order-slots.ts';
-import { getOrder, updateOrder } from '../orders/order-store.ts';
+import { sendOpsEmail } from '#notifications/ops-email.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import { releaseOrderSlot } from '#orders/order-slots.ts';
+import { getOrder, updateOrder } from '#orders/order-store.ts';
+import { logger } from '#powertools/logger.ts';
+import { config } from '#shared/config.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import type { TaskFailure } from './generation-state.ts';
 
 /** A short, log-safe reason from a Catch's {Error, Cause} (Cause of a Lambda error is JSON). */

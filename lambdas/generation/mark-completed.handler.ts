@@ -1,7 +1,8 @@
 // State MarkCompleted: the ad is delivered; the order is done and its rate-limit slot is free.
-import { logger } from '#shared/logger';
-import { releaseOrderSlot } from '../orders/order-slots.ts';
-import { getOrder, updateOrder } from '../orders/order-store.ts';
+
+import { releaseOrderSlot } from '#orders/order-slots.ts';
+import { getOrder, updateOrder } from '#orders/order-store.ts';
+import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
 import { StepFailure, step } from './step-errors.ts';
 

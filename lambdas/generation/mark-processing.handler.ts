@@ -1,7 +1,8 @@
 // State MarkProcessing: the paid order's ad is now being made, and the buyer is told so.
-import { logger } from '#shared/logger';
-import { sendOrderEmail } from '../notifications/order-emails.ts';
-import { updateOrder } from '../orders/order-store.ts';
+
+import { sendOrderEmail } from '#notifications/order-emails.ts';
+import { updateOrder } from '#orders/order-store.ts';
+import { logger } from '#powertools/logger.ts';
 import type { GenerationInput } from './generation-state.ts';
 
 export async function handler(input: GenerationInput): Promise<GenerationInput> {

@@ -1,8 +1,9 @@
 // What the buyer sees move: each step writes its stage and progress (DESIGN §9) on the order, and
 // the orders stream carries the change to the live page.
-import { type Stage, stageProgress } from '#shared/contract';
-import type { OrderRecord } from '../orders/order-record.ts';
-import { updateOrder } from '../orders/order-store.ts';
+
+import type { OrderRecord } from '#orders/order-record.ts';
+import { updateOrder } from '#orders/order-store.ts';
+import { type Stage, stageProgress } from '#shared/contract.ts';
 import { StepFailure } from './step-errors.ts';
 
 /** Sets stage + progress on a processing order; anything else (failed by ops, completed) stops the step. */

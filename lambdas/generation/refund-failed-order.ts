@@ -1,9 +1,10 @@
 // The Refund state's work: a failed, paid order is refunded in full, once, and the buyer told.
-import { logger } from '#shared/logger';
-import { sendOrderEmail } from '../notifications/order-emails.ts';
-import type { OrderRecord } from '../orders/order-record.ts';
-import { getOrder, updateOrder } from '../orders/order-store.ts';
-import { stripe } from '../payments/stripe-client.ts';
+
+import { sendOrderEmail } from '#notifications/order-emails.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import { getOrder, updateOrder } from '#orders/order-store.ts';
+import { stripe } from '#payments/stripe-client.ts';
+import { logger } from '#powertools/logger.ts';
 
 /**
  * Refunds a failed, paid order in full through Stripe (idempotency key refund-<id>, so a retry

@@ -1,9 +1,9 @@
 // Starts the one generation execution of a paid order. The execution name is the order id, so
 // a second start (webhook and success page racing, a retried event) cannot make a second ad.
 import { ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { logger } from '#shared/logger';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import { stepFunctions } from '#shared/sfn-client';
+import { stepFunctions } from '#common/sfn-client.ts';
+import { logger } from '#powertools/logger.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { GenerationInput } from './generation-state.ts';
 
 export function executionArnFor(orderId: string): string {

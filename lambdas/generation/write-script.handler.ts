@@ -1,7 +1,7 @@
 // State WriteScript: the ad's storyboard (scenes, on-screen text, voice-over lines, visuals, lengths)
 // from the site's facts, for the ordered style and duration. Bedrock writes it where configured,
 // the template writer otherwise or when the model fails.
-import { logger } from '#shared/logger';
+import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
 import { step } from './step-errors.ts';

@@ -1,6 +1,6 @@
 // GET /api/newsletter/confirm?token=… → 302 to /newsletter/confirmed (with ?status= on a problem).
-import { apiHandler, redirect } from '#shared/http';
-import { paths } from '../../web/src/paths.ts';
+import { apiHandler, redirect } from '#common/http.ts';
+import { paths } from '#shared/paths.ts';
 import { confirmLink } from './link-actions.ts';
 import { linkLandingPage } from './newsletter-links.ts';
 

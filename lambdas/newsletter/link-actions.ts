@@ -1,7 +1,8 @@
 // What the confirm and unsubscribe links do. A token that is malformed, unknown, of the other
 // kind or lapsed is `invalid`; the handlers turn outcomes into redirects, never into errors.
-import { newsletterTokenSchema } from '#shared/contract';
-import { logger } from '#shared/logger';
+
+import { logger } from '#powertools/logger.ts';
+import { newsletterTokenSchema } from '#shared/contract.ts';
 import type { LinkOutcome } from './newsletter-links.ts';
 import { confirmSubscription, findToken, removeSubscription } from './subscriber-store.ts';
 

@@ -1,9 +1,10 @@
 // The words of newsletter email, as plain text and HTML. Every newsletter email is built by
 // `newsletterLayout`, which cannot be called without an unsubscribe link: each one carries it in
 // the body and in the List-Unsubscribe header (RFC 2369).
-import { config } from '#shared/config';
-import { escapeHtml } from '#shared/html';
-import { emailButton, emailDocument, type RenderedEmail } from '../notifications/order-email-templates.ts';
+
+import { emailButton, emailDocument, type RenderedEmail } from '#notifications/order-email-templates.ts';
+import { config } from '#shared/config.ts';
+import { escapeHtml } from '#shared/html.ts';
 
 const brand = config.brand.name;
 

@@ -1,8 +1,8 @@
 // The links newsletter email carries, and where the site shows what a link did.
-import { config } from '#shared/config';
-import { apiRoutes } from '#shared/routes';
-import { envNames } from '#shared/runtime-env';
-import { paths } from '../../web/src/paths.ts';
+import { config } from '#shared/config.ts';
+import { paths } from '#shared/paths.ts';
+import { apiRoutes } from '#shared/routes.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 type LinkRoute = 'NewsletterConfirm' | 'NewsletterUnsubscribe';
 

@@ -1,7 +1,8 @@
 // POST /api/newsletter {email} → 200 {message}, the same for every address (no enumeration).
-import { newsletterRequestSchema } from '#shared/contract';
-import { apiHandler, clientIp, json, parseBody } from '#shared/http';
-import { countIpAttempt } from '#shared/ip-limit';
+
+import { apiHandler, clientIp, json, parseBody } from '#common/http.ts';
+import { countIpAttempt } from '#common/ip-limit.ts';
+import { newsletterRequestSchema } from '#shared/contract.ts';
 import { subscribe } from './subscribe.ts';
 
 export const handler = apiHandler(

@@ -1,12 +1,12 @@
 // POST /api/newsletter: double opt-in. Whatever the address's state, the caller gets the same
 // answer; only a new (or lapsed) address, or a pending one whose last mail is older than the
 // resend pause, gets a confirmation email.
-import { ApiFailure } from '#shared/api-failure';
-import { config } from '#shared/config';
-import { messages } from '#shared/contract';
-import { emailHash } from '#shared/hashing';
-import { logger } from '#shared/logger';
-import { sendMail } from '../notifications/mailer.ts';
+import { ApiFailure } from '#common/api-failure.ts';
+import { emailHash } from '#common/hashing.ts';
+import { sendMail } from '#notifications/mailer.ts';
+import { logger } from '#powertools/logger.ts';
+import { config } from '#shared/config.ts';
+import { messages } from '#shared/contract.ts';
 import { renderConfirmationEmail } from './newsletter-email-templates.ts';
 import { confirmUrl, unsubscribeUrl } from './newsletter-links.ts';
 import { getSubscriber, isLivePending, markConfirmationSent, newToken, writeSignUp } from './subscriber-store.ts';

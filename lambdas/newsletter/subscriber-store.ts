@@ -6,10 +6,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '#shared/config';
-import { documents } from '#shared/dynamodb-clients';
-import { sha256Hex } from '#shared/hashing';
-import { envNames, requireEnv } from '#shared/runtime-env';
+import { documents } from '#common/dynamodb-clients.ts';
+import { sha256Hex } from '#common/hashing.ts';
+import { config } from '#shared/config.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
 const daySeconds = 86_400;
 const table = () => requireEnv(envNames.subscribersTable);

@@ -1,6 +1,6 @@
 // GET /api/newsletter/unsubscribe?token=… → 302 to /newsletter/unsubscribed (with ?status= on a problem).
-import { apiHandler, redirect } from '#shared/http';
-import { paths } from '../../web/src/paths.ts';
+import { apiHandler, redirect } from '#common/http.ts';
+import { paths } from '#shared/paths.ts';
 import { unsubscribeLink } from './link-actions.ts';
 import { linkLandingPage } from './newsletter-links.ts';
 

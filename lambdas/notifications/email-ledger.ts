@@ -5,8 +5,8 @@
 // a mail (logged; ops resend by removing the kind from emails_sent).
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '#shared/dynamodb-clients';
-import { envNames, requireEnv } from '#shared/runtime-env';
+import { documents } from '#common/dynamodb-clients.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { OrderEmailKind } from './order-email-templates.ts';
 
 const ordersTable = () => requireEnv(envNames.ordersTable);

@@ -5,8 +5,8 @@
 // SDK client at its outbox through AWS_ENDPOINT_URL_SESV2, so no code path differs.
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { config } from '#shared/config';
-import { envNames, requireEnv } from '#shared/runtime-env';
+import { config } from '#shared/config.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
 export interface MailAttachment {
   filename: string;

@@ -1,11 +1,12 @@
 // The words of the three order emails (received, ready, failed), as plain text and HTML. Pure:
 // the order and the links go in, subject + bodies come out, so every wording is unit-tested.
 // No tracking pixels, no remote images: the only image is the poster, attached inline (cid:).
-import { config } from '#shared/config';
-import { shortOrderId, styleLabels } from '#shared/contract';
-import { escapeHtml } from '#shared/html';
-import { paths } from '../../web/src/paths.ts';
-import type { OrderRecord } from '../orders/order-record.ts';
+
+import type { OrderRecord } from '#orders/order-record.ts';
+import { config } from '#shared/config.ts';
+import { shortOrderId, styleLabels } from '#shared/contract.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { paths } from '#shared/paths.ts';
 
 export const orderEmailKinds = ['received', 'ready', 'failed'] as const;
 export type OrderEmailKind = (typeof orderEmailKinds)[number];

@@ -2,11 +2,11 @@
 // transient failures, and never thrown: a mail problem is logged, the order carries on.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { config } from '#shared/config';
-import { logger } from '#shared/logger';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import { s3 } from '#shared/s3-clients';
-import type { OrderRecord } from '../orders/order-record.ts';
+import { s3 } from '#common/s3-clients.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import { logger } from '#powertools/logger.ts';
+import { config } from '#shared/config.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { claimOrderEmail, releaseOrderEmail } from './email-ledger.ts';
 import { type MailAttachment, sendMail } from './mailer.ts';
 import { type OrderEmailFacts, type OrderEmailKind, renderOrderEmail } from './order-email-templates.ts';

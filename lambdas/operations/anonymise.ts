@@ -3,12 +3,12 @@
 // been at rest for `config.site.orderPersonalDataDays`. What remains (id, style, length, status,
 // amount, Stripe ids) is what the books need. Runs inside the reconciler's pass.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '#shared/config';
-import type { OrderStatus } from '#shared/contract';
-import { documents } from '#shared/dynamodb-clients';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import type { OrderRecord } from '../orders/order-record.ts';
-import { getOrder } from '../orders/order-store.ts';
+import { documents } from '#common/dynamodb-clients.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import { getOrder } from '#orders/order-store.ts';
+import { config } from '#shared/config.ts';
+import type { OrderStatus } from '#shared/contract.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { ordersByStatus } from './order-queries.ts';
 
 const day = 24 * 60 * 60_000;

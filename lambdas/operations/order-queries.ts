@@ -1,12 +1,12 @@
 // Reading the orders table through its indexes, page by page (never a Scan): repair candidates
 // by status and age for the reconciler, a buyer's orders by email hash for the ops CLI.
 import { type NativeAttributeValue, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { OrderStatus, PaymentStatus } from '#shared/contract';
-import { documents } from '#shared/dynamodb-clients';
-import { emailHash } from '#shared/hashing';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import type { OrderRecord } from '../orders/order-record.ts';
-import { orderIndexes } from './order-indexes.ts';
+import { documents } from '#common/dynamodb-clients.ts';
+import { emailHash } from '#common/hashing.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import type { OrderStatus, PaymentStatus } from '#shared/contract.ts';
+import { orderIndexes } from '#shared/order-indexes.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
 /** What by_status holds of a row: its keys and the projected attributes. */
 export type StatusIndexEntry = Pick<OrderRecord, 'id' | 'order_status' | 'updated_at'> & {

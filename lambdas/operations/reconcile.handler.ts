@@ -1,7 +1,7 @@
 // The reconciler's schedule target (every few minutes): one pass of repairs. A pass with any
 // failed repair fails the invocation, so the errors alarm tells ops; the next pass retries it.
 import type { ScheduledEvent } from 'aws-lambda';
-import { logger } from '#shared/logger';
+import { logger } from '#powertools/logger.ts';
 import { type ReconcileReport, reconcile } from './reconcile.ts';
 
 export async function handler(_event: ScheduledEvent): Promise<ReconcileReport> {

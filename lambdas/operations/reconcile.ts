@@ -8,15 +8,15 @@ import {
   ExecutionDoesNotExist,
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
-import { config } from '#shared/config';
-import { logger } from '#shared/logger';
-import { stepFunctions } from '#shared/sfn-client';
-import { runFailurePath } from '../generation/failure-path.ts';
-import { executionArnFor } from '../generation/start-generation.ts';
-import { isPaid, type OrderRecord } from '../orders/order-record.ts';
-import { getOrder } from '../orders/order-store.ts';
-import { checkoutExpiry, expireCheckoutSession } from '../payments/checkout.ts';
-import { applyCheckoutSession, closeCheckout, ensureGenerationStarted } from '../payments/fulfilment.ts';
+import { stepFunctions } from '#common/sfn-client.ts';
+import { runFailurePath } from '#generation/failure-path.ts';
+import { executionArnFor } from '#generation/start-generation.ts';
+import { isPaid, type OrderRecord } from '#orders/order-record.ts';
+import { getOrder } from '#orders/order-store.ts';
+import { checkoutExpiry, expireCheckoutSession } from '#payments/checkout.ts';
+import { applyCheckoutSession, closeCheckout, ensureGenerationStarted } from '#payments/fulfilment.ts';
+import { logger } from '#powertools/logger.ts';
+import { config } from '#shared/config.ts';
 import { anonymiseRestingOrders } from './anonymise.ts';
 import { ordersByStatus, type StatusIndexEntry } from './order-queries.ts';
 

@@ -1,6 +1,7 @@
 // POST /api/orders/{id}/cancel: the buyer came back from Checkout without paying.
-import type { CancelOrderResponse } from '#shared/contract';
-import { apiHandler, json } from '#shared/http';
+
+import { apiHandler, json } from '#common/http.ts';
+import type { CancelOrderResponse } from '#shared/contract.ts';
 import { cancelUnpaidOrder } from './cancel-order.ts';
 
 export const handler = apiHandler(async (event) => {

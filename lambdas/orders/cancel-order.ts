@@ -1,7 +1,7 @@
 // Abandoned checkout (DESIGN §9): expire the unpaid session so it cannot be paid later and
 // free the buyer's slot at once. A paid order is left as it is.
-import { expireCheckoutSession } from '../payments/checkout.ts';
-import { applyCheckoutSession, closeCheckout } from '../payments/fulfilment.ts';
+import { expireCheckoutSession } from '#payments/checkout.ts';
+import { applyCheckoutSession, closeCheckout } from '#payments/fulfilment.ts';
 import type { OrderRecord } from './order-record.ts';
 import { findOrder } from './read-order.ts';
 

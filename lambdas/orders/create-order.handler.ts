@@ -1,7 +1,8 @@
 // POST /api/orders (the spec's create-ad-payment) → {url} of the Stripe Checkout page.
-import { createOrderRequestSchema } from '#shared/contract';
-import { apiHandler, clientIp, json, parseBody } from '#shared/http';
-import { countIpAttempt } from '#shared/ip-limit';
+
+import { apiHandler, clientIp, json, parseBody } from '#common/http.ts';
+import { countIpAttempt } from '#common/ip-limit.ts';
+import { createOrderRequestSchema } from '#shared/contract.ts';
 import { createOrder } from './create-order.ts';
 
 export const handler = apiHandler(

@@ -1,12 +1,12 @@
 // The spec's create-ad-payment: a validated request becomes an order holding a rate-limit slot
 // and a Stripe Checkout Session the buyer pays in.
 import type Stripe from 'stripe';
-import { ApiFailure } from '#shared/api-failure';
-import { type CreateOrderInput, messages } from '#shared/contract';
-import { logger } from '#shared/logger';
-import { checkoutExpiry, findActivePromotionCode, openCheckoutSession } from '../payments/checkout.ts';
-import { closeCheckout } from '../payments/fulfilment.ts';
-import { verifyUploadedImage } from '../uploads/image-upload.ts';
+import { ApiFailure } from '#common/api-failure.ts';
+import { checkoutExpiry, findActivePromotionCode, openCheckoutSession } from '#payments/checkout.ts';
+import { closeCheckout } from '#payments/fulfilment.ts';
+import { logger } from '#powertools/logger.ts';
+import { type CreateOrderInput, messages } from '#shared/contract.ts';
+import { verifyUploadedImage } from '#uploads/image-upload.ts';
 import { countOrderCreated } from './daily-capacity.ts';
 import { newOrderRecord } from './order-record.ts';
 import { createOrderHoldingSlot } from './order-slots.ts';

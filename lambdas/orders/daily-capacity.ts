@@ -2,10 +2,10 @@
 // rate-limits table, counted up when an order is created, read by GET /api/capacity with one
 // GetItem. TTL removes a day's counter two days after it ends.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '#shared/config';
-import type { CapacityResponse } from '#shared/contract';
-import { documents } from '#shared/dynamodb-clients';
-import { envNames, requireEnv } from '#shared/runtime-env';
+import { documents } from '#common/dynamodb-clients.ts';
+import { config } from '#shared/config.ts';
+import type { CapacityResponse } from '#shared/contract.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
 const daySeconds = 86_400;
 

@@ -1,5 +1,5 @@
 // GET /api/capacity → {spotsLeft, dailyCapacity}: the CTA band's "N spots available today".
-import { apiHandler, json } from '#shared/http';
+import { apiHandler, json } from '#common/http.ts';
 import { capacityToday } from './daily-capacity.ts';
 
 /** Browsers may reuse an answer for a minute (CloudFront does not cache /api/*); the number moves slowly. */

@@ -1,5 +1,5 @@
 // GET /api/orders/{id}: the order status page's read, with fresh video links once completed.
-import { apiHandler, json } from '#shared/http';
+import { apiHandler, json } from '#common/http.ts';
 import { toOrderView } from './order-view.ts';
 import { readOrderForBuyer } from './read-order.ts';
 import { videoLinks } from './video-links.ts';

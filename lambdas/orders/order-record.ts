@@ -1,8 +1,8 @@
 // What an order row holds (DESIGN §3) and how a new one starts.
 import { randomUUID } from 'node:crypto';
-import { config } from '#shared/config';
-import type { CreateOrderInput, OrderStatus, PaymentStatus, Stage, Style } from '#shared/contract';
-import { emailHash } from '#shared/hashing';
+import { emailHash } from '#common/hashing.ts';
+import { config } from '#shared/config.ts';
+import type { CreateOrderInput, OrderStatus, PaymentStatus, Stage, Style } from '#shared/contract.ts';
 
 export interface OrderRecord {
   id: string;

@@ -4,11 +4,11 @@
 // condition compares expires_at with now instead of trusting that lapsed slots are gone.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ApiFailure } from '#shared/api-failure';
-import { config } from '#shared/config';
-import { messages } from '#shared/contract';
-import { documents } from '#shared/dynamodb-clients';
-import { envNames, requireEnv } from '#shared/runtime-env';
+import { ApiFailure } from '#common/api-failure.ts';
+import { documents } from '#common/dynamodb-clients.ts';
+import { config } from '#shared/config.ts';
+import { messages } from '#shared/contract.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { OrderRecord } from './order-record.ts';
 
 const maxConflictRetries = 5;

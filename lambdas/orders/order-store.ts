@@ -2,9 +2,9 @@
 // webhook, the success page's fallback and the state machine can race without harm.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PaymentStatus } from '#shared/contract';
-import { documents } from '#shared/dynamodb-clients';
-import { envNames, requireEnv } from '#shared/runtime-env';
+import { documents } from '#common/dynamodb-clients.ts';
+import type { PaymentStatus } from '#shared/contract.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { OrderRecord } from './order-record.ts';
 
 const ordersTable = () => requireEnv(envNames.ordersTable);

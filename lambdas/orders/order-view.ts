@@ -1,6 +1,6 @@
 // The buyer's view of an order (DESIGN §9, GET /api/orders/{id}): exactly these fields, no
 // internal ones (hashes, Stripe ids, failure reasons, stored keys, emails sent).
-import type { OrderView } from '#shared/contract';
+import type { OrderView } from '#shared/contract.ts';
 import type { OrderRecord } from './order-record.ts';
 import type { VideoLinks } from './video-links.ts';
 

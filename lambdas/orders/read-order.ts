@@ -1,10 +1,10 @@
 // Reading an order for its buyer. While the order is unpaid the read asks Stripe about the
 // session, so a late or lost webhook never leaves a paid buyer looking at "pending".
 import * as z from 'zod';
-import { ApiFailure } from '#shared/api-failure';
-import { messages } from '#shared/contract';
-import { retrieveCheckoutSession } from '../payments/checkout.ts';
-import { applyCheckoutSession, ensureGenerationStarted } from '../payments/fulfilment.ts';
+import { ApiFailure } from '#common/api-failure.ts';
+import { retrieveCheckoutSession } from '#payments/checkout.ts';
+import { applyCheckoutSession, ensureGenerationStarted } from '#payments/fulfilment.ts';
+import { messages } from '#shared/contract.ts';
 import type { OrderRecord } from './order-record.ts';
 import { getOrder } from './order-store.ts';
 

@@ -3,10 +3,10 @@
 // removed the video, the order says so instead.
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { config } from '#shared/config';
-import type { OrderView } from '#shared/contract';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import { s3, s3Presigner } from '#shared/s3-clients';
+import { s3, s3Presigner } from '#common/s3-clients.ts';
+import { config } from '#shared/config.ts';
+import type { OrderView } from '#shared/contract.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { OrderRecord } from './order-record.ts';
 
 export type VideoLinks = Pick<OrderView, 'video_url' | 'download_url' | 'poster_url' | 'expires_at' | 'video_expired'>;

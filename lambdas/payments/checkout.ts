@@ -1,9 +1,9 @@
 // Stripe Checkout for one order: the session the buyer pays in, coupon lookup and expiry.
 import type Stripe from 'stripe';
-import { config } from '#shared/config';
-import { styleLabels } from '#shared/contract';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import type { OrderRecord } from '../orders/order-record.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import { config } from '#shared/config.ts';
+import { styleLabels } from '#shared/contract.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { stripe } from './stripe-client.ts';
 
 /** The active promotion code with this exact code, or null. */

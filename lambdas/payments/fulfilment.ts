@@ -1,11 +1,11 @@
 // What a Checkout Session means for its order. Called by the webhook, by the success page's
 // read (when a webhook is late) and by cancel; idempotent, so any of them may run it again.
 import type Stripe from 'stripe';
-import { logger } from '#shared/logger';
-import { startGeneration } from '../generation/start-generation.ts';
-import { isPaid, type OrderRecord } from '../orders/order-record.ts';
-import { releaseOrderSlot } from '../orders/order-slots.ts';
-import { getOrder, markOrderPaid, markPaymentClosed, recordExecution } from '../orders/order-store.ts';
+import { startGeneration } from '#generation/start-generation.ts';
+import { isPaid, type OrderRecord } from '#orders/order-record.ts';
+import { releaseOrderSlot } from '#orders/order-slots.ts';
+import { getOrder, markOrderPaid, markPaymentClosed, recordExecution } from '#orders/order-store.ts';
+import { logger } from '#powertools/logger.ts';
 
 export function orderIdOf(session: Stripe.Checkout.Session): string | null {
   return session.metadata?.order_id ?? session.client_reference_id ?? null;

@@ -1,8 +1,8 @@
 // The Stripe client: real Stripe with the secret key, or the twin's Stripe-compatible server
 // when STRIPE_API_BASE points at it (same SDK, same wire protocol).
 import Stripe from 'stripe';
-import { envNames } from '#shared/runtime-env';
-import { readSecret } from '#shared/secrets';
+import { readSecret } from '#common/secrets.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 let client: Promise<Stripe> | undefined;
 

@@ -5,10 +5,10 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { config } from '#shared/config';
-import { dynamoDb } from '#shared/dynamodb-clients';
-import { logger } from '#shared/logger';
-import { envNames, requireEnv } from '#shared/runtime-env';
+import { dynamoDb } from '#common/dynamodb-clients.ts';
+import { logger } from '#powertools/logger.ts';
+import { config } from '#shared/config.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { applyCheckoutSession, closeCheckout, orderIdOf } from './fulfilment.ts';
 import { stripe, webhookSecret } from './stripe-client.ts';
 

@@ -1,9 +1,9 @@
 // POST /api/stripe/webhook: Stripe's events about checkout sessions.
 import { IdempotencyAlreadyInProgressError } from '@aws-lambda-powertools/idempotency';
-import { apiHandler, failure, json } from '#shared/http';
-import { logger } from '#shared/logger';
+import { apiHandler, failure, json } from '#common/http.ts';
+import { logger } from '#powertools/logger.ts';
+import { signatureRejectedMessage } from '#shared/observability.ts';
 import { applyStripeEventOnce, verifyStripeEvent } from './stripe-events.ts';
-import { signatureRejectedMessage } from './webhook-log.ts';
 
 export const handler = apiHandler(
   async (event, context) => {

@@ -6,9 +6,6 @@ import { type AppSyncClient, UpdateApiKeyCommand } from '@aws-sdk/client-appsync
 /** AppSync takes 1–365 days from the update; a day under its maximum leaves room for clock skew. */
 export const apiKeyLifetimeDays = 364;
 
-/** What each run reports (namespace and `service` from the Powertools environment, plus ApiId). */
-export const apiKeyDaysLeftMetric = 'ApiKeyDaysLeft';
-
 const dayMs = 86_400_000;
 
 export interface ApiKeyRef {

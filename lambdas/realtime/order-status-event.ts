@@ -1,7 +1,7 @@
 // What the buyer's page may learn from a write of an order row: the public status fields, and only
 // when one of them changed. Stream images arrive in DynamoDB's AttributeValue form.
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { OrderStatus, Stage } from '#shared/contract';
+import type { OrderStatus, Stage } from '#shared/contract.ts';
 
 /** The whole live-status event: no email, website or payment data ever reaches a channel. */
 export interface OrderStatusEvent {

@@ -3,9 +3,9 @@
 // resumes from it, so the records after it are not published out of order and then again.
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { orderChannel } from '#lib/realtime/order-channel';
-import { logger } from '#shared/logger';
-import { envNames, requireEnv } from '#shared/runtime-env';
+import { logger } from '#powertools/logger.ts';
+import { orderChannel } from '#shared/order-channel.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { createEventsPublisher, type PublishEvents } from './events-publisher.ts';
 import { orderStatusEventOf } from './order-status-event.ts';
 

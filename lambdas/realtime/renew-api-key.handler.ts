@@ -3,9 +3,10 @@
 // counts a day without a report as the key not being extended.
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { AppSyncClient } from '@aws-sdk/client-appsync';
-import { logger } from '#shared/logger';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import { apiKeyDaysLeftMetric, daysLeft, parseApiKeyArn, renewApiKey } from './api-key-renewal.ts';
+import { logger } from '#powertools/logger.ts';
+import { apiKeyDaysLeftMetric } from '#shared/observability.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
+import { daysLeft, parseApiKeyArn, renewApiKey } from './api-key-renewal.ts';
 
 const appSync = new AppSyncClient({});
 // Namespace and the `service` dimension come from POWERTOOLS_METRICS_NAMESPACE / _SERVICE_NAME.

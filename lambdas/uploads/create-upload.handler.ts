@@ -1,7 +1,8 @@
 // POST /api/uploads: a presigned PUT for the buyer's optional product image.
-import { createUploadRequestSchema } from '#shared/contract';
-import { apiHandler, clientIp, json, parseBody } from '#shared/http';
-import { countIpAttempt } from '#shared/ip-limit';
+
+import { apiHandler, clientIp, json, parseBody } from '#common/http.ts';
+import { countIpAttempt } from '#common/ip-limit.ts';
+import { createUploadRequestSchema } from '#shared/contract.ts';
 import { presignImageUpload } from './image-upload.ts';
 
 export const handler = apiHandler(

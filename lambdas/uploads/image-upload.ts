@@ -3,12 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ApiFailure } from '#shared/api-failure';
-import { config } from '#shared/config';
-import { type CreateUploadRequest, type CreateUploadResponse, messages, uploadExtensions } from '#shared/contract';
-import { sniffImageType } from '#shared/image-type';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import { s3, s3Presigner } from '#shared/s3-clients';
+import { ApiFailure } from '#common/api-failure.ts';
+import { sniffImageType } from '#common/image-type.ts';
+import { s3, s3Presigner } from '#common/s3-clients.ts';
+import { config } from '#shared/config.ts';
+import { type CreateUploadRequest, type CreateUploadResponse, messages, uploadExtensions } from '#shared/contract.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
 const imagesBucket = () => requireEnv(envNames.imagesBucket);
 const uploadUrlSeconds = 15 * 60;

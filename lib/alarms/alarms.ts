@@ -18,10 +18,10 @@ import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { renderFunction } from '#generation/steps';
-import { config } from '#shared/config';
-import { signatureRejectedMessage } from '../../lambdas/payments/webhook-log.ts';
-import type { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { config } from '#shared/config.ts';
+import { renderFunction } from '#shared/generation-steps.ts';
+import { signatureRejectedMessage } from '#shared/observability.ts';
 
 const period = Duration.minutes(5);
 

@@ -7,20 +7,20 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { config } from '#shared/config';
-import { type ApiRoute, type ApiRouteName, apiRoutes, type Capability } from '#shared/routes';
-import { envNames } from '#shared/runtime-env';
-import type { Generation } from '../generation/generation.ts';
-import type { Newsletter } from '../newsletter/newsletter.ts';
-import type { Notifications } from '../notifications/notifications.ts';
-import type { Orders } from '../orders/orders.ts';
-import type { Payments } from '../payments/payments.ts';
-import { ReelFiveFunction } from '../shared/reelfive-function.ts';
-import type { Uploads } from '../uploads/uploads.ts';
+import type { Generation } from '#lib/generation/generation.ts';
+import type { Newsletter } from '#lib/newsletter/newsletter.ts';
+import type { Notifications } from '#lib/notifications/notifications.ts';
+import type { Orders } from '#lib/orders/orders.ts';
+import type { Payments } from '#lib/payments/payments.ts';
+import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import type { Uploads } from '#lib/uploads/uploads.ts';
+import { config } from '#shared/config.ts';
+import { type ApiRoute, type ApiRouteName, apiRoutes, type Capability } from '#shared/routes.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 /** Stage-wide limit, i.e. for the $default route, which only ever answers 404/405. */
 const defaultThrottle = { rateLimit: 10, burstLimit: 20 };
-const notFoundEntry = 'shared/not-found.handler.ts';
+const notFoundEntry = 'common/not-found.handler.ts';
 
 export interface ApiProps {
   orders: Orders;

@@ -25,6 +25,13 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
+import type { Notifications } from '#lib/notifications/notifications.ts';
+import type { Orders } from '#lib/orders/orders.ts';
+import type { Payments } from '#lib/payments/payments.ts';
+import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
+import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import type { Uploads } from '#lib/uploads/uploads.ts';
+import { config } from '#shared/config.ts';
 import {
   executionEndedFunction,
   type GenerationStateName,
@@ -32,15 +39,8 @@ import {
   generationSteps,
   renderFunction,
   type StepCapability,
-} from '#generation/steps';
-import { config } from '#shared/config';
-import { envNames } from '#shared/runtime-env';
-import type { Notifications } from '../notifications/notifications.ts';
-import type { Orders } from '../orders/orders.ts';
-import type { Payments } from '../payments/payments.ts';
-import { acknowledgeWildcardResource } from '../shared/nag.ts';
-import { ReelFiveFunction } from '../shared/reelfive-function.ts';
-import type { Uploads } from '../uploads/uploads.ts';
+} from '#shared/generation-steps.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { RenderFunction } from './render-function.ts';
 
 /** Transient Lambda service failures worth retrying (research/api-contracts.md, Step Functions). */

@@ -3,8 +3,8 @@
 // decodes every input image once so that ffmpeg never decodes untrusted bytes (README.md).
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { renderFunction } from '#generation/steps';
-import { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { renderFunction } from '#shared/generation-steps.ts';
 
 /** Where Lambda puts the bundle. */
 const taskRoot = '/var/task';

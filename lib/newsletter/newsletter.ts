@@ -5,8 +5,8 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { envNames } from '#shared/runtime-env';
-import type { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 export interface NewsletterProps {
   /** prod keeps its data when the stack goes; other stages clean up. */

@@ -5,8 +5,8 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { envNames } from '#shared/runtime-env';
-import type { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 export interface NotificationsProps {
   /** The verified SES identity mail is sent from. */

@@ -9,14 +9,14 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { envNames } from '#shared/runtime-env';
-import type { Generation } from '../generation/generation.ts';
-import type { Notifications } from '../notifications/notifications.ts';
-import type { Orders } from '../orders/orders.ts';
-import type { Payments } from '../payments/payments.ts';
-import { acknowledgeWildcardResource } from '../shared/nag.ts';
-import { ReelFiveFunction } from '../shared/reelfive-function.ts';
-import type { Uploads } from '../uploads/uploads.ts';
+import type { Generation } from '#lib/generation/generation.ts';
+import type { Notifications } from '#lib/notifications/notifications.ts';
+import type { Orders } from '#lib/orders/orders.ts';
+import type { Payments } from '#lib/payments/payments.ts';
+import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
+import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import type { Uploads } from '#lib/uploads/uploads.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 /** The reconciler, declared once: this construct deploys it, the twin's timer runs the same module. */
 export const reconcilerFunction = {

@@ -4,9 +4,9 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { envNames } from '#shared/runtime-env';
-import { byStatusProjection, orderIndexes } from '../../lambdas/operations/order-indexes.ts';
-import type { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { byStatusProjection, orderIndexes } from '#shared/order-indexes.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 export interface OrdersProps {
   /** prod keeps its data when the stack goes; other stages clean up. */

@@ -2,8 +2,8 @@
 // Manager by hand per stage (names from the stack parameters) and read by name at run time.
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { envNames } from '#shared/runtime-env';
-import type { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 export interface PaymentsProps {
   stripeSecretName: string;

@@ -8,10 +8,10 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { config } from '#shared/config';
-import { envNames } from '#shared/runtime-env';
-import { apiKeyDaysLeftMetric } from '../../lambdas/realtime/api-key-renewal.ts';
-import { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { config } from '#shared/config.ts';
+import { apiKeyDaysLeftMetric } from '#shared/observability.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 /** The handler module, relative to lambdas/. */
 export const apiKeyRenewerEntry = 'realtime/renew-api-key.handler.ts';

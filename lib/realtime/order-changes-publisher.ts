@@ -11,8 +11,8 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { envNames } from '#shared/runtime-env';
-import { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 /** The handler module, relative to lambdas/; the twin's stream poller loads the same one. */
 export const orderChangesPublisherEntry = 'realtime/publish-order-changes.handler.ts';

@@ -5,10 +5,10 @@ import { AppSyncAuthorizationType, type CfnApiKey, ChannelNamespace, Code, Event
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import type { RuntimeConfig } from '../../web/src/runtime-config.ts';
+import { type EventsAuthMode, orderChannelHandlerCode, ordersNamespace } from '#shared/order-channel.ts';
+import type { RuntimeConfig } from '#shared/runtime-config.ts';
 import { ApiKeyRenewer } from './api-key-renewer.ts';
 import { OrderChangesPublisher } from './order-changes-publisher.ts';
-import { type EventsAuthMode, orderChannelHandlerCode, ordersNamespace } from './order-channel.ts';
 
 /** The browser key's name; renaming it rotates the key on the next deploy (README, Ops runbook). */
 const browserApiKeyName = 'Browser';

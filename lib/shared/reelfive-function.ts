@@ -10,7 +10,7 @@ import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-l
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { config } from '#shared/config';
+import { config } from '#shared/config.ts';
 import {
   findNativeFiles,
   type LambdaArchitecture,

@@ -2,8 +2,8 @@
 // which runs the same function source with `new Function`: clean URLs, 404s with status 404, cache
 // lifetimes and the security headers. Function bodies are self-contained cloudfront-js-2.0 (no
 // imports).
-import { pageFile, paths } from '../../web/src/paths.ts';
-import { type RuntimeConfig, runtimeConfigPath } from '../../web/src/runtime-config.ts';
+import { pageFile, paths } from '#shared/paths.ts';
+import { type RuntimeConfig, runtimeConfigPath } from '#shared/runtime-config.ts';
 
 /** Files the build puts at the site root besides the pages (feed, crawler files, icons). */
 export const rootFiles: readonly string[] = [

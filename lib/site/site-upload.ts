@@ -14,8 +14,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { pageFile } from '../../web/src/paths.ts';
-import { acknowledgeWildcardResource } from '../shared/nag.ts';
+import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
+import { pageFile } from '#shared/paths.ts';
 import { assetCacheControl, assetsPrefix, documentCacheControl, rootFiles } from './edge-functions.ts';
 
 /** The build's assets directory: `/assets/` without its slashes. */
@@ -34,7 +34,7 @@ export function invalidationPaths(pagePaths: readonly string[]): string[] {
 export interface SiteUploadProps {
   /** The built site: `npm run build` writes web/dist. */
   siteDir: string;
-  /** Page paths that exist (web/src/paths.ts): their objects are invalidated on every deploy. */
+  /** Page paths that exist (shared/paths.ts): their objects are invalidated on every deploy. */
   pagePaths: readonly string[];
   bucket: IBucket;
   distribution: IDistribution;

@@ -26,11 +26,11 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Construct } from 'constructs';
-import { originVerifyHeader } from '#shared/runtime-env';
-import type { Api } from '../api/api.ts';
-import type { Realtime } from '../realtime/realtime.ts';
-import { type AccessLogsBucket, PrivateBucket } from '../shared/buckets.ts';
-import type { Uploads } from '../uploads/uploads.ts';
+import type { Api } from '#lib/api/api.ts';
+import type { Realtime } from '#lib/realtime/realtime.ts';
+import { type AccessLogsBucket, PrivateBucket } from '#lib/shared/buckets.ts';
+import type { Uploads } from '#lib/uploads/uploads.ts';
+import { originVerifyHeader } from '#shared/runtime-env.ts';
 import {
   contentSecurityPolicy,
   permissionsPolicy,
@@ -45,7 +45,7 @@ export interface SiteProps {
   domainName: string;
   /** Without it the distribution answers only on its *.cloudfront.net name. */
   certificateArn: string | undefined;
-  /** Page paths that exist (web/src/paths.ts); everything else is the 404 page. */
+  /** Page paths that exist (shared/paths.ts); everything else is the 404 page. */
   pagePaths: readonly string[];
   /**
    * The built site `cdk deploy` uploads (web/dist). `null` only for the twin's template, which is

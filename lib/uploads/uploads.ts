@@ -4,11 +4,11 @@ import { Duration } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { config } from '#shared/config';
-import { envNames } from '#shared/runtime-env';
-import { type AccessLogsBucket, PrivateBucket } from '../shared/buckets.ts';
-import { acknowledgeWildcardResource } from '../shared/nag.ts';
-import type { ReelFiveFunction } from '../shared/reelfive-function.ts';
+import { type AccessLogsBucket, PrivateBucket } from '#lib/shared/buckets.ts';
+import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
+import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { config } from '#shared/config.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 export interface UploadsProps {
   /** The only origin whose pages may PUT and GET with presigned URLs. */

@@ -3,7 +3,7 @@
 // and it serves the hosted pay page that stands in for checkout.stripe.com.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { config } from '#shared/config';
+import { config } from '#shared/config.ts';
 import { handleApiRequest } from './api.ts';
 import type { StripeContext } from './context.ts';
 import { handlePayPage } from './pay-page.ts';

@@ -2,7 +2,7 @@
 // one <main> and <h1>, and errors in a role="alert" region so screen readers announce them.
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
-import { escapeHtml } from '#shared/html';
+import { escapeHtml } from '#shared/html.ts';
 import { payPagePrefix } from './context.ts';
 import { formatAmount } from './money.ts';
 import type { AppliedDiscount } from './promotion-codes.ts';

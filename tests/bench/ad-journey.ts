@@ -5,11 +5,11 @@
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { renderKeys } from '#generation/generation-state';
-import { envNames } from '#shared/runtime-env';
-import type { OutboxMessage } from '../../local/ses-outbox.ts';
-import type { ExecutionRecord } from '../../local/step-functions.ts';
-import type { Twin } from '../../local/twin.ts';
+import { renderKeys } from '#generation/generation-state.ts';
+import type { OutboxMessage } from '#local/ses-outbox.ts';
+import type { ExecutionRecord } from '#local/step-functions.ts';
+import type { Twin } from '#local/twin.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { type HttpObserver, type ObservedRequest, portOf } from './http-observer.ts';
 import { payOrder } from './twin-figures.ts';
 

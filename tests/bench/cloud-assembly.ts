@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { CloudFormationTemplate } from '../../local/cloudformation.ts';
+import type { CloudFormationTemplate } from '#local/cloudformation.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -3,9 +3,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { config } from '#shared/config';
-import type { Twin } from '../../local/twin.ts';
-import { writeProductPhoto } from '../integration/support/ad-fixtures.ts';
+import type { Twin } from '#local/twin.ts';
+import { config } from '#shared/config.ts';
+import { writeProductPhoto } from '#tests/integration/support/ad-fixtures.ts';
 import { type AdJourney, runAdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 import type { ColdInit } from './cold-init.ts';

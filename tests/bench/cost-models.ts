@@ -9,14 +9,14 @@
 //   tokens. A second run, whose first answer the checks refuse, measures a repair turn.
 // - Polly: the characters of every voice line of the order's storyboard, per read of a line.
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { bedrockStoryboardWriter } from '#generation/storyboard/bedrock-writer';
-import { type Storyboard, wordsOf } from '#generation/storyboard/storyboard';
-import { writeTemplateStoryboard } from '#generation/storyboard/template-writer';
-import type { StoryboardInput } from '#generation/storyboard/writer';
-import { voiceFor } from '#generation/voice/style-voices';
-import { config } from '#shared/config';
-import { envNames } from '#shared/runtime-env';
-import { type ConverseRequestBody, startBedrockStub } from '../../local/bedrock-converse-stub.ts';
+import { bedrockStoryboardWriter } from '#generation/storyboard/bedrock-writer.ts';
+import { type Storyboard, wordsOf } from '#generation/storyboard/storyboard.ts';
+import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
+import type { StoryboardInput } from '#generation/storyboard/writer.ts';
+import { voiceFor } from '#generation/voice/style-voices.ts';
+import { type ConverseRequestBody, startBedrockStub } from '#local/bedrock-converse-stub.ts';
+import { config } from '#shared/config.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import type { AdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 import { costAssumptions } from './cost-assumptions.ts';

@@ -3,9 +3,9 @@
 // twin did (ad-journey.ts). Prices: prices.ts; assumptions: cost-assumptions.ts; S3: s3-usage.ts;
 // Bedrock and Polly, which the twin does not call: cost-models.ts.
 
-import { config } from '#shared/config';
-import { matchRoute } from '#shared/routes';
-import { envNames } from '#shared/runtime-env';
+import { config } from '#shared/config.ts';
+import { matchRoute } from '#shared/routes.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import type { AdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 import type { ColdInit } from './cold-init.ts';

@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { envNames } from '#shared/runtime-env';
-import type { Twin } from '../../local/twin.ts';
-import { documentsOf } from '../integration/support/orders-table.ts';
+import type { Twin } from '#local/twin.ts';
+import { envNames } from '#shared/runtime-env.ts';
+import { documentsOf } from '#tests/integration/support/orders-table.ts';
 import { percentile, record, round } from './figures.ts';
 
 /**

@@ -6,13 +6,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeContactSheet } from '#generation/compose/contact-sheet';
-import { AdGateError, type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard';
-import { cleanImage } from '#generation/render-jobs/clean-image';
-import type { AdDuration } from '#generation/storyboard/scene-plans';
-import { createVoice } from '#generation/voice/create-voice';
-import type { Style } from '#shared/contract';
-import { northwindStoryboard, writeProductPhoto } from '../integration/support/ad-fixtures.ts';
+import { writeContactSheet } from '#generation/compose/contact-sheet.ts';
+import { AdGateError, type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
+import { cleanImage } from '#generation/render-jobs/clean-image.ts';
+import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
+import { createVoice } from '#generation/voice/create-voice.ts';
+import type { Style } from '#shared/contract.ts';
+import { northwindStoryboard, writeProductPhoto } from '#tests/integration/support/ad-fixtures.ts';
 
 export type RenderOutcome =
   | {

@@ -9,8 +9,8 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promise
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AdDuration } from '#generation/storyboard/scene-plans';
-import { type Style, styles } from '#shared/contract';
+import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
+import { type Style, styles } from '#shared/contract.ts';
 import { record, recordFailure, round } from './figures.ts';
 import type { RenderOutcome } from './render-one.ts';
 

@@ -5,7 +5,7 @@
 //
 // `npm run bench -- --only=cold-init,cost` runs some groups (and what they need); the figures of
 // the others stay in bench/results.json as they were.
-import { buildSiteIfStale } from '../../local/site-build.ts';
+import { buildSiteIfStale } from '#local/site-build.ts';
 import { type CloudAssembly, synthesizeStaging } from './cloud-assembly.ts';
 import { type ColdInit, measureColdInits, recordColdInits } from './cold-init.ts';
 import { benchCostPerAd } from './cost-group.ts';

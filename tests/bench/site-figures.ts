@@ -2,9 +2,9 @@
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type { Twin } from '../../local/twin.ts';
-import { paths } from '../../web/src/paths.ts';
-import { chromiumArgs, launchChromium } from '../integration/support/browser.ts';
+import type { Twin } from '#local/twin.ts';
+import { paths } from '#shared/paths.ts';
+import { chromiumArgs, launchChromium } from '#tests/integration/support/browser.ts';
 import { record, round } from './figures.ts';
 
 /**

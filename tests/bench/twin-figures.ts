@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { envNames } from '#shared/runtime-env';
-import { startTwin, type Twin } from '../../local/twin.ts';
-import { subscribeToChannel } from '../integration/support/events-socket.ts';
-import { documentsOf } from '../integration/support/orders-table.ts';
+import { startTwin, type Twin } from '#local/twin.ts';
+import { envNames } from '#shared/runtime-env.ts';
+import { subscribeToChannel } from '#tests/integration/support/events-socket.ts';
+import { documentsOf } from '#tests/integration/support/orders-table.ts';
 import { percentile, record, recordFailure, round } from './figures.ts';
 
 export async function benchTwinStart(): Promise<Twin> {

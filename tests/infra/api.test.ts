@@ -3,9 +3,9 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { apiRoutes, type Capability } from '../../lambdas/shared/routes.ts';
-import { envNames } from '../../lambdas/shared/runtime-env.ts';
-import type { ReelFiveFunction } from '../../lib/shared/reelfive-function.ts';
+import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { apiRoutes, type Capability } from '#shared/routes.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { buildStack, type PolicyStatement, statementsOf as roleStatements } from './stack.ts';
 
 const { stack, template } = buildStack();
@@ -22,7 +22,7 @@ const resourcesOf = (statement: Statement) => [statement.Resource].flat();
 const mentions = (statement: Statement, target: unknown) =>
   JSON.stringify(resourcesOf(statement)).includes(JSON.stringify(target));
 
-/** The variables a capability brings, as the handlers read them (lambdas/shared/runtime-env.ts). */
+/** The variables a capability brings, as the handlers read them (shared/runtime-env.ts). */
 const capabilityEnv: Record<Capability, string[]> = {
   'orders:read': [envNames.ordersTable],
   'orders:write': [envNames.ordersTable],

@@ -1,7 +1,7 @@
 // Orders tables and file buckets: the properties the handlers and the privacy promises rely on.
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../lambdas/shared/config.ts';
+import { config } from '#shared/config.ts';
 import { buildStack, resourceNamed, testParameters } from './stack.ts';
 
 const prod = buildStack();

@@ -1,15 +1,15 @@
 // The edge code runs here exactly as the twin runs it (`new Function` over the same source).
 import { describe, expect, it } from 'vitest';
-import { orderChannelHandlerCode } from '../../lib/realtime/order-channel.ts';
 import {
   cacheControlOf,
   rootFiles,
   securityHeaders,
   viewerRequestCode,
   viewerResponseCode,
-} from '../../lib/site/edge-functions.ts';
-import { blogSlugs, pageFile, pagePaths, paths } from '../../web/src/paths.ts';
-import { type RuntimeConfig, runtimeConfigPath, runtimeConfigSchema } from '../../web/src/runtime-config.ts';
+} from '#lib/site/edge-functions.ts';
+import { orderChannelHandlerCode } from '#shared/order-channel.ts';
+import { blogSlugs, pageFile, pagePaths, paths } from '#shared/paths.ts';
+import { type RuntimeConfig, runtimeConfigPath, runtimeConfigSchema } from '#shared/runtime-config.ts';
 
 interface EdgeRequest {
   method: string;

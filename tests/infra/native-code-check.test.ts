@@ -4,7 +4,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { ReelFiveFunction, type ReelFiveFunctionProps } from '../../lib/shared/reelfive-function.ts';
+import { ReelFiveFunction, type ReelFiveFunctionProps } from '#lib/shared/reelfive-function.ts';
 
 /** What a function built on a Mac would carry: the macOS builds, never the Linux ones. */
 const carriedFromAMac: ReelFiveFunctionProps = {

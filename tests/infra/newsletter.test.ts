@@ -2,11 +2,11 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { type ApiRouteName, apiRoutes } from '../../lambdas/shared/routes.ts';
-import { envNames } from '../../lambdas/shared/runtime-env.ts';
-import type { ReelFiveFunction } from '../../lib/shared/reelfive-function.ts';
-import { viewerRequestCode } from '../../lib/site/edge-functions.ts';
-import { pagePaths, paths } from '../../web/src/paths.ts';
+import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { viewerRequestCode } from '#lib/site/edge-functions.ts';
+import { pagePaths, paths } from '#shared/paths.ts';
+import { type ApiRouteName, apiRoutes } from '#shared/routes.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import {
   buildStack,
   type PolicyStatement,

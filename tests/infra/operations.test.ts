@@ -3,11 +3,11 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { createStacks } from '../../lib/app.ts';
-import type { Notifications } from '../../lib/notifications/notifications.ts';
-import { Operations, reconcilerFunction } from '../../lib/operations/operations.ts';
-import type { Payments } from '../../lib/payments/payments.ts';
-import type { ReelFiveStack } from '../../lib/reelfive-stack.ts';
+import { createStacks } from '#lib/app.ts';
+import type { Notifications } from '#lib/notifications/notifications.ts';
+import { Operations, reconcilerFunction } from '#lib/operations/operations.ts';
+import type { Payments } from '#lib/payments/payments.ts';
+import type { ReelFiveStack } from '#lib/reelfive-stack.ts';
 import { type CfnResource, resourceNamed, testParameters, testSiteDir } from './stack.ts';
 
 /** The stack's Operations; added here with the stack's own domain constructs until the stack declares it. */

@@ -8,11 +8,11 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { Orders } from '../../lib/orders/orders.ts';
-import { apiKeyRenewalEveryHours } from '../../lib/realtime/api-key-renewer.ts';
-import { orderChannelHandlerCode } from '../../lib/realtime/order-channel.ts';
-import { Realtime } from '../../lib/realtime/realtime.ts';
-import { loadOnSubscribe } from '../../local/appsync-events.ts';
+import { Orders } from '#lib/orders/orders.ts';
+import { apiKeyRenewalEveryHours } from '#lib/realtime/api-key-renewer.ts';
+import { Realtime } from '#lib/realtime/realtime.ts';
+import { loadOnSubscribe } from '#local/appsync-events.ts';
+import { orderChannelHandlerCode } from '#shared/order-channel.ts';
 import { type CfnResource, resourceNamed } from './stack.ts';
 
 function buildRealtimeStack(options: { validateTemplate?: boolean } = {}) {

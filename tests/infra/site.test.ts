@@ -7,9 +7,9 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { createStacks } from '../../lib/app.ts';
-import { rootFiles, securityHeaders, viewerRequestCode, viewerResponseCode } from '../../lib/site/edge-functions.ts';
-import { blogSlugs, pageFile, pagePaths } from '../../web/src/paths.ts';
+import { createStacks } from '#lib/app.ts';
+import { rootFiles, securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
+import { blogSlugs, pageFile, pagePaths } from '#shared/paths.ts';
 import { buildStack, type CfnResource, resourceNamed, testCertificateArn, testParameters } from './stack.ts';
 
 const { app, stack, template } = buildStack();

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { localStackParameters } from '../../lib/app.ts';
-import { generationChoices, parseStackParameters, stagesContextKey } from '../../lib/stack-parameters.ts';
+import { localStackParameters } from '#lib/app.ts';
+import { generationChoices, parseStackParameters, stagesContextKey } from '#lib/stack-parameters.ts';
 import { buildStack, testCertificateArn } from './stack.ts';
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {

@@ -4,10 +4,10 @@
 import { fileURLToPath } from 'node:url';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { createStacks } from '../../lib/app.ts';
-import type { ReelFiveStack } from '../../lib/reelfive-stack.ts';
-import type { ReelFiveFunction } from '../../lib/shared/reelfive-function.ts';
-import { type StackParameters, validateStackParameters } from '../../lib/stack-parameters.ts';
+import { createStacks } from '#lib/app.ts';
+import type { ReelFiveStack } from '#lib/reelfive-stack.ts';
+import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { type StackParameters, validateStackParameters } from '#lib/stack-parameters.ts';
 
 /** What the site upload deploys in these tests: web/dist's layout in four files. */
 export const testSiteDir = fileURLToPath(new URL('./fixtures/site', import.meta.url));

@@ -1,7 +1,7 @@
 // `cdk diff` of an unchanged commit is empty: synthesizing the same code again, on another day,
 // writes the same template, asset hashes as they are (nothing may read the clock at synth).
 import { describe, expect, it, vi } from 'vitest';
-import type { StackParameters } from '../../lib/stack-parameters.ts';
+import type { StackParameters } from '#lib/stack-parameters.ts';
 import { buildStack, testParameters } from './stack.ts';
 
 function templateSynthesizedOn(day: string, parameters: StackParameters): unknown {

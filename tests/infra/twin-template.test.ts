@@ -1,10 +1,10 @@
 // What the local twin reads from synthesizeTwinTemplate(): tables, buckets, the ASL and each
 // function's Environment, all in forms its small resolver handles.
 import { describe, expect, it } from 'vitest';
-import { generationSteps } from '../../lambdas/generation/steps.ts';
-import { apiRoutes } from '../../lambdas/shared/routes.ts';
-import { envNames } from '../../lambdas/shared/runtime-env.ts';
-import { synthesizeTwinTemplate } from '../../lib/app.ts';
+import { synthesizeTwinTemplate } from '#lib/app.ts';
+import { generationSteps } from '#shared/generation-steps.ts';
+import { apiRoutes } from '#shared/routes.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 const template = synthesizeTwinTemplate();
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources are free-form JSON

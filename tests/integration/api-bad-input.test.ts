@@ -1,7 +1,7 @@
 // Every route answers bad input with the contract's status and errorCode — never a 500,
 // never a stack trace — and creates nothing.
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared/contract';
+import { messages } from '#shared/contract.ts';
 import { callApi, orderRequest, twinForSuite } from './support/twin.ts';
 import { gifBytes, plantImage, uploadThroughApi } from './support/uploads.ts';
 

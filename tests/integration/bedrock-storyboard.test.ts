@@ -9,19 +9,19 @@ import {
   bedrockStoryboardWriter,
   storyboardToolName,
   storyboardToolSchema,
-} from '#generation/storyboard/bedrock-writer';
-import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard';
-import { writeTemplateStoryboard } from '#generation/storyboard/template-writer';
-import { writeStoryboard } from '#generation/storyboard/write-storyboard';
-import type { StoryboardInput } from '#generation/storyboard/writer';
-import { config } from '#shared/config';
-import { envNames } from '#shared/runtime-env';
+} from '#generation/storyboard/bedrock-writer.ts';
+import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
+import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
+import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import {
   bedrockError,
   type ConverseStub,
   type ConverseStubOptions,
   startBedrockStub,
-} from '../../local/bedrock-converse-stub.ts';
+} from '#local/bedrock-converse-stub.ts';
+import { config } from '#shared/config.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { northwindFacts } from './support/ad-fixtures.ts';
 
 const input: StoryboardInput = {

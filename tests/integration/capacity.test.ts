@@ -3,8 +3,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { CapacityResponse } from '#shared/contract';
-import { envNames } from '#shared/runtime-env';
+import type { CapacityResponse } from '#shared/contract.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { callApi, orderRequest, twinForSuite } from './support/twin.ts';
 
 const dailyCapacity = 2;

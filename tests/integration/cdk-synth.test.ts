@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envNames } from '../../lambdas/shared/runtime-env.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b5e9c1e-3f2a-4c1d-9a7e-2f1d3c4b5a69';

@@ -3,7 +3,7 @@
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { OrderView } from '#shared/contract';
+import type { OrderView } from '#shared/contract.ts';
 import { browserForSuite } from './support/browser.ts';
 import { ordersOfEmail } from './support/orders-table.ts';
 import { callApi, eventually, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';

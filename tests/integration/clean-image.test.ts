@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeMedia } from '#generation/media/probe-media';
-import { cleanImage, cleanImageLimits } from '#generation/render-jobs/clean-image';
+import { probeMedia } from '#generation/media/probe-media.ts';
+import { cleanImage, cleanImageLimits } from '#generation/render-jobs/clean-image.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
 import { blankPng, truncated } from './support/hostile-images.ts';
 

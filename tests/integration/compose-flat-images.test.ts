@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ComposedAd, renderStoryboard } from '../../lambdas/generation/compose/render-storyboard.ts';
-import { cleanImage } from '../../lambdas/generation/render-jobs/clean-image.ts';
-import type { AdDuration } from '../../lambdas/generation/storyboard/scene-plans.ts';
-import { localVoice } from '../../lambdas/generation/voice/local-voice.ts';
-import type { Style } from '../../lambdas/shared/contract.ts';
+import { type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
+import { cleanImage } from '#generation/render-jobs/clean-image.ts';
+import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
+import { localVoice } from '#generation/voice/local-voice.ts';
+import type { Style } from '#shared/contract.ts';
 import { handWrittenStoryboard } from './support/hand-written-storyboards.ts';
 import { pngBytes } from './support/uploads.ts';
 

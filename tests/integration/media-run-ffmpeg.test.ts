@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFfmpeg } from '#generation/media/run-ffmpeg';
+import { runFfmpeg } from '#generation/media/run-ffmpeg.ts';
 
 let workDir = '';
 

@@ -2,9 +2,9 @@
 // outcome out, and the email's links land on pages that say what happened.
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared/contract';
-import { decodeMessage } from '../../local/ses-outbox.ts';
-import { paths } from '../../web/src/paths.ts';
+import { decodeMessage } from '#local/ses-outbox.ts';
+import { messages } from '#shared/contract.ts';
+import { paths } from '#shared/paths.ts';
 import { browserForSuite, waitForReact } from './support/browser.ts';
 import { eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
 

@@ -1,12 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config } from '#shared/config';
-import { messages } from '#shared/contract';
-import { emailHash, sha256Hex } from '#shared/hashing';
-import { envNames } from '#shared/runtime-env';
-import { decodeMessage } from '../../local/ses-outbox.ts';
-import { paths } from '../../web/src/paths.ts';
+import { emailHash, sha256Hex } from '#common/hashing.ts';
+import { decodeMessage } from '#local/ses-outbox.ts';
+import { config } from '#shared/config.ts';
+import { messages } from '#shared/contract.ts';
+import { paths } from '#shared/paths.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { flakySesForSuite } from './support/flaky-ses.ts';
 import { callApi, twinForSuite, uniqueEmail } from './support/twin.ts';
 

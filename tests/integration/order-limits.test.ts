@@ -1,7 +1,7 @@
 // The spec's 3 active orders per email per 24 h (claimed atomically), and the per-IP limit.
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared/contract';
-import { envNames } from '#shared/runtime-env';
+import { messages } from '#shared/contract.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { ordersOfEmail } from './support/orders-table.ts';
 import { callApi, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';
 

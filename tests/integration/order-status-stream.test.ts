@@ -8,10 +8,10 @@ import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { handler as publishOrderChanges } from '../../lambdas/realtime/publish-order-changes.handler.ts';
-import { type LocalAppSyncEvents, startAppSyncEvents } from '../../local/appsync-events.ts';
-import { type DynamoDbLocal, startDynamoDbLocal } from '../../local/dynamodb.ts';
-import { type StreamPoller, startStreamPoller } from '../../local/dynamodb-stream.ts';
+import { type LocalAppSyncEvents, startAppSyncEvents } from '#local/appsync-events.ts';
+import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb.ts';
+import { type StreamPoller, startStreamPoller } from '#local/dynamodb-stream.ts';
+import { handler as publishOrderChanges } from '#realtime/publish-order-changes.handler.ts';
 import { eventually } from './support/twin.ts';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };

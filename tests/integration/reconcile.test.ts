@@ -3,12 +3,12 @@
 // then written into the row as the crash would have left it — and one pass repairs it for real.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { executionArnFor } from '#generation/start-generation';
-import { config } from '#shared/config';
-import { documents } from '#shared/dynamodb-clients';
-import { type ReconcileReport, reconcile } from '../../lambdas/operations/reconcile.ts';
-import type { OrderRecord } from '../../lambdas/orders/order-record.ts';
-import { startReconcilerTimer } from '../../local/reconciler-timer.ts';
+import { documents } from '#common/dynamodb-clients.ts';
+import { executionArnFor } from '#generation/start-generation.ts';
+import { startReconcilerTimer } from '#local/reconciler-timer.ts';
+import { type ReconcileReport, reconcile } from '#operations/reconcile.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import { config } from '#shared/config.ts';
 import { ordersOfEmail, storedOrder } from './support/orders-table.ts';
 import { stripeSession } from './support/stripe-events.ts';
 import { callApi, eventually, orderRequest, sessionIdOf, twinForSuite, uniqueEmail } from './support/twin.ts';

@@ -13,15 +13,15 @@ import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/cli
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderKeys } from '#generation/generation-state';
-import { probeMedia } from '#generation/media/probe-media';
-import type { RenderRequest } from '#generation/render-jobs/render-request';
-import type { RenderStatus } from '#generation/render-jobs/render-status';
-import { envNames } from '#shared/runtime-env';
-import { RenderFunction } from '../../lib/generation/render-function.ts';
-import { isLambdaBinary, readBinaryFormat, readHeader } from '../../lib/shared/native-binaries.ts';
-import { type DynamoDbLocal, startDynamoDbLocal } from '../../local/dynamodb.ts';
-import { type LocalS3, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from '../../local/s3.ts';
+import { renderKeys } from '#generation/generation-state.ts';
+import { probeMedia } from '#generation/media/probe-media.ts';
+import type { RenderRequest } from '#generation/render-jobs/render-request.ts';
+import type { RenderStatus } from '#generation/render-jobs/render-status.ts';
+import { RenderFunction } from '#lib/generation/render-function.ts';
+import { isLambdaBinary, readBinaryFormat, readHeader } from '#lib/shared/native-binaries.ts';
+import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb.ts';
+import { type LocalS3, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from '#local/s3.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { northwindStoryboard, writeProductPhoto } from './support/ad-fixtures.ts';
 import { blankPng } from './support/hostile-images.ts';
 

@@ -5,11 +5,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { config } from '#shared/config';
-import { rootFiles } from '../../lib/site/edge-functions.ts';
-import { loadArticles } from '../../web/src/features/blog/articles.ts';
-import { faqs } from '../../web/src/features/landing/components/faq-section.tsx';
-import { blogSlugs, paths } from '../../web/src/paths.ts';
+import { rootFiles } from '#lib/site/edge-functions.ts';
+import { config } from '#shared/config.ts';
+import { blogSlugs, paths } from '#shared/paths.ts';
+import { loadArticles } from '#web/features/blog/articles.ts';
+import { faqs } from '#web/features/landing/components/faq-section.tsx';
 import { browserForSuite, waitForReact } from './support/browser.ts';
 import { twinForSuite } from './support/twin.ts';
 

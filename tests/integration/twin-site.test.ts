@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders, viewerRequestCode, viewerResponseCode } from '../../lib/site/edge-functions.ts';
-import { loadEdgeFunction, serveSite } from '../../local/site.ts';
-import { blogSlugs, pagePaths, paths } from '../../web/src/paths.ts';
+import { securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
+import { loadEdgeFunction, serveSite } from '#local/site.ts';
+import { blogSlugs, pagePaths, paths } from '#shared/paths.ts';
 
 const slug = blogSlugs[0];
 // Above CloudFront's 1,000-byte floor for compression.

@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { festivalPathEnv, localVoice } from '#generation/voice/local-voice';
-import { maxSpeedUp, wordsPerSecond } from '#generation/voice/pace';
-import { targetPace, voiceFor } from '#generation/voice/style-voices';
-import type { SpokenLine } from '#generation/voice/voice';
-import { readWavFacts } from '#generation/voice/wav';
-import { styles } from '#shared/contract';
+import { festivalPathEnv, localVoice } from '#generation/voice/local-voice.ts';
+import { maxSpeedUp, wordsPerSecond } from '#generation/voice/pace.ts';
+import { targetPace, voiceFor } from '#generation/voice/style-voices.ts';
+import type { SpokenLine } from '#generation/voice/voice.ts';
+import { readWavFacts } from '#generation/voice/wav.ts';
+import { styles } from '#shared/contract.ts';
 
 const execFileAsync = promisify(execFile);
 

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PollyClient, SynthesizeSpeechCommand } from '@aws-sdk/client-polly';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createVoice } from '#generation/voice/create-voice';
-import { maxSpeedUp } from '#generation/voice/pace';
-import { pollyVoice } from '#generation/voice/polly-voice';
-import { voiceFor } from '#generation/voice/style-voices';
-import { readWavFacts } from '#generation/voice/wav';
+import { createVoice } from '#generation/voice/create-voice.ts';
+import { maxSpeedUp } from '#generation/voice/pace.ts';
+import { pollyVoice } from '#generation/voice/polly-voice.ts';
+import { voiceFor } from '#generation/voice/style-voices.ts';
+import { readWavFacts } from '#generation/voice/wav.ts';
 import {
   type PollyStub,
   type PollyStubOptions,

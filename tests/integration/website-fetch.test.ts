@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchPublicPage } from '#generation/website/fetch-public-page';
+import { fetchPublicPage } from '#generation/website/fetch-public-page.ts';
 
 const loopbackForTests = { allowPrivateHostsForTests: ['127.0.0.1'] } as const;
 const page = '<html><head><title>Acme</title></head><body><h1>Hello</h1></body></html>';

@@ -2,15 +2,15 @@
 // reading time is what its length says, its calls to action and links go only where the spec
 // allows, and its numbers agree with the product.
 import { describe, expect, it } from 'vitest';
-import { config } from '#shared/config';
+import { config } from '#shared/config.ts';
+import { anchors, blogSlugs, paths } from '#shared/paths.ts';
 import {
   type Article,
   countWords,
   loadArticles,
   splitFrontMatter,
   wordsPerMinute,
-} from '../../web/src/features/blog/articles.ts';
-import { anchors, blogSlugs, paths } from '../../web/src/paths.ts';
+} from '#web/features/blog/articles.ts';
 
 const articles = loadArticles();
 const bySlug = new Map(articles.map((article) => [article.slug, article]));
@@ -165,7 +165,7 @@ describe('reading the Markdown files', () => {
   });
 
   it('names the file and the broken field when the front matter is wrong', async () => {
-    const { parseArticle } = await import('../../web/src/features/blog/articles.ts');
+    const { parseArticle } = await import('#web/features/blog/articles.ts');
     const source = '---\ntitle: "Short"\n---\nBody\n';
     expect(() => parseArticle('tiktok-ad-maker', source)).toThrow(/tiktok-ad-maker\.md[\s\S]*title/);
   });

@@ -1,10 +1,10 @@
 // Where the voice lines are heard and how the captions follow them, word by word.
 import { describe, expect, it } from 'vitest';
-import { captionTrack } from '../../lambdas/generation/compose/captions.ts';
-import type { CaptionBandLayout } from '../../lambdas/generation/compose/layout.ts';
-import { looks } from '../../lambdas/generation/compose/looks.ts';
-import { maxTempo, placeVoice, type SceneSlot } from '../../lambdas/generation/compose/voice-track.ts';
-import type { SpokenLine } from '../../lambdas/generation/voice/voice.ts';
+import { captionTrack } from '#generation/compose/captions.ts';
+import type { CaptionBandLayout } from '#generation/compose/layout.ts';
+import { looks } from '#generation/compose/looks.ts';
+import { maxTempo, placeVoice, type SceneSlot } from '#generation/compose/voice-track.ts';
+import type { SpokenLine } from '#generation/voice/voice.ts';
 
 /** A read of `text` at `wordsPerSecond`, with festival's typical 0.2 s of silence either side. */
 function read(text: string, wordsPerSecond = 2.5, pauseAfter: Record<number, number> = {}): SpokenLine {

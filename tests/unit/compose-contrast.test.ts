@@ -1,10 +1,10 @@
 // WCAG contrast as the compose gates compute it, and the colours each style derives from any brand
 // palette: every text colour a scheme hands out reaches 4.5:1 on what it is drawn on.
 import { describe, expect, it } from 'vitest';
-import { backgroundFor, contrast, ink, readableOn, white } from '../../lambdas/generation/compose/color.ts';
-import { looks } from '../../lambdas/generation/compose/looks.ts';
-import { schemeFor } from '../../lambdas/generation/compose/scheme.ts';
-import { styles } from '../../lambdas/shared/contract.ts';
+import { backgroundFor, contrast, ink, readableOn, white } from '#generation/compose/color.ts';
+import { looks } from '#generation/compose/looks.ts';
+import { schemeFor } from '#generation/compose/scheme.ts';
+import { styles } from '#shared/contract.ts';
 
 describe('contrast', () => {
   it('matches WCAG: white on black is 21:1, white on mid grey under 4.5:1', () => {

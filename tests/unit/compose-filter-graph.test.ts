@@ -1,14 +1,14 @@
 // The compositor's command and the camera moves it is built from: bounded inputs, exact length,
 // the delivery format, caption states on time, and moves that never show the plate's edge.
 import { describe, expect, it } from 'vitest';
-import { buildComposeCommand, captionList } from '../../lambdas/generation/compose/filter-graph.ts';
-import { contains, frame } from '../../lambdas/generation/compose/geometry.ts';
-import { layoutStoryboard } from '../../lambdas/generation/compose/layout.ts';
-import { looks } from '../../lambdas/generation/compose/looks.ts';
-import { envelopeOf, moveFor, transformAt } from '../../lambdas/generation/compose/motion.ts';
-import { motions } from '../../lambdas/generation/storyboard/storyboard.ts';
-import { styles } from '../../lambdas/shared/contract.ts';
-import { handWrittenStoryboard } from '../integration/support/hand-written-storyboards.ts';
+import { buildComposeCommand, captionList } from '#generation/compose/filter-graph.ts';
+import { contains, frame } from '#generation/compose/geometry.ts';
+import { layoutStoryboard } from '#generation/compose/layout.ts';
+import { looks } from '#generation/compose/looks.ts';
+import { envelopeOf, moveFor, transformAt } from '#generation/compose/motion.ts';
+import { motions } from '#generation/storyboard/storyboard.ts';
+import { styles } from '#shared/contract.ts';
+import { handWrittenStoryboard } from '#tests/integration/support/hand-written-storyboards.ts';
 
 const square = new Map([['upload', { width: 900, height: 900, opaque: true }]]);
 

@@ -2,14 +2,14 @@
 // the safe zones and off the product wherever the camera carries it; a layout that breaks a rule
 // (caption over the product, text in a platform's UI zone, too small, too little contrast) is refused.
 import { describe, expect, it } from 'vitest';
-import type { CaptionTrack } from '../../lambdas/generation/compose/captions.ts';
-import { contains, overlaps, safeZone } from '../../lambdas/generation/compose/geometry.ts';
-import { type AdLayout, type ImageFacts, layoutStoryboard } from '../../lambdas/generation/compose/layout.ts';
-import { checkLayout, minSizeFor } from '../../lambdas/generation/compose/layout-gate.ts';
-import type { AdDuration } from '../../lambdas/generation/storyboard/scene-plans.ts';
-import type { Storyboard } from '../../lambdas/generation/storyboard/storyboard.ts';
-import { styles } from '../../lambdas/shared/contract.ts';
-import { handWrittenStoryboard } from '../integration/support/hand-written-storyboards.ts';
+import type { CaptionTrack } from '#generation/compose/captions.ts';
+import { contains, overlaps, safeZone } from '#generation/compose/geometry.ts';
+import { type AdLayout, type ImageFacts, layoutStoryboard } from '#generation/compose/layout.ts';
+import { checkLayout, minSizeFor } from '#generation/compose/layout-gate.ts';
+import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { styles } from '#shared/contract.ts';
+import { handWrittenStoryboard } from '#tests/integration/support/hand-written-storyboards.ts';
 
 const durations: AdDuration[] = [4, 8, 12];
 const noCaptions: CaptionTrack = { groups: [], states: [], problems: [] };

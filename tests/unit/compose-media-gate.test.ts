@@ -1,7 +1,7 @@
 // The gate on the encoded ad, read from one ffmpeg analysis log: loudness and true peak in range,
 // speech present, no black, blank or frozen stretch over 0.5 s outside the end card.
 import { describe, expect, it } from 'vitest';
-import { checkMedia, type MediaFigures, parseAnalysis } from '../../lambdas/generation/compose/media-gate.ts';
+import { checkMedia, type MediaFigures, parseAnalysis } from '#generation/compose/media-gate.ts';
 
 /** What ffmpeg prints for a 4 s ad: the probe's empty summary first, then the real one. */
 function analysisLog(

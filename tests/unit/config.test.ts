@@ -1,7 +1,7 @@
 // config.ts is plain values; config-schema.ts holds its rules, checked on every synth.
 import { describe, expect, it } from 'vitest';
-import { config } from '#shared/config';
-import { checkConfig } from '../../lambdas/shared/config-schema.ts';
+import { config } from '#shared/config.ts';
+import { checkConfig } from '#shared/config-schema.ts';
 
 describe('the product config', () => {
   it('follows its rules', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOrderRequestSchema, displayedOrderStatus, messages, shortOrderId } from '#shared/contract';
+import { createOrderRequestSchema, displayedOrderStatus, messages, shortOrderId } from '#shared/contract.ts';
 
 const valid = { website: 'https://example.com', email: 'buyer@example.com' };
 

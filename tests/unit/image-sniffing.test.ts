@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from '../../lambdas/shared/image-type.ts';
+import { sniffImageType } from '#common/image-type.ts';
 
 const bytes = (...values: (number | string)[]) =>
   Uint8Array.from(

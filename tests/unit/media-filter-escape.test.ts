@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filter, filterValue } from '#generation/media/filter-escape';
+import { filter, filterValue } from '#generation/media/filter-escape.ts';
 
 /** ffmpeg's av_get_token: reads up to an unquoted, unescaped terminator, removing quotes and escapes. */
 function readToken(input: string, terminators: string): { token: string; rest: string } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertRenderedAd, type MediaFacts } from '#generation/media/probe-media';
+import { assertRenderedAd, type MediaFacts } from '#generation/media/probe-media.ts';
 
 describe('the check of a rendered ad', () => {
   const good: MediaFacts = {

@@ -11,7 +11,7 @@ import {
   nativeBinariesError,
   nativeBinaryProblem,
   readBinaryFormat,
-} from '../../lib/shared/native-binaries.ts';
+} from '#lib/shared/native-binaries.ts';
 
 /** The first 20 bytes of an ELF file: magic, class, data (endianness), version, e_type, e_machine. */
 function elfHeader(options: { bits: 32 | 64; endian: 'little' | 'big'; machine: number }): Uint8Array {

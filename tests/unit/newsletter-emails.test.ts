@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { config } from '#shared/config';
-import { newsletterLayout, renderConfirmationEmail } from '../../lambdas/newsletter/newsletter-email-templates.ts';
+import { newsletterLayout, renderConfirmationEmail } from '#newsletter/newsletter-email-templates.ts';
+import { config } from '#shared/config.ts';
 
 const links = {
   confirmUrl: 'https://reelfive.com/api/newsletter/confirm?token=abc',

@@ -7,9 +7,9 @@ import {
   type OrderEmailKind,
   orderEmailKinds,
   renderOrderEmail,
-} from '../../lambdas/notifications/order-email-templates.ts';
-import { config } from '../../lambdas/shared/config.ts';
-import { escapeHtml } from '../../lambdas/shared/html.ts';
+} from '#notifications/order-email-templates.ts';
+import { config } from '#shared/config.ts';
+import { escapeHtml } from '#shared/html.ts';
 
 const orderId = '3f1c2b7a-9d4e-4c1a-8b2f-6e5d4c3b2a19';
 const siteUrl = 'https://reelfive.example';

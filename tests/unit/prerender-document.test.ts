@@ -1,7 +1,7 @@
 // How the prerender turns the built index.html into each page's document.
 import { describe, expect, it } from 'vitest';
-import { linkedStylesheet, renderDocument } from '../../web/src/prerender/document.ts';
-import { canonicalUrl, renderPageHead } from '../../web/src/prerender/page-head.ts';
+import { linkedStylesheet, renderDocument } from '#web/prerender/document.ts';
+import { canonicalUrl, renderPageHead } from '#web/prerender/page-head.ts';
 
 const html = `<!doctype html><html><head>
 <!--page-head--><title>Default</title><!--/page-head-->

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicIp, parsePublicWebsite } from '#shared/public-url';
+import { isPublicIp, parsePublicWebsite } from '#shared/public-url.ts';
 
 describe('which websites may be stored and fetched', () => {
   it.each([

@@ -5,15 +5,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { AppSyncClient } from '@aws-sdk/client-appsync';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  apiKeyDaysLeftMetric,
-  apiKeyLifetimeDays,
-  daysLeft,
-  parseApiKeyArn,
-  renewApiKey,
-} from '../../lambdas/realtime/api-key-renewal.ts';
-import { config } from '../../lambdas/shared/config.ts';
-import { envNames } from '../../lambdas/shared/runtime-env.ts';
+import { apiKeyLifetimeDays, daysLeft, parseApiKeyArn, renewApiKey } from '#realtime/api-key-renewal.ts';
+import { config } from '#shared/config.ts';
+import { apiKeyDaysLeftMetric } from '#shared/observability.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 interface SeenRequest {
   method: string;
@@ -160,7 +155,7 @@ describe('the scheduled handler', () => {
       printed.push(String(chunk));
       return true;
     });
-    const { handler } = await import('../../lambdas/realtime/renew-api-key.handler.ts');
+    const { handler } = await import('#realtime/renew-api-key.handler.ts');
     const [outcome] = await Promise.allSettled([handler()]);
     vi.mocked(process.stdout.write).mockRestore();
     const documents = printed

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiRoutes, matchRoute } from '#shared/routes';
+import { apiRoutes, matchRoute, routePath } from '#shared/routes.ts';
 
 describe('the route table', () => {
   it('matches a path parameter by name', () => {
@@ -18,5 +18,21 @@ describe('the route table', () => {
     const keys = apiRoutes.map((route) => `${route.method} ${route.path}`);
 
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('routePath', () => {
+  it('gives the site the path of a route without parameters', () => {
+    expect(routePath('CreateOrder')).toBe('/api/orders');
+  });
+
+  it('fills in and encodes a path parameter', () => {
+    expect(routePath('CancelOrder', { id: 'a b/c' })).toBe('/api/orders/a%20b%2Fc/cancel');
+  });
+
+  it('gives a path that the route table matches back to the same route', () => {
+    const match = matchRoute('GET', routePath('GetOrder', { id: 'abc-123' }));
+
+    expect(match).toMatchObject({ route: { name: 'GetOrder' }, pathParameters: { id: 'abc-123' } });
   });
 });

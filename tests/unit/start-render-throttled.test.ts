@@ -5,10 +5,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { GenerationState } from '../../lambdas/generation/generation-state.ts';
-import { retryableErrorName } from '../../lambdas/generation/step-errors.ts';
-import { envNames } from '../../lambdas/shared/runtime-env.ts';
-import { northwindStoryboard } from '../integration/support/ad-fixtures.ts';
+import type { GenerationState } from '#generation/generation-state.ts';
+import { retryableErrorName } from '#generation/step-errors.ts';
+import { envNames } from '#shared/runtime-env.ts';
+import { northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
 
 const orderId = '6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const calls: string[] = [];
@@ -68,7 +68,7 @@ afterAll(async () => {
 describe('StartRender when Lambda throttles the render invoke', () => {
   it('fails with the retryable step error, after writing the status CheckRender judges by', async () => {
     // Prepare
-    const { handler } = await import('../../lambdas/generation/start-render.handler.ts');
+    const { handler } = await import('#generation/start-render.handler.ts');
     const state = {
       orderId,
       script: await northwindStoryboard('direct-response', 4),

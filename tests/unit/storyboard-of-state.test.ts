@@ -1,10 +1,10 @@
 // Executions started before the storyboard shipped reach StartRender with the old ad script under
 // `script`; they must still make an ad after the deploy.
 import { describe, expect, it } from 'vitest';
-import { storyboardSchema } from '#generation/storyboard/storyboard';
-import { storyboardOfState } from '#generation/storyboard/storyboard-of-state';
-import type { WebsiteAnalysis } from '#generation/website/analyze-website';
-import { northwindFacts, northwindStoryboard } from '../integration/support/ad-fixtures.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import { storyboardOfState } from '#generation/storyboard/storyboard-of-state.ts';
+import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import { northwindFacts, northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
 
 const site: WebsiteAnalysis = { ...northwindFacts, source: 'site' };
 const order = { website: 'https://northwind.coffee', style: 'cinematic' as const, duration_seconds: 8 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contrast } from '#generation/compose/color';
-import { paletteFor } from '#generation/storyboard/palette';
+import { contrast } from '#generation/compose/color.ts';
+import { paletteFor } from '#generation/storyboard/palette.ts';
 
 describe('the colours of a storyboard', () => {
   it('uses the site theme colour with dark text when it is light', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adHeardBudget, cutLine, shortForms, voiceBudget } from '#generation/storyboard/scene-words';
-import { speakingRate } from '#generation/voice/style-voices';
-import { styles } from '#shared/contract';
+import { adHeardBudget, cutLine, shortForms, voiceBudget } from '#generation/storyboard/scene-words.ts';
+import { speakingRate } from '#generation/voice/style-voices.ts';
+import { styles } from '#shared/contract.ts';
 
 describe('what a scene may say', () => {
   it.each(styles)('%s: heard words at the style’s speaking rate, with up to 0.3 s spilling over', (style) => {

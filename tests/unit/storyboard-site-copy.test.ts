@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { siteCopy } from '#generation/storyboard/site-copy';
-import { northwindFacts } from '../integration/support/ad-fixtures.ts';
+import { siteCopy } from '#generation/storyboard/site-copy.ts';
+import { northwindFacts } from '#tests/integration/support/ad-fixtures.ts';
 import { siteFactsOf } from './fixtures/sites.ts';
 
 describe('what a storyboard can say, sorted from the site’s facts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speakable, spokenWordCount } from '#generation/storyboard/spoken-words';
+import { speakable, spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 
 describe('how many words a listener hears', () => {
   it.each([

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { scenePlans } from '#generation/storyboard/scene-plans';
-import { adHeardBudget, voiceBudget } from '#generation/storyboard/scene-words';
-import { siteCopy } from '#generation/storyboard/site-copy';
-import { spokenWordCount } from '#generation/storyboard/spoken-words';
-import { type Storyboard, storyboardSchema, wordsOf } from '#generation/storyboard/storyboard';
-import { genericLinePatterns, storyboardProblems } from '#generation/storyboard/storyboard-checks';
-import { templateStoryboardWriter, writeTemplateStoryboard } from '#generation/storyboard/template-writer';
-import type { StoryboardInput } from '#generation/storyboard/writer';
-import { measuredPace } from '#generation/voice/style-voices';
-import { styles } from '#shared/contract';
-import { northwindFacts } from '../integration/support/ad-fixtures.ts';
+import { scenePlans } from '#generation/storyboard/scene-plans.ts';
+import { adHeardBudget, voiceBudget } from '#generation/storyboard/scene-words.ts';
+import { siteCopy } from '#generation/storyboard/site-copy.ts';
+import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
+import { type Storyboard, storyboardSchema, wordsOf } from '#generation/storyboard/storyboard.ts';
+import { genericLinePatterns, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
+import { templateStoryboardWriter, writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
+import type { StoryboardInput } from '#generation/storyboard/writer.ts';
+import { measuredPace } from '#generation/voice/style-voices.ts';
+import { styles } from '#shared/contract.ts';
+import { northwindFacts } from '#tests/integration/support/ad-fixtures.ts';
 import { type SitePage, siteFactsOf, unreachableSite as unreachable } from './fixtures/sites.ts';
 
 const durations = [4, 8, 12] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wrapCaption } from '#generation/storyboard/text-lines';
+import { wrapCaption } from '#generation/storyboard/text-lines.ts';
 
 describe('wrapping on-screen text into lines', () => {
   it('keeps text that fits on one line on one line', () => {

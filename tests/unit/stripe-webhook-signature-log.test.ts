@@ -3,8 +3,8 @@
 // that line, with those fields, when Stripe's signature does not verify.
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signatureRejectedMessage } from '../../lambdas/payments/webhook-log.ts';
-import { envNames } from '../../lambdas/shared/runtime-env.ts';
+import { signatureRejectedMessage } from '#shared/observability.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 const functionName = 'ReelFive-staging-ApiStripeWebhook1A2B3C4D-abcdefgh';
 
@@ -75,7 +75,7 @@ describe('the Stripe webhook with a signature that does not verify', () => {
       vi.spyOn(process.stdout, 'write').mockImplementation(capture),
       vi.spyOn(process.stderr, 'write').mockImplementation(capture),
     ];
-    const { handler } = await import('../../lambdas/payments/stripe-webhook.handler.ts');
+    const { handler } = await import('#payments/stripe-webhook.handler.ts');
 
     // Act
     const answer = await handler(webhookDelivery(`t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`), context);

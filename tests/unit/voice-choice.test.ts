@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { pacing } from '#generation/storyboard/scene-plans';
-import { createVoice } from '#generation/voice/create-voice';
-import { prosodyRate } from '#generation/voice/ssml';
-import { measuredPace, paceMargin, speakingRate, targetPace, voiceFor } from '#generation/voice/style-voices';
-import { styles } from '#shared/contract';
+import { pacing } from '#generation/storyboard/scene-plans.ts';
+import { createVoice } from '#generation/voice/create-voice.ts';
+import { prosodyRate } from '#generation/voice/ssml.ts';
+import { measuredPace, paceMargin, speakingRate, targetPace, voiceFor } from '#generation/voice/style-voices.ts';
+import { styles } from '#shared/contract.ts';
 
 describe('the voice of each style', () => {
   it.each(['polly', 'local'] as const)('on %s, reads cinematic slowest and direct-response fastest', (engine) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { festivalScript, parseFestivalOutput, schemeString, speakableWord } from '#generation/voice/festival-script';
+import { festivalScript, parseFestivalOutput, schemeString, speakableWord } from '#generation/voice/festival-script.ts';
 
 describe('words festival can read', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fittedRate, maxSpeedUp, wordsPerSecond } from '#generation/voice/pace';
+import { fittedRate, maxSpeedUp, wordsPerSecond } from '#generation/voice/pace.ts';
 
 describe('fitting a read to its scene', () => {
   it('keeps the voice’s rate when the read fits, or when there is no limit', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSpeechMarks, type SpeechMark, timeWords } from '#generation/voice/speech-marks';
-import { lineSsml } from '#generation/voice/ssml';
+import { parseSpeechMarks, type SpeechMark, timeWords } from '#generation/voice/speech-marks.ts';
+import { lineSsml } from '#generation/voice/ssml.ts';
 
 /** Word marks at `times` (ms) for the words of `lineSsml(words)`, as Polly would point at them. */
 function marksFor(

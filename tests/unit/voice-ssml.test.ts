@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, lineSsml, prosodyRate } from '#generation/voice/ssml';
+import { escapeXml, lineSsml, prosodyRate } from '#generation/voice/ssml.ts';
 
 describe('the SSML of a voice line', () => {
   it('wraps the words in one prosody rate, as a percentage of the voice’s pace', () => {

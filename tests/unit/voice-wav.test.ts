@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wavFacts } from '#generation/voice/wav';
+import { wavFacts } from '#generation/voice/wav.ts';
 
 /** A PCM WAV header and `dataBytes` of silence, with an extra LIST chunk before the data as ffmpeg writes. */
 function wav(sampleRate: number, channels: number, dataBytes: number, declaredDataBytes = dataBytes): Uint8Array {

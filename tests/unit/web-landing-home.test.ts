@@ -2,13 +2,13 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { config } from '#shared/config';
-import { HomeRoute } from '../../web/src/app/routes/home.tsx';
-import { SiteLayout } from '../../web/src/components/site-layout.tsx';
-import { ToastProvider } from '../../web/src/components/toast.tsx';
-import { faqs } from '../../web/src/features/landing/components/faq-section.tsx';
-import { exampleAds } from '../../web/src/features/landing/example-ads.ts';
-import { blogSlugs, paths } from '../../web/src/paths.ts';
+import { config } from '#shared/config.ts';
+import { blogSlugs, paths } from '#shared/paths.ts';
+import { HomeRoute } from '#web/app/routes/home.tsx';
+import { SiteLayout } from '#web/components/site-layout.tsx';
+import { ToastProvider } from '#web/components/toast.tsx';
+import { faqs } from '#web/features/landing/components/faq-section.tsx';
+import { exampleAds } from '#web/features/landing/example-ads.ts';
 
 /** The home page as the server (prerender) would write it: no effects, so no capacity yet. */
 function renderHome(): string {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readCapacityAnswer, spotsText } from '../../web/src/features/landing/api/get-capacity.ts';
-import { blogTitle } from '../../web/src/features/landing/blog-links.ts';
+import { readCapacityAnswer, spotsText } from '#web/features/landing/api/get-capacity.ts';
+import { blogTitle } from '#web/features/landing/blog-links.ts';
 import {
   afterCardClick,
   afterCardStopped,
   type PlayingExample,
   playbackPlan,
-} from '../../web/src/features/landing/example-playback.ts';
+} from '#web/features/landing/example-playback.ts';
 
 describe('one example video at a time', () => {
   it('plays the clicked card when none is playing', () => {

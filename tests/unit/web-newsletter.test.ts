@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared/contract';
-import { readSubscribeAnswer } from '../../web/src/features/newsletter/api/subscribe.ts';
+import { messages } from '#shared/contract.ts';
+import { readSubscribeAnswer } from '#web/features/newsletter/api/subscribe.ts';
 import {
   emailProblem,
   feedbackForSubscribe,
   newsletterFallbacks,
-} from '../../web/src/features/newsletter/newsletter-feedback.ts';
-import { newsletterStatusContent } from '../../web/src/features/newsletter/newsletter-status.ts';
+} from '#web/features/newsletter/newsletter-feedback.ts';
+import { newsletterStatusContent } from '#web/features/newsletter/newsletter-status.ts';
 
 describe('the newsletter box', () => {
   it('checks the address with the API’s own words before sending', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared/contract';
-import { type CreateOrderResult, readCreateOrderAnswer } from '../../web/src/features/order-form/api/create-order.ts';
-import { feedbackForOrderResult, formToasts } from '../../web/src/features/order-form/feedback.ts';
+import { messages } from '#shared/contract.ts';
+import { type CreateOrderResult, readCreateOrderAnswer } from '#web/features/order-form/api/create-order.ts';
+import { feedbackForOrderResult, formToasts } from '#web/features/order-form/feedback.ts';
 
 const answer = (status: number, body: unknown) => ({ status, ok: status >= 200 && status < 300, body });
 

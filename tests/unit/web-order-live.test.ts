@@ -1,6 +1,6 @@
 // The order page's refresh decisions: live channel vs polling, link renewal, live events.
 import { describe, expect, it } from 'vitest';
-import type { OrderView } from '#shared/contract';
+import type { OrderView } from '#shared/contract.ts';
 import {
   applyLiveEvent,
   type LiveMode,
@@ -10,9 +10,9 @@ import {
   orderPollIntervalMs,
   signalForConnectionState,
   wantsLiveUpdates,
-} from '../../web/src/features/order-status/live-updates.ts';
-import { linkRefreshDelayMs, linksToShow } from '../../web/src/features/order-status/video-links.ts';
-import { retryDelayMs } from '../../web/src/lib/query-client.ts';
+} from '#web/features/order-status/live-updates.ts';
+import { linkRefreshDelayMs, linksToShow } from '#web/features/order-status/video-links.ts';
+import { retryDelayMs } from '#web/lib/query-client.ts';
 import { completedOrder, processingOrder } from './support/order-views.ts';
 
 const now = Date.parse('2026-01-15T10:05:00.000Z');

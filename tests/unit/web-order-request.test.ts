@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared/contract';
-import { checkoutCancelOutcome, readCheckoutReturn } from '../../web/src/features/order-form/checkout-return.ts';
-import { imageFileProblem } from '../../web/src/features/order-form/image-checks.ts';
+import { messages } from '#shared/contract.ts';
+import { checkoutCancelOutcome, readCheckoutReturn } from '#web/features/order-form/checkout-return.ts';
+import { imageFileProblem } from '#web/features/order-form/image-checks.ts';
 import {
   adoptTypedValues,
   durationHint,
@@ -11,7 +11,7 @@ import {
   missingRequiredFields,
   normalizeCouponInput,
   toCreateOrderRequest,
-} from '../../web/src/features/order-form/order-request.ts';
+} from '#web/features/order-form/order-request.ts';
 
 const fiveMegabytes = 5 * 1024 * 1024;
 

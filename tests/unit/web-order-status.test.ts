@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages, stages } from '#shared/contract';
-import { readGetOrderAnswer } from '../../web/src/features/order-status/api/get-order.ts';
+import { messages, stages } from '#shared/contract.ts';
+import { readGetOrderAnswer } from '#web/features/order-status/api/get-order.ts';
 import {
   formatAmount,
   formatDuration,
@@ -11,7 +11,7 @@ import {
   refundSentence,
   stageWords,
   statusCopyFor,
-} from '../../web/src/features/order-status/order-display.ts';
+} from '#web/features/order-status/order-display.ts';
 import { processingOrder } from './support/order-views.ts';
 
 const order = processingOrder;

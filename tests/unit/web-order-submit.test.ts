@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { putImage, uploadPercent } from '../../web/src/features/order-form/api/put-image.ts';
-import { openPaymentTab } from '../../web/src/features/order-form/payment-tab.ts';
-import { createSubmitGuard } from '../../web/src/features/order-form/submit-guard.ts';
+import { putImage, uploadPercent } from '#web/features/order-form/api/put-image.ts';
+import { openPaymentTab } from '#web/features/order-form/payment-tab.ts';
+import { createSubmitGuard } from '#web/features/order-form/submit-guard.ts';
 
 describe('one submit at a time', () => {
   it('ignores a second submit while the first is processing', () => {

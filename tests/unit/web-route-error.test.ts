@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from '../../web/src/app/routes/route-error.tsx';
+import { errorMessage } from '#web/app/routes/route-error.tsx';
 
 describe('the router error fallback', () => {
   it('shows a thrown error by its message', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { analyzeWebsite } from '#generation/website/analyze-website';
-import type { PageFetchResult } from '#generation/website/fetch-public-page';
+import { analyzeWebsite } from '#generation/website/analyze-website.ts';
+import type { PageFetchResult } from '#generation/website/fetch-public-page.ts';
 
 const pageAt =
   (html: string, finalUrl = 'https://www.northwind-shoes.com/') =>

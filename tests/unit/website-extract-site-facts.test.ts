@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractSiteFacts } from '#generation/website/extract-site-facts';
+import { extractSiteFacts } from '#generation/website/extract-site-facts.ts';
 import { siteFactsOf } from './fixtures/sites.ts';
 
 const saasLandingPage = `<!doctype html>

@@ -1,7 +1,8 @@
 // find and show: read-only views of orders and their executions.
-import { config } from '#shared/config';
-import { ordersByEmail } from '../../lambdas/operations/order-queries.ts';
-import type { OrderRecord } from '../../lambdas/orders/order-record.ts';
+
+import { ordersByEmail } from '#operations/order-queries.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import { config } from '#shared/config.ts';
 import {
   formatDuration,
   formatMoney,

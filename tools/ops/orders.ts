@@ -7,10 +7,10 @@ import {
   paginateGetExecutionHistory,
 } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
-import { executionArnFor } from '#generation/start-generation';
-import { stepFunctions } from '#shared/sfn-client';
-import type { OrderRecord } from '../../lambdas/orders/order-record.ts';
-import { getOrder } from '../../lambdas/orders/order-store.ts';
+import { stepFunctions } from '#common/sfn-client.ts';
+import { executionArnFor } from '#generation/start-generation.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
+import { getOrder } from '#orders/order-store.ts';
 import { OpsError } from './ops-error.ts';
 
 const orderId = z.uuid();

@@ -1,14 +1,14 @@
 // refund, resend and redrive: ops actions on one order, each through the same idempotent domain
 // code the Lambdas use, each refusing what would hurt the buyer or the books.
 import { RedriveExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { stepFunctions } from '#shared/sfn-client';
-import { markOrderFailed } from '../../lambdas/generation/failure-steps.ts';
-import { refundFailedOrder } from '../../lambdas/generation/refund-failed-order.ts';
-import { releaseOrderEmail } from '../../lambdas/notifications/email-ledger.ts';
-import { type OrderEmailKind, sendOrderEmail } from '../../lambdas/notifications/order-emails.ts';
-import { isPaid, type OrderRecord } from '../../lambdas/orders/order-record.ts';
-import { getOrder, updateOrder } from '../../lambdas/orders/order-store.ts';
-import { stripe } from '../../lambdas/payments/stripe-client.ts';
+import { stepFunctions } from '#common/sfn-client.ts';
+import { markOrderFailed } from '#generation/failure-steps.ts';
+import { refundFailedOrder } from '#generation/refund-failed-order.ts';
+import { releaseOrderEmail } from '#notifications/email-ledger.ts';
+import { type OrderEmailKind, sendOrderEmail } from '#notifications/order-emails.ts';
+import { isPaid, type OrderRecord } from '#orders/order-record.ts';
+import { getOrder, updateOrder } from '#orders/order-store.ts';
+import { stripe } from '#payments/stripe-client.ts';
 import { formatMoney, lastEnteredState, maskEmail } from './format.ts';
 import { OpsError } from './ops-error.ts';
 import { describeExecution, executionArnOf, executionHistory, requireOrder } from './orders.ts';

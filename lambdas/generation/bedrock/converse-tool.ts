@@ -8,8 +8,8 @@ import {
   type ConverseCommandOutput,
   type ToolUseBlock,
 } from '@aws-sdk/client-bedrock-runtime';
-import { config } from '#shared/config';
-import { envNames } from '#shared/runtime-env';
+import { config } from '#shared/config.ts';
+import { envNames } from '#shared/runtime-env.ts';
 
 // WriteScript has 60 s; past this a call is abandoned and the template writes the ad instead.
 export const converseTimeoutMs = 20_000;

@@ -1,7 +1,7 @@
 // Runs ffmpeg for what it prints rather than what it writes (loudness, black, frozen and silent
 // stretches): stderr at info level comes back to the caller; a failed run throws with its tail.
 import { spawn } from 'node:child_process';
-import { ffmpegPath } from '../media/ffmpeg-binary.ts';
+import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
 
 export function ffmpegReport(args: readonly string[], signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@
 // over the previous one); every text layer is overlaid while its scene lasts, with a short
 // entrance; the caption states arrive as one concat stream (one overlay, whatever the word count);
 // the soundtrack is encoded as AAC. 30 fps, yuv420p H.264, +faststart, exactly the ad's length.
-import { filter } from '../media/filter-escape.ts';
+import { filter } from '#generation/media/filter-escape.ts';
 import { type Box, frame } from './geometry.ts';
 import type { AdLayout } from './layout.ts';
 import { zoompanExpressions } from './motion.ts';

@@ -3,9 +3,10 @@
 // and the product between them, placed whole and shrunk so that even the camera move never carries
 // it under text; the end card stacks the product (or logo) over the title, the CTA and the domain,
 // all above the bottom 35 %. Text that does not fit is a problem for the gate, never cut.
-import type { Style } from '#shared/contract';
-import type { SceneRole } from '../storyboard/scene-plans.ts';
-import type { Layout, Storyboard, StoryboardScene, StoryboardShot } from '../storyboard/storyboard.ts';
+
+import type { SceneRole } from '#generation/storyboard/scene-plans.ts';
+import type { Layout, Storyboard, StoryboardScene, StoryboardShot } from '#generation/storyboard/storyboard.ts';
+import type { Style } from '#shared/contract.ts';
 import { type Box, bottom, centreOf, frame, right, safeZone } from './geometry.ts';
 import { type CaptionSpec, type Look, looks, safeLook, type TypeSpec } from './looks.ts';
 import { envelopeOf, type Move, moveFor, plateScale } from './motion.ts';

@@ -2,7 +2,7 @@
 // elegant (light, letter-spaced, slow dissolves and camera moves), direct-response bold and urgent
 // (heavy type in boxes, a punch-in on every cut, price stickers), UGC phone-native (sticker text,
 // outlined captions, a handheld camera). The safe look is the fallback a failed gate renders with.
-import type { Style } from '#shared/contract';
+import type { Style } from '#shared/contract.ts';
 import type { FontWeight } from './fonts.ts';
 
 /** How text is kept legible: on its own box, inside a stroke, or on the designed plate (measured). */

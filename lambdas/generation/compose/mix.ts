@@ -4,7 +4,7 @@
 // Writes the voice stem too, so the speech gate measures the voice that was mixed.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Style } from '#shared/contract';
+import type { Style } from '#shared/contract.ts';
 import { biquad, dbToGain, floatStereoWav, gainToDb, pcm16MonoWav, readPcm16Wav, rms, sampleRate } from './dsp.ts';
 import { ffmpegReport } from './ffmpeg-report.ts';
 import { type Loudness, normaliseLoudness } from './loudness.ts';

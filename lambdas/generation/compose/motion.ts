@@ -3,7 +3,7 @@
 // the product sweeps through (its envelope), so the layout gate checks the move that is rendered.
 // A move maps a frame point p to a + (p − a)·z + d: a zoom z about the anchor a, then a shift d;
 // z ≥ 1 and |d| within what the zoom leaves, so the plate always covers the frame.
-import type { Motion } from '../storyboard/storyboard.ts';
+import type { Motion } from '#generation/storyboard/storyboard.ts';
 import { type Box, frame, union } from './geometry.ts';
 import type { Look } from './looks.ts';
 

@@ -2,7 +2,7 @@
 // a chord progression, a bass line and drums per style, voiced between 200 Hz and 4 kHz where a
 // phone speaker plays (the bass is heard through its harmonics), high-passed under 150 Hz. Then
 // ducked under the voice from the known speech times: ≥ 20 dB down while a line is spoken.
-import type { Style } from '#shared/contract';
+import type { Style } from '#shared/contract.ts';
 import { biquad, noise, rms, sampleRate } from './dsp.ts';
 
 interface Arrangement {

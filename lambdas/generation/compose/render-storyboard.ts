@@ -6,11 +6,11 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { assertRenderedAd, probeMedia } from '../media/probe-media.ts';
-import { runFfmpeg } from '../media/run-ffmpeg.ts';
-import { type Storyboard, storyboardSchema } from '../storyboard/storyboard.ts';
-import { voiceFor } from '../voice/style-voices.ts';
-import type { SpokenLine, Voice } from '../voice/voice.ts';
+import { assertRenderedAd, probeMedia } from '#generation/media/probe-media.ts';
+import { runFfmpeg } from '#generation/media/run-ffmpeg.ts';
+import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import { voiceFor } from '#generation/voice/style-voices.ts';
+import type { SpokenLine, Voice } from '#generation/voice/voice.ts';
 import { type CaptionTrack, captionTrack } from './captions.ts';
 import { buildComposeCommand, captionList, type TextLayer } from './filter-graph.ts';
 import { type Box, frame } from './geometry.ts';

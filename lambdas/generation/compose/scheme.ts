@@ -1,8 +1,9 @@
 // The colours of a style, derived from the brand's palette so that every text colour reaches
 // 4.5:1 on what it is drawn on (its box, its stroke, or the plate colour the design puts behind it).
 // The gates then measure the rendered plates; this only makes passing the normal case.
-import type { Style } from '#shared/contract';
-import type { Storyboard } from '../storyboard/storyboard.ts';
+
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import type { Style } from '#shared/contract.ts';
 import { backgroundFor, contrast, ink, inkOrWhite, mix, readableOn, white } from './color.ts';
 
 export interface Scheme {

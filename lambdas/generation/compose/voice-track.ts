@@ -3,7 +3,7 @@
 // the CTA line before the ad ends. When the lines do not fit, a line may start a little before its
 // scene (a J-cut), then all are sped up together, at most 10 % (more sounds rushed, ad-craft §4).
 // Pure: the caption states and the mix both follow this plan.
-import type { SpokenLine, SpokenWord } from '../voice/voice.ts';
+import type { SpokenLine, SpokenWord } from '#generation/voice/voice.ts';
 
 export interface SceneSlot {
   startSeconds: number;

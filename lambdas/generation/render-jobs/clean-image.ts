@@ -3,7 +3,7 @@
 // re-encoded as a bounded PNG. ffmpeg (a 2018 build) then only ever decodes our own PNGs.
 import { writeFile } from 'node:fs/promises';
 import sharp, { type OutputInfo } from 'sharp';
-import { sniffImageType } from '#shared/image-type';
+import { sniffImageType } from '#common/image-type.ts';
 
 export interface CleanImageLimits {
   /** Refused from the header alone: a small file may declare 30,000 × 30,000 pixels. */

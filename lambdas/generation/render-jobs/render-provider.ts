@@ -3,10 +3,10 @@
 // implements the same two calls: start returns at once with a job, check reports on it, and the
 // state machine's Wait/CheckRender loop does not change.
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import type { RenderJob } from '../generation-state.ts';
-import { StepFailure } from '../step-errors.ts';
-import { renderStallSeconds } from '../steps.ts';
+import type { RenderJob } from '#generation/generation-state.ts';
+import { StepFailure } from '#generation/step-errors.ts';
+import { renderStallSeconds } from '#shared/generation-steps.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { RenderRequest } from './render-request.ts';
 import { readRenderStatus, writeRenderStatus } from './render-status.ts';
 

@@ -1,9 +1,9 @@
 // A render job reports through one small JSON object next to its output in the videos bucket:
 // the render function writes it, CheckRender reads it. No table, no queue: S3 is already there.
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
-import { envNames, requireEnv } from '#shared/runtime-env';
-import { s3 } from '#shared/s3-clients';
-import { type RenderJob, renderKeys } from '../generation-state.ts';
+import { s3 } from '#common/s3-clients.ts';
+import { type RenderJob, renderKeys } from '#generation/generation-state.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
 export interface RenderStatus extends RenderJob {
   /** ISO time of the last write; a running job that stops writing has died. */

@@ -19,9 +19,9 @@ import {
   forcedToolConfig,
   sharedBedrockClient,
   toolUseIn,
-} from '#generation/bedrock/converse-tool';
-import type { Style } from '#shared/contract';
-import { logger } from '#shared/logger';
+} from '#generation/bedrock/converse-tool.ts';
+import { logger } from '#powertools/logger.ts';
+import type { Style } from '#shared/contract.ts';
 import { type AdDuration, scenePlans } from './scene-plans.ts';
 import { adHeardBudget, voiceBudget } from './scene-words.ts';
 import { siteCopy } from './site-copy.ts';

@@ -1,6 +1,6 @@
 // The ad's colours: the site's theme colour when it has one, with text and accent colours picked
 // for contrast against it (WCAG 2 ratios), so text stays readable whatever the brand chose.
-import type { Style } from '#shared/contract';
+import type { Style } from '#shared/contract.ts';
 import type { Storyboard } from './storyboard.ts';
 
 // Every colour reaches 4.5:1 against pure white or pure black; a softer black would not guarantee it.

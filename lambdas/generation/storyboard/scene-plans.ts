@@ -1,7 +1,7 @@
 // How each style spends each length (issue 14 §6, ad-craft.md §6): the scenes in order, how long
 // each lasts and how many shots (cuts) it holds. Writers fill these slots with words and visuals;
 // the storyboard schema checks every storyboard against its plan. Change the look of a style here.
-import type { Style } from '#shared/contract';
+import type { Style } from '#shared/contract.ts';
 
 export const sceneRoles = ['hook', 'benefit', 'proof', 'offer', 'cta'] as const;
 export type SceneRole = (typeof sceneRoles)[number];

@@ -2,8 +2,8 @@
 // time (written words under the schema's cap, heard words — "$29" is three — under what the
 // style's voice says in that time), the on-screen text within two lines of 32 characters and a few
 // words a viewer can read.
-import { speakingRate } from '#generation/voice/style-voices';
-import type { Style } from '#shared/contract';
+import { speakingRate } from '#generation/voice/style-voices.ts';
+import type { Style } from '#shared/contract.ts';
 import type { SceneContent } from './fact-pool.ts';
 import { pacing } from './scene-plans.ts';
 import { speakable, spokenWordCount } from './spoken-words.ts';

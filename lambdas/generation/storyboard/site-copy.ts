@@ -2,7 +2,7 @@
 // offers, prices, selling points, the noun phrase a question can be built from, and what kind of
 // business it is (for the CTA's verb). Facts read before claims and offers were extracted separately
 // still yield them: benefits and descriptions are searched with the same patterns.
-import type { SiteImage } from '#generation/website/extract-site-facts';
+import type { SiteImage } from '#generation/website/extract-site-facts.ts';
 import {
   type ClaimKind,
   claimKinds,
@@ -11,7 +11,7 @@ import {
   numbersIn,
   phraseAround,
   tidyPhrase,
-} from '#generation/website/fact-patterns';
+} from '#generation/website/fact-patterns.ts';
 import type { StoryboardInput } from './writer.ts';
 
 export interface Claim {

@@ -3,7 +3,7 @@
 // voice-over) that takes longer to say than its time at the style's voice's pace once numbers and
 // domains are read out. The Bedrock writer hands these back to the model as problems; tests hold
 // the template writer to them.
-import { numbersIn } from '#generation/website/fact-patterns';
+import { numbersIn } from '#generation/website/fact-patterns.ts';
 import { adHeardBudget, voiceBudget } from './scene-words.ts';
 import { spokenWordCount } from './spoken-words.ts';
 import type { Storyboard } from './storyboard.ts';

@@ -2,8 +2,9 @@
 // shipped carry the old ad script there (no `version`); rather than keep the old renderer for
 // them, their storyboard is written again by the template writer from the same site facts, which
 // needs no model and no network, so a deploy never strands an order that is mid-way.
-import type { Style } from '#shared/contract';
-import { analyzeWebsite, type WebsiteAnalysis } from '../website/analyze-website.ts';
+
+import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import type { Style } from '#shared/contract.ts';
 import type { AdDuration } from './scene-plans.ts';
 import { type Storyboard, storyboardSchema, storyboardVersion } from './storyboard.ts';
 import { templateStoryboardWriter } from './template-writer.ts';

@@ -3,7 +3,7 @@
 // Every writer (template, Bedrock) produces this shape and the renderer draws nothing else, so
 // the rules a buyer would notice (hook length, end-card share, pace, cuts) are checked here.
 import * as z from 'zod';
-import { styles } from '#shared/contract';
+import { styles } from '#shared/contract.ts';
 import { type AdDuration, adDurations, bodyRoles, pacing, scenePlans, sceneRoles } from './scene-plans.ts';
 
 export const storyboardVersion = 2;

@@ -3,7 +3,7 @@
 // the first person ("I tried…", "honestly?"). Each function gives candidate voice lines, best
 // first; the writer keeps the first that fits the scene's time. Every candidate carries the site's
 // own words: the frames add tone, never a fact.
-import type { Style } from '#shared/contract';
+import type { Style } from '#shared/contract.ts';
 import type { SceneContent } from './fact-pool.ts';
 import type { Claim, SiteCopy } from './site-copy.ts';
 

@@ -3,7 +3,7 @@
 // number the site makes (else asks about what its headline names), the body says its benefits,
 // proof and price, the CTA names its domain; nothing is said that the site did not say, and with
 // no site at all the ad says only the business's name.
-import type { Style } from '#shared/contract';
+import type { Style } from '#shared/contract.ts';
 import { FactPool, roleOf, type SceneContent } from './fact-pool.ts';
 import { paletteFor } from './palette.ts';
 import { type AdDuration, type PlannedScene, type SceneRole, scenePlans } from './scene-plans.ts';

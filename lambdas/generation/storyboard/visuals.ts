@@ -3,8 +3,8 @@
 // (a product, a screenshot or a share card with text on it is never cropped to fill the frame), the
 // logo only on the end card or a brand shot; slow camera moves for cinematic, still punchy cuts
 // for direct-response, a hand-held phone for UGC.
-import type { SiteImage } from '#generation/website/extract-site-facts';
-import type { Style } from '#shared/contract';
+import type { SiteImage } from '#generation/website/extract-site-facts.ts';
+import type { Style } from '#shared/contract.ts';
 import type { PlannedScene, SceneRole } from './scene-plans.ts';
 import type { Layout, Motion, StoryboardAsset, StoryboardShot } from './storyboard.ts';
 

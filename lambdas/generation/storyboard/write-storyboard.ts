@@ -1,8 +1,8 @@
 // The storyboard step's one entry: Amazon Bedrock when COPYWRITER=bedrock (the AWS stages), the
 // template otherwise (the twin, CI). A model that is down, slow or answers nonsense never costs
 // the buyer the ad: the template writes it instead, and the result says which writer did.
-import { logger } from '#shared/logger';
-import { envNames } from '#shared/runtime-env';
+import { logger } from '#powertools/logger.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import type { Storyboard } from './storyboard.ts';
 import { templateStoryboardWriter } from './template-writer.ts';
 import type { StoryboardInput, StoryboardWriter } from './writer.ts';

@@ -1,7 +1,7 @@
 // Which engine speaks: Amazon Polly when VOICE_ENGINE=polly (AWS), else the local festival voice
 // (twin, CI). Lambda has no festival binary, so a Lambda without VOICE_ENGINE=polly stops here
 // with a reason instead of failing on its first line.
-import { envNames } from '#shared/runtime-env';
+import { envNames } from '#shared/runtime-env.ts';
 import { localVoice } from './local-voice.ts';
 import { type Voice, type VoiceEngine, voiceEngines } from './voice.ts';
 

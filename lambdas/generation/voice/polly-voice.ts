@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PollyClient, SynthesizeSpeechCommand, type SynthesizeSpeechCommandInput } from '@aws-sdk/client-polly';
-import { runFfmpeg } from '#generation/media/run-ffmpeg';
+import { runFfmpeg } from '#generation/media/run-ffmpeg.ts';
 import { parseSpeechMarks, timeWords } from './speech-marks.ts';
 import { lineSsml } from './ssml.ts';
 import type { PollyVoiceChoice, Voice } from './voice.ts';

@@ -15,7 +15,7 @@
 // voices): 90 % of a neural voice's ~150–165 words a minute is ~2.3–2.5 w/s, calm and inside natural
 // speech. The writer's budget takes the slowest measured engine; the render holds a line to its
 // scene either way (voice/pace.ts, compose/voice-track.ts).
-import type { Style } from '#shared/contract';
+import type { Style } from '#shared/contract.ts';
 import type { LocalVoiceChoice, PollyVoiceChoice, VoiceChoice, VoiceEngine } from './voice.ts';
 
 interface StyleVoice {

@@ -3,7 +3,7 @@
 // Debian speech engine in the twin and CI; both behind `Voice`, both paced the same way.
 import { rm } from 'node:fs/promises';
 import type { Engine as PollyEngine, VoiceId as PollyVoiceId } from '@aws-sdk/client-polly';
-import { wordsOf } from '#generation/storyboard/storyboard';
+import { wordsOf } from '#generation/storyboard/storyboard.ts';
 import { fittedRate } from './pace.ts';
 
 /** Every voice hands back mono 16-bit WAV at the mixer's rate, so no caller needs a decoder. */

@@ -1,6 +1,6 @@
 // Step 1 of making an ad (DESIGN §5): what the buyer's website says about the business. An
 // unreachable or empty site never fails the order; the ad is then made from the domain alone.
-import { parsePublicWebsite, withScheme } from '#shared/public-url';
+import { parsePublicWebsite, withScheme } from '#shared/public-url.ts';
 import { extractSiteFacts, type SiteFacts } from './extract-site-facts.ts';
 import { fetchPublicPage, type PageFetchResult } from './fetch-public-page.ts';
 import { businessNameFromDomain, displayDomain } from './site-domain.ts';

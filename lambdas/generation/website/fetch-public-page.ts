@@ -8,8 +8,8 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { config } from '#shared/config';
-import { isPublicIp, parsePublicWebsite } from '#shared/public-url';
+import { config } from '#shared/config.ts';
+import { isPublicIp, parsePublicWebsite } from '#shared/public-url.ts';
 
 export const pageFetchLimits = { timeoutMs: 8_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
 

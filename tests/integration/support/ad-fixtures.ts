@@ -3,12 +3,12 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ffmpegPath } from '#generation/media/ffmpeg-binary';
-import type { AdDuration } from '#generation/storyboard/scene-plans';
-import type { Storyboard } from '#generation/storyboard/storyboard';
-import { templateStoryboardWriter } from '#generation/storyboard/template-writer';
-import type { SiteFacts } from '#generation/website/extract-site-facts';
-import type { Style } from '#shared/contract';
+import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
+import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
+import type { SiteFacts } from '#generation/website/extract-site-facts.ts';
+import type { Style } from '#shared/contract.ts';
 
 export const northwindFacts: SiteFacts = {
   businessName: 'Northwind Coffee',

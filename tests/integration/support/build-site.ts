@@ -1,6 +1,6 @@
 // Integration suites serve the built site (the success and cancel pages run the site's code), so
 // build it once before any twin starts, exactly as `npm start` does.
-import { buildSiteIfStale } from '../../../local/site-build.ts';
+import { buildSiteIfStale } from '#local/site-build.ts';
 
 export default async function setup(): Promise<void> {
   await buildSiteIfStale((line) => console.log(line));

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import type { Twin } from '../../../local/twin.ts';
+import type { Twin } from '#local/twin.ts';
 
 export interface FlakySes {
   /** How many of the next sends fail. */

@@ -1,10 +1,10 @@
 // Storyboards written by hand for the Northwind fixture (ad-fixtures.ts), one per style and length,
 // with voice lines short enough for each style's voice: what the compositor's tests render and lay
 // out, independent of how a writer words an ad (the bench renders the template writer's).
-import { paletteFor } from '#generation/storyboard/palette';
-import { type AdDuration, scenePlans } from '#generation/storyboard/scene-plans';
-import { type Storyboard, type StoryboardScene, storyboardSchema } from '#generation/storyboard/storyboard';
-import type { Style } from '#shared/contract';
+import { paletteFor } from '#generation/storyboard/palette.ts';
+import { type AdDuration, scenePlans } from '#generation/storyboard/scene-plans.ts';
+import { type Storyboard, type StoryboardScene, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import type { Style } from '#shared/contract.ts';
 
 type Words = Pick<StoryboardScene, 'text' | 'voiceLine' | 'emphasis' | 'callout' | 'phoneElement'>;
 

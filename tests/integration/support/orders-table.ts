@@ -1,9 +1,9 @@
 // Reading the twin's orders table directly, to check what the API wrote.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { emailHash } from '#shared/hashing';
-import type { OrderRecord } from '../../../lambdas/orders/order-record.ts';
-import type { Twin } from '../../../local/twin.ts';
+import { emailHash } from '#common/hashing.ts';
+import type { Twin } from '#local/twin.ts';
+import type { OrderRecord } from '#orders/order-record.ts';
 
 /** What these helpers need of a twin, in this process or another (support/twin-process.ts). */
 export type TwinTables = Pick<Twin, 'env'> & { endpoints: Pick<Twin['endpoints'], 'dynamodb'> };

@@ -1,6 +1,6 @@
 // Paying on the local Checkout page without a browser: the same form POST the page's button
 // sends. The browser journey itself is tests/integration/checkout-journey.test.ts.
-import type { Twin } from '../../../local/twin.ts';
+import type { Twin } from '#local/twin.ts';
 import { callApi, orderRequest } from './twin.ts';
 
 /** Creates an order and pays it with `card`; returns the order id. */

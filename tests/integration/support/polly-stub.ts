@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ffmpegPath } from '#generation/media/ffmpeg-binary';
+import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
 
 const execFileAsync = promisify(execFile);
 

@@ -1,6 +1,6 @@
 // Stripe webhook deliveries as Stripe sends them: a JSON event signed with the endpoint secret.
 import Stripe from 'stripe';
-import type { Twin } from '../../../local/twin.ts';
+import type { Twin } from '#local/twin.ts';
 
 const signer = new Stripe('sk_test_signing_only');
 

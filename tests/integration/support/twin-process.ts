@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import type { TwinOptions } from '../../../local/twin.ts';
+import type { TwinOptions } from '#local/twin.ts';
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const script = `

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { startTwin, type Twin, type TwinOptions } from '../../../local/twin.ts';
+import { startTwin, type Twin, type TwinOptions } from '#local/twin.ts';
 
 /** A twin for the whole file; read `.current` inside tests. */
 export function twinForSuite(options: TwinOptions = {}): { current: Twin } {

@@ -2,7 +2,7 @@
 // (as the browser does), or straight into the twin's S3 (to plant what a browser could not).
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { Twin } from '../../../local/twin.ts';
+import type { Twin } from '#local/twin.ts';
 import { callApi } from './twin.ts';
 
 export const pngBytes = Buffer.from(

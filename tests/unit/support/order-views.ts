@@ -1,5 +1,5 @@
 // Order reads as GET /api/orders/{id} answers them, for the site's order-page tests.
-import type { OrderView } from '#shared/contract';
+import type { OrderView } from '#shared/contract.ts';
 
 export const processingOrder: OrderView = {
   id: '3f2b8c1e-5d4a-4b6c-9e7f-1a2b3c4d5e6f',

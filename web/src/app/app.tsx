@@ -6,8 +6,8 @@
 // are static HTML (entry-server.tsx), reached by plain links.
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
-import { SiteLayout } from '../components/site-layout.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '#shared/paths.ts';
+import { SiteLayout } from '#web/components/site-layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
 
@@ -15,10 +15,10 @@ const SuccessRoute = lazy(async () => ({ default: (await import('./routes/succes
 const TermsRoute = lazy(async () => ({ default: (await import('./routes/terms.tsx')).TermsRoute }));
 const NotFoundRoute = lazy(async () => ({ default: (await import('./routes/not-found.tsx')).NotFoundRoute }));
 const NewsletterConfirmedPage = lazy(async () => ({
-  default: (await import('../features/newsletter/components/newsletter-status-page.tsx')).NewsletterConfirmedPage,
+  default: (await import('#web/features/newsletter/components/newsletter-status-page.tsx')).NewsletterConfirmedPage,
 }));
 const NewsletterUnsubscribedPage = lazy(async () => ({
-  default: (await import('../features/newsletter/components/newsletter-status-page.tsx')).NewsletterUnsubscribedPage,
+  default: (await import('#web/features/newsletter/components/newsletter-status-page.tsx')).NewsletterUnsubscribedPage,
 }));
 
 /** Shown while a lazy page's code loads after a client-side navigation. */

@@ -3,7 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastProvider } from '../components/toast.tsx';
+import { ToastProvider } from '#web/components/toast.tsx';
 import { App } from './app.tsx';
 
 export function startApp(root: HTMLElement): void {

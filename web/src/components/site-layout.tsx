@@ -2,9 +2,9 @@
 // landmark and the footer.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { config } from '#shared/config';
-import { SiteFooter } from '../features/landing/components/site-footer.tsx';
-import { anchors, paths } from '../paths.ts';
+import { config } from '#shared/config.ts';
+import { anchors, paths } from '#shared/paths.ts';
+import { SiteFooter } from '#web/features/landing/components/site-footer.tsx';
 
 const headerLinks = [
   { label: 'Examples', hash: anchors.examples },

@@ -1,7 +1,6 @@
 // The one way the site talks to its API: JSON in, JSON (or nothing usable) out. Transport
 // failures reject; every HTTP answer resolves, so each feature decides what a status means.
 import * as z from 'zod/mini';
-import { env } from '../env.ts';
 
 export interface ApiAnswer {
   status: number;
@@ -10,10 +9,11 @@ export interface ApiAnswer {
   body: unknown;
 }
 
+/** `path` is a route's path from the route table (`routePath`), same-origin: CloudFront and the twin route /api/*. */
 export async function callApi(path: string, init: { method: 'GET' | 'POST'; json?: unknown }): Promise<ApiAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${env.apiBaseUrl}${path}`, {
+  const response = await fetch(path, {
     method: init.method,
     headers,
     body: init.json === undefined ? undefined : JSON.stringify(init.json),

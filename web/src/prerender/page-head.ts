@@ -1,8 +1,8 @@
 // The <head> tags of one prerendered page: title, description, canonical link, robots, Open
 // Graph / Twitter cards and JSON-LD. Canonical URLs are absolute, without a trailing slash
 // (DESIGN §9), under the stage's site URL.
-import { config } from '#shared/config';
-import { escapeHtml } from '#shared/html';
+import { config } from '#shared/config.ts';
+import { escapeHtml } from '#shared/html.ts';
 
 export interface PageHead {
   title: string;

@@ -1,11 +1,11 @@
 // The site's files for crawlers and devices: sitemap.xml, robots.txt, the blog's RSS feed and
 // the web app manifest. Pages that must not be indexed (the order page, 404, newsletter
 // results) are left out of the sitemap and carry `noindex`.
-import { config } from '#shared/config';
-import { escapeHtml } from '#shared/html';
-import type { Article } from '../features/blog/articles.ts';
-import { authorLabel } from '../features/blog/components/article-meta.tsx';
-import { paths } from '../paths.ts';
+import { config } from '#shared/config.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { paths } from '#shared/paths.ts';
+import type { Article } from '#web/features/blog/articles.ts';
+import { authorLabel } from '#web/features/blog/components/article-meta.tsx';
 import { canonicalUrl } from './page-head.ts';
 
 export function sitemapXml(siteUrl: string, articles: readonly Article[], builtOn: string): string {

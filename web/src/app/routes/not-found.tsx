@@ -1,8 +1,8 @@
 // Any unknown path (spec §2): the 404 page. CloudFront and the twin serve it with status 404.
 import { Link } from 'react-router-dom';
-import { config } from '#shared/config';
-import { primaryButton } from '../../components/styles.ts';
-import { paths } from '../../paths.ts';
+import { config } from '#shared/config.ts';
+import { paths } from '#shared/paths.ts';
+import { primaryButton } from '#web/components/styles.ts';
 
 export function NotFoundRoute() {
   return (

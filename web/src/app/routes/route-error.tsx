@@ -2,8 +2,8 @@
 // Error!' with the error's message), e.g. a page's code that fails to load.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { primaryButton } from '../../components/styles.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
+import { primaryButton } from '#web/components/styles.ts';
 
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -1,9 +1,9 @@
 // `/terms`: the Terms of Service with a way back home.
 import { Link } from 'react-router-dom';
-import { config } from '#shared/config';
-import { secondaryButton } from '../../components/styles.ts';
-import { TermsOfService } from '../../features/legal/components/terms-of-service.tsx';
-import { paths } from '../../paths.ts';
+import { config } from '#shared/config.ts';
+import { paths } from '#shared/paths.ts';
+import { secondaryButton } from '#web/components/styles.ts';
+import { TermsOfService } from '#web/features/legal/components/terms-of-service.tsx';
 
 export function TermsRoute() {
   return (

@@ -4,7 +4,7 @@
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
-import { anchors, type BlogSlug, blogSlugs, paths } from '../../paths.ts';
+import { anchors, type BlogSlug, blogSlugs, paths } from '#shared/paths.ts';
 
 /** Words a reader gets through in a minute; the reading time shown is words / this, rounded. */
 export const wordsPerMinute = 230;

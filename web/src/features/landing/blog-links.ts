@@ -1,6 +1,6 @@
 // The footer's blog links (spec §2.9): every article slug with a readable title.
-import { config } from '#shared/config';
-import { type BlogSlug, blogSlugs, paths } from '../../paths.ts';
+import { config } from '#shared/config.ts';
+import { type BlogSlug, blogSlugs, paths } from '#shared/paths.ts';
 
 const wordForms: Record<string, string> = {
   ai: 'AI',

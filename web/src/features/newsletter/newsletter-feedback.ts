@@ -1,5 +1,5 @@
 // What the newsletter box says after a submit, from the API's answer or the local check.
-import { messages, newsletterRequestSchema } from '#shared/contract';
+import { messages, newsletterRequestSchema } from '#shared/contract.ts';
 import type { SubscribeResult } from './api/subscribe.ts';
 
 export interface NewsletterFeedback {

@@ -1,6 +1,6 @@
 // What /newsletter/confirmed and /newsletter/unsubscribed say, from the page and the `status`
 // query the API's redirect adds when a link did not work.
-import { config } from '#shared/config';
+import { config } from '#shared/config.ts';
 export type NewsletterStatusPageKind = 'confirmed' | 'unsubscribed';
 
 export interface NewsletterStatusContent {

@@ -1,5 +1,5 @@
 // Stripe's cancel_url brings the buyer back to `/?checkout=canceled&order_id=<id>#pricing`.
-import type { CancelOrderResponse } from '#shared/contract';
+import type { CancelOrderResponse } from '#shared/contract.ts';
 
 export interface CheckoutReturn {
   orderId: string | null;

@@ -1,6 +1,6 @@
 // What the buyer is told after each order-form action: the spec's toasts (§5, §7, §8), verbatim.
-import { messages } from '#shared/contract';
-import type { ToastMessage } from '../../components/toast.tsx';
+import { messages } from '#shared/contract.ts';
+import type { ToastMessage } from '#web/components/toast.tsx';
 import type { CreateOrderResult } from './api/create-order.ts';
 
 export const formToasts = {

@@ -1,7 +1,7 @@
 // Client-side checks on a chosen image before anything is uploaded (spec §5).
-import { config } from '#shared/config';
-import { messages } from '#shared/contract';
-import type { ToastMessage } from '../../components/toast.tsx';
+import { config } from '#shared/config.ts';
+import { messages } from '#shared/contract.ts';
+import type { ToastMessage } from '#web/components/toast.tsx';
 
 export const acceptedImageTypes = config.limits.uploadContentTypes.join(',');
 

@@ -1,6 +1,6 @@
 // The order form's values, choices and checks, and how they become the create-order request
 // (spec §3, §5, §7).
-import { config } from '#shared/config';
+import { config } from '#shared/config.ts';
 import {
   type CreateOrderRequest,
   type DurationChoice,
@@ -8,7 +8,7 @@ import {
   durationChoices,
   type Style,
   styles,
-} from '#shared/contract';
+} from '#shared/contract.ts';
 
 export interface UploadedImage {
   fileName: string;

@@ -3,7 +3,7 @@
 // (connecting, a dropped socket, no /config.json, a refused subscription). Pure, so it is tested
 // without a browser; hooks/use-live-order-updates.ts feeds it what the socket says.
 import * as z from 'zod/mini';
-import { type OrderView, orderViewSchema } from '#shared/contract';
+import { type OrderView, orderViewSchema } from '#shared/contract.ts';
 import { isAwaitingRefund, isSettled } from './order-display.ts';
 import { linkRefreshDelayMs } from './video-links.ts';
 

@@ -1,5 +1,5 @@
 // How an order reads on the status page: the spec's status copy (§4), stage words, amounts, refunds.
-import { displayedOrderStatus, type OrderStatus, type OrderView, type Stage } from '#shared/contract';
+import { displayedOrderStatus, type OrderStatus, type OrderView, type Stage } from '#shared/contract.ts';
 
 export const orderPageMessages = {
   noOrderId: 'No order ID provided',

@@ -1,7 +1,7 @@
 // The finished ad's presigned links die at `expires_at` (15 minutes after signing). The page
 // re-reads the order a minute before that, and keeps the links it shows while they still have
 // time left, so a re-read (window focus, a late event) does not restart a playing video.
-import type { OrderView } from '#shared/contract';
+import type { OrderView } from '#shared/contract.ts';
 
 export type AdLinks = Pick<OrderView, 'video_url' | 'poster_url' | 'download_url' | 'expires_at'>;
 

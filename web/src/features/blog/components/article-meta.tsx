@@ -1,7 +1,7 @@
 // The byline of an article: published date, the "Updated" date when the text reflects later
 // events, reading time and author (spec §2: the team's label).
-import { config } from '#shared/config';
-import type { Article } from '../articles.ts';
+import { config } from '#shared/config.ts';
+import type { Article } from '#web/features/blog/articles.ts';
 
 export const authorLabel = `The ${config.brand.name} Team`;
 

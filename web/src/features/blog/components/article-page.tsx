@@ -1,10 +1,10 @@
 // One blog article (spec §2 "Blog article pages"): Back to Home, a header with title, date,
 // reading time and author, the article, a closing call to action and related reading.
 // Rendered only at build time, to static HTML with no JavaScript: links are plain anchors.
-import { config } from '#shared/config';
-import { primaryButton, secondaryButton } from '../../../components/styles.ts';
-import { paths } from '../../../paths.ts';
-import { type Article, primaryCtaHref, secondaryCtaHref } from '../articles.ts';
+import { config } from '#shared/config.ts';
+import { paths } from '#shared/paths.ts';
+import { primaryButton, secondaryButton } from '#web/components/styles.ts';
+import { type Article, primaryCtaHref, secondaryCtaHref } from '#web/features/blog/articles.ts';
 import { ArticleMeta } from './article-meta.tsx';
 
 export function ArticlePage({ article, related }: { article: Article; related: readonly Article[] }) {

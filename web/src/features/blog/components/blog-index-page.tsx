@@ -1,7 +1,7 @@
 // `/blog`: every article, newest first, with its summary and byline. Static HTML, no JavaScript.
-import { config } from '#shared/config';
-import { paths } from '../../../paths.ts';
-import type { Article } from '../articles.ts';
+import { config } from '#shared/config.ts';
+import { paths } from '#shared/paths.ts';
+import type { Article } from '#web/features/blog/articles.ts';
 import { ArticleMeta } from './article-meta.tsx';
 
 export function BlogIndexPage({ articles }: { articles: readonly Article[] }) {

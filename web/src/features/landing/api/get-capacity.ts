@@ -1,8 +1,8 @@
 // GET /api/capacity: how many ads can still be ordered today (DESIGN §6). The band keeps the
 // spec's sentence; when the number cannot be read it shows the spec's own '12 spots available today'.
-import { type CapacityResponse, capacityResponseSchema } from '#shared/contract';
-import { type ApiAnswer, callApi } from '../../../lib/api-client.ts';
-import { apiPaths } from '../../../paths.ts';
+import { type CapacityResponse, capacityResponseSchema } from '#shared/contract.ts';
+import { routePath } from '#shared/routes.ts';
+import { type ApiAnswer, callApi } from '#web/lib/api-client.ts';
 
 export const spotsFallbackText = '12 spots available today';
 
@@ -15,7 +15,7 @@ export function readCapacityAnswer(answer: ApiAnswer): Capacity | null {
 
 export async function getCapacity(): Promise<Capacity | null> {
   try {
-    return readCapacityAnswer(await callApi(apiPaths.capacity, { method: 'GET' }));
+    return readCapacityAnswer(await callApi(routePath('GetCapacity'), { method: 'GET' }));
   } catch {
     return null;
   }

@@ -1,10 +1,10 @@
 // The call-to-action band (spec §2.8). Its texts are the spec's; the spots number is real (today's
 // capacity, DESIGN §6) and falls back to the spec's '12 spots available today'. The guarantee and
 // the delivery time carry the detail of what we really promise.
-import { config } from '#shared/config';
-import { anchors } from '../../../paths.ts';
-import { spotsText } from '../api/get-capacity.ts';
-import { useCapacity } from '../hooks/use-capacity.ts';
+import { config } from '#shared/config.ts';
+import { anchors } from '#shared/paths.ts';
+import { spotsText } from '#web/features/landing/api/get-capacity.ts';
+import { useCapacity } from '#web/features/landing/hooks/use-capacity.ts';
 
 export const ctaPromises = [
   { label: 'No subscription required', detail: 'Pay once per ad.' },

@@ -1,9 +1,10 @@
 // Examples (spec §2.2, anchor #examples): three real ads made by our renderer. A click plays a
 // card with sound, a second click pauses it, and starting one pauses the others.
-import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { anchors } from '../../../paths.ts';
-import { type ExampleAd, exampleAds } from '../example-ads.ts';
-import { useExamplePlayback } from '../hooks/use-example-playback.ts';
+
+import { anchors } from '#shared/paths.ts';
+import { type ExampleAd, exampleAds } from '#web/features/landing/example-ads.ts';
+import { useExamplePlayback } from '#web/features/landing/hooks/use-example-playback.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { SectionIntro } from './section-intro.tsx';
 
 export function ExamplesSection() {

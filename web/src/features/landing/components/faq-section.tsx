@@ -2,9 +2,9 @@
 // failed ads are refunded automatically, delivery is about 20 minutes (up to 30 at peak), and the
 // ad is what the generation pipeline makes (DESIGN §5): a storyboard from the site, a voice per
 // style, captions synced to it, original music, quality checks. No footage, avatars or 1080p.
-import { config } from '#shared/config';
-import { styleLabels, styles } from '#shared/contract';
-import { anchors } from '../../../paths.ts';
+import { config } from '#shared/config.ts';
+import { styleLabels, styles } from '#shared/contract.ts';
+import { anchors } from '#shared/paths.ts';
 import { SectionIntro } from './section-intro.tsx';
 
 const { limits, video } = config;

@@ -1,10 +1,10 @@
 // The top of the home page (spec §2.1): the headline, the two calls to action and a real example
 // ad looping, muted, in a phone frame. It only plays when the visitor allows motion.
 import { useEffect, useRef } from 'react';
-import { primaryButton } from '../../../components/styles.ts';
-import { anchors } from '../../../paths.ts';
-import { heroExample } from '../example-ads.ts';
-import { usePrefersReducedMotion } from '../hooks/use-reduced-motion.ts';
+import { anchors } from '#shared/paths.ts';
+import { primaryButton } from '#web/components/styles.ts';
+import { heroExample } from '#web/features/landing/example-ads.ts';
+import { usePrefersReducedMotion } from '#web/features/landing/hooks/use-reduced-motion.ts';
 
 export function Hero() {
   return (

@@ -1,7 +1,7 @@
 // The privacy notice (anchor #privacy), in the footer of every page so the link always lands.
 // It states what the product really keeps and for how long (DESIGN §11), read from config.
-import { config } from '#shared/config';
-import { anchors } from '../../../paths.ts';
+import { config } from '#shared/config.ts';
+import { anchors } from '#shared/paths.ts';
 
 const { limits, site, company, supportEmail } = config;
 

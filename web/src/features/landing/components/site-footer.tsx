@@ -1,10 +1,10 @@
 // The footer of every page (spec §2.9, anchor #support): page and blog links, terms, privacy and
 // contact, the newsletter box, social links, the secure-payments note and the privacy notice.
 import { Link } from 'react-router-dom';
-import { config } from '#shared/config';
-import { anchors, paths } from '../../../paths.ts';
-import { NewsletterBox } from '../../newsletter/components/newsletter-box.tsx';
-import { blogLinks } from '../blog-links.ts';
+import { config } from '#shared/config.ts';
+import { anchors, paths } from '#shared/paths.ts';
+import { blogLinks } from '#web/features/landing/blog-links.ts';
+import { NewsletterBox } from '#web/features/newsletter/components/newsletter-box.tsx';
 import { PrivacyNotice } from './privacy-notice.tsx';
 
 const link = 'rounded text-slate-300 hover:text-white hover:underline';

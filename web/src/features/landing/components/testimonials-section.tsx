@@ -1,6 +1,6 @@
 // Testimonials (spec §2.4): three quotes and a 'Trusted by teams at' row. The words and names are
 // seed values in config.site until real customers' replace them (README "Launch checklist").
-import { config } from '#shared/config';
+import { config } from '#shared/config.ts';
 import { SectionIntro } from './section-intro.tsx';
 
 const { testimonials, trustedBy, socialProof } = config.site;

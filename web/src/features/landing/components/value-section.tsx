@@ -1,5 +1,5 @@
 // The value section (spec §2.3): minutes not days; $5 not thousands; ready for every feed.
-import { config } from '#shared/config';
+import { config } from '#shared/config.ts';
 import { SectionIntro } from './section-intro.tsx';
 
 const { studioCost, adsPerFreelancerQuote } = config.site.socialProof;

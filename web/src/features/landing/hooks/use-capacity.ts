@@ -1,6 +1,6 @@
 // Reads today's capacity once per page view; null (the fallback text) until it arrives or if it fails.
 import { useEffect, useState } from 'react';
-import { type Capacity, getCapacity } from '../api/get-capacity.ts';
+import { type Capacity, getCapacity } from '#web/features/landing/api/get-capacity.ts';
 
 export function useCapacity(): Capacity | null {
   const [capacity, setCapacity] = useState<Capacity | null>(null);

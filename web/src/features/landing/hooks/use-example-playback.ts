@@ -1,7 +1,12 @@
 // Drives the example cards' <video> elements from one playing index: the chosen one plays with
 // sound from its start point, every other one is paused.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { afterCardClick, afterCardStopped, type PlayingExample, playbackPlan } from '../example-playback.ts';
+import {
+  afterCardClick,
+  afterCardStopped,
+  type PlayingExample,
+  playbackPlan,
+} from '#web/features/landing/example-playback.ts';
 
 export function useExamplePlayback(count: number) {
   const [playing, setPlaying] = useState<PlayingExample>(null);

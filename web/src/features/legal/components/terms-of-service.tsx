@@ -2,7 +2,7 @@
 // "money-back guarantee" vs "no refunds" as DESIGN §6 decides: a failed ad is refunded
 // automatically, a delivered ad is final. Company, address and governing law come from config.
 import type { ReactNode } from 'react';
-import { config } from '#shared/config';
+import { config } from '#shared/config.ts';
 
 export const termsLastUpdated = 'November 23, 2026';
 

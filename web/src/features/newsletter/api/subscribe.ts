@@ -1,7 +1,7 @@
 // POST /api/newsletter: ask for a confirmation email (double opt-in).
-import { type NewsletterRequest, newsletterResponseSchema } from '#shared/contract';
-import { type ApiAnswer, type ApiRejection, callApiOrOffline, readRejection } from '../../../lib/api-client.ts';
-import { apiPaths } from '../../../paths.ts';
+import { type NewsletterRequest, newsletterResponseSchema } from '#shared/contract.ts';
+import { routePath } from '#shared/routes.ts';
+import { type ApiAnswer, type ApiRejection, callApiOrOffline, readRejection } from '#web/lib/api-client.ts';
 
 export type SubscribeResult =
   | { kind: 'sent'; message: string }
@@ -16,6 +16,6 @@ export function readSubscribeAnswer(answer: ApiAnswer): SubscribeResult {
 }
 
 export async function subscribeToNewsletter(request: NewsletterRequest): Promise<SubscribeResult> {
-  const answer = await callApiOrOffline(apiPaths.newsletter, { method: 'POST', json: request });
+  const answer = await callApiOrOffline(routePath('NewsletterSubscribe'), { method: 'POST', json: request });
   return 'kind' in answer ? answer : readSubscribeAnswer(answer);
 }

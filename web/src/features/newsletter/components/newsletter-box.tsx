@@ -1,9 +1,13 @@
 // The footer's newsletter sign-up (spec §2, Home 9): an email field and a Subscribe button. The
 // outcome is read out from a live region; the address is checked with the API's own schema first.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { subscribeToNewsletter } from '../api/subscribe.ts';
-import { emailProblem, feedbackForSubscribe, type NewsletterFeedback } from '../newsletter-feedback.ts';
+import { subscribeToNewsletter } from '#web/features/newsletter/api/subscribe.ts';
+import {
+  emailProblem,
+  feedbackForSubscribe,
+  type NewsletterFeedback,
+} from '#web/features/newsletter/newsletter-feedback.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 export interface NewsletterBoxProps {
   /** Classes for the outer form, so the footer can place it. */

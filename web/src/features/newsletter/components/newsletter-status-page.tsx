@@ -1,9 +1,9 @@
 // The pages the newsletter's email links land on: /newsletter/confirmed and /newsletter/unsubscribed,
 // each also telling of a link that was invalid or failed (`?status=invalid|error`).
 import { Link, useSearchParams } from 'react-router-dom';
-import { primaryButton } from '../../../components/styles.ts';
-import { paths } from '../../../paths.ts';
-import { type NewsletterStatusPageKind, newsletterStatusContent } from '../newsletter-status.ts';
+import { paths } from '#shared/paths.ts';
+import { primaryButton } from '#web/components/styles.ts';
+import { type NewsletterStatusPageKind, newsletterStatusContent } from '#web/features/newsletter/newsletter-status.ts';
 
 export interface NewsletterStatusPageProps {
   page: NewsletterStatusPageKind;

@@ -1,11 +1,11 @@
 // POST /api/orders/{id}/cancel: the buyer came back from an abandoned Checkout (DESIGN §9).
-import { type CancelOrderResponse, cancelOrderResponseSchema } from '#shared/contract';
-import { callApi } from '../../../lib/api-client.ts';
-import { apiPaths } from '../../../paths.ts';
+import { type CancelOrderResponse, cancelOrderResponseSchema } from '#shared/contract.ts';
+import { routePath } from '#shared/routes.ts';
+import { callApi } from '#web/lib/api-client.ts';
 
 /** The order's state after the cancel, or null when the API gave no usable answer. */
 export async function cancelOrder(orderId: string): Promise<CancelOrderResponse | null> {
-  const answer = await callApi(apiPaths.cancelOrder(orderId), { method: 'POST' });
+  const answer = await callApi(routePath('CancelOrder', { id: orderId }), { method: 'POST' });
   const parsed = cancelOrderResponseSchema.safeParse(answer.body);
   return answer.ok && parsed.success ? parsed.data : null;
 }

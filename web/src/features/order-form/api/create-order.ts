@@ -1,7 +1,7 @@
 // POST /api/orders: start a Checkout for the form's values (spec §7).
-import { type CreateOrderRequest, createOrderResponseSchema } from '#shared/contract';
-import { type ApiAnswer, type ApiRejection, callApiOrOffline, readRejection } from '../../../lib/api-client.ts';
-import { apiPaths } from '../../../paths.ts';
+import { type CreateOrderRequest, createOrderResponseSchema } from '#shared/contract.ts';
+import { routePath } from '#shared/routes.ts';
+import { type ApiAnswer, type ApiRejection, callApiOrOffline, readRejection } from '#web/lib/api-client.ts';
 
 export type CreateOrderResult =
   | { kind: 'checkout'; url: string }
@@ -20,6 +20,6 @@ export function readCreateOrderAnswer(answer: ApiAnswer): CreateOrderResult {
 }
 
 export async function createOrder(request: CreateOrderRequest): Promise<CreateOrderResult> {
-  const answer = await callApiOrOffline(apiPaths.orders, { method: 'POST', json: request });
+  const answer = await callApiOrOffline(routePath('CreateOrder'), { method: 'POST', json: request });
   return 'kind' in answer ? answer : readCreateOrderAnswer(answer);
 }

@@ -1,10 +1,10 @@
 // POST /api/uploads: a presigned PUT for one image, its storage path and a preview URL.
-import { type CreateUploadRequest, type CreateUploadResponse, createUploadResponseSchema } from '#shared/contract';
-import { callApi } from '../../../lib/api-client.ts';
-import { apiPaths } from '../../../paths.ts';
+import { type CreateUploadRequest, type CreateUploadResponse, createUploadResponseSchema } from '#shared/contract.ts';
+import { routePath } from '#shared/routes.ts';
+import { callApi } from '#web/lib/api-client.ts';
 
 export async function createUpload(request: CreateUploadRequest): Promise<CreateUploadResponse> {
-  const answer = await callApi(apiPaths.uploads, { method: 'POST', json: request });
+  const answer = await callApi(routePath('CreateUpload'), { method: 'POST', json: request });
   if (!answer.ok) throw new Error(`The upload was refused (HTTP ${answer.status}).`);
   return createUploadResponseSchema.parse(answer.body);
 }

@@ -1,7 +1,7 @@
 // PUT the image bytes to the presigned URL. XMLHttpRequest rather than fetch because only it
 // reports upload progress. The headers are exactly those the API returned: they are part of the
 // signature, so adding or changing one makes storage refuse the upload.
-import type { CreateUploadResponse } from '#shared/contract';
+import type { CreateUploadResponse } from '#shared/contract.ts';
 
 /** Whole percent sent, 0–100; 0 while the total is unknown. */
 export function uploadPercent(loaded: number, total: number): number {

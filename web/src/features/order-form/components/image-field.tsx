@@ -2,14 +2,14 @@
 // progress bar, then previewed from storage. The form keeps only the storage path and the
 // original file name.
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { config } from '#shared/config';
-import { fieldHint, fieldLabel } from '../../../components/styles.ts';
-import { showToast } from '../../../components/toast.tsx';
-import { createUpload } from '../api/create-upload.ts';
-import { putImage } from '../api/put-image.ts';
-import { formToasts } from '../feedback.ts';
-import { acceptedImageTypes, imageFileProblem } from '../image-checks.ts';
-import type { UploadedImage } from '../order-request.ts';
+import { config } from '#shared/config.ts';
+import { fieldHint, fieldLabel } from '#web/components/styles.ts';
+import { showToast } from '#web/components/toast.tsx';
+import { createUpload } from '#web/features/order-form/api/create-upload.ts';
+import { putImage } from '#web/features/order-form/api/put-image.ts';
+import { formToasts } from '#web/features/order-form/feedback.ts';
+import { acceptedImageTypes, imageFileProblem } from '#web/features/order-form/image-checks.ts';
+import type { UploadedImage } from '#web/features/order-form/order-request.ts';
 
 interface ImageFieldProps {
   image: UploadedImage | null;

@@ -1,13 +1,12 @@
 // The order form (spec §3–§8): collects the order, starts Checkout in a new tab and reports every
 // outcome with the spec's toasts. One submit at a time.
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { config } from '#shared/config';
-import { durationChoices, styleLabels, styles } from '#shared/contract';
-import { card, fieldControl, fieldHint, fieldLabel, primaryButton } from '../../../components/styles.ts';
-import { showToast } from '../../../components/toast.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { createOrder } from '../api/create-order.ts';
-import { feedbackForOrderResult, formToasts } from '../feedback.ts';
+import { config } from '#shared/config.ts';
+import { durationChoices, styleLabels, styles } from '#shared/contract.ts';
+import { card, fieldControl, fieldHint, fieldLabel, primaryButton } from '#web/components/styles.ts';
+import { showToast } from '#web/components/toast.tsx';
+import { createOrder } from '#web/features/order-form/api/create-order.ts';
+import { feedbackForOrderResult, formToasts } from '#web/features/order-form/feedback.ts';
 import {
   adoptTypedValues,
   durationHint,
@@ -18,9 +17,10 @@ import {
   type OrderFormValues,
   type RequiredField,
   toCreateOrderRequest,
-} from '../order-request.ts';
-import { openPaymentTab } from '../payment-tab.ts';
-import { createSubmitGuard } from '../submit-guard.ts';
+} from '#web/features/order-form/order-request.ts';
+import { openPaymentTab } from '#web/features/order-form/payment-tab.ts';
+import { createSubmitGuard } from '#web/features/order-form/submit-guard.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { BlockedPaymentTab } from './blocked-payment-tab.tsx';
 import { ImageField } from './image-field.tsx';
 

@@ -1,6 +1,6 @@
 // The home page's order section (anchor #pricing): the offer beside the form.
-import { anchors } from '../../../paths.ts';
-import { useCheckoutCanceled } from '../hooks/use-checkout-canceled.ts';
+import { anchors } from '#shared/paths.ts';
+import { useCheckoutCanceled } from '#web/features/order-form/hooks/use-checkout-canceled.ts';
 import { OrderForm } from './order-form.tsx';
 
 const included = [

@@ -3,11 +3,11 @@
 // link does not repeat it. If the payment won the race, show the order instead.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { showToast } from '../../../components/toast.tsx';
-import { paths } from '../../../paths.ts';
-import { cancelOrder } from '../api/cancel-order.ts';
-import { checkoutCancelOutcome, readCheckoutReturn } from '../checkout-return.ts';
-import { formToasts } from '../feedback.ts';
+import { paths } from '#shared/paths.ts';
+import { showToast } from '#web/components/toast.tsx';
+import { cancelOrder } from '#web/features/order-form/api/cancel-order.ts';
+import { checkoutCancelOutcome, readCheckoutReturn } from '#web/features/order-form/checkout-return.ts';
+import { formToasts } from '#web/features/order-form/feedback.ts';
 
 export function useCheckoutCanceled(): void {
   const location = useLocation();

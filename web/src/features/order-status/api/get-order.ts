@@ -1,9 +1,9 @@
 // GET /api/orders/{id}: the order as the buyer may see it, and its TanStack Query options.
 import { queryOptions } from '@tanstack/react-query';
-import { type OrderView, orderViewSchema } from '#shared/contract';
-import { type ApiAnswer, callApi } from '../../../lib/api-client.ts';
-import { apiPaths } from '../../../paths.ts';
-import { orderPageMessages } from '../order-display.ts';
+import { type OrderView, orderViewSchema } from '#shared/contract.ts';
+import { routePath } from '#shared/routes.ts';
+import { orderPageMessages } from '#web/features/order-status/order-display.ts';
+import { type ApiAnswer, callApi } from '#web/lib/api-client.ts';
 
 /**
  * `missing`: the API says there is no such order (404), a final answer.
@@ -33,7 +33,7 @@ export type OrderQueryData = Exclude<GetOrderResult, { kind: 'failed' }>;
 export async function getOrder(orderId: string): Promise<OrderQueryData> {
   let answer: ApiAnswer;
   try {
-    answer = await callApi(apiPaths.order(orderId), { method: 'GET' });
+    answer = await callApi(routePath('GetOrder', { id: orderId }), { method: 'GET' });
   } catch (error) {
     throw new OrderLookupError(orderPageMessages.lookupFailed, { cause: error });
   }

@@ -1,6 +1,6 @@
 // Reads the runtime /config.json for the live-status channel. Missing or malformed config is not
 // an error the buyer sees: the page then polls (features/order-status/live-updates.ts).
-import { type RuntimeConfig, runtimeConfigPath, runtimeConfigSchema } from '../../../runtime-config.ts';
+import { type RuntimeConfig, runtimeConfigPath, runtimeConfigSchema } from '#shared/runtime-config.ts';
 
 export type RealtimeConfig = RuntimeConfig['realtime'];
 

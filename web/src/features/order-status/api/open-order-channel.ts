@@ -4,7 +4,11 @@
 import { Amplify } from 'aws-amplify';
 import { CONNECTION_STATE_CHANGE, events } from 'aws-amplify/data';
 import { Hub } from 'aws-amplify/utils';
-import { type LiveSignal, orderChannelName, signalForConnectionState } from '../live-updates.ts';
+import {
+  type LiveSignal,
+  orderChannelName,
+  signalForConnectionState,
+} from '#web/features/order-status/live-updates.ts';
 import type { RealtimeConfig } from './get-realtime-config.ts';
 
 export type OnLiveSignal = (signal: LiveSignal, message?: unknown) => void;

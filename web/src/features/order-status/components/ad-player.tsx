@@ -1,10 +1,10 @@
 // The finished ad (9:16) and its download, for a completed order. The box has its aspect ratio
 // before anything loads (no layout shift); re-reads keep the playing video's links while valid.
 import { useEffect, useRef, useState } from 'react';
-import { config } from '#shared/config';
-import { type OrderView, shortOrderId } from '#shared/contract';
-import { primaryButton } from '../../../components/styles.ts';
-import { type AdLinks, linksToShow } from '../video-links.ts';
+import { config } from '#shared/config.ts';
+import { type OrderView, shortOrderId } from '#shared/contract.ts';
+import { primaryButton } from '#web/components/styles.ts';
+import { type AdLinks, linksToShow } from '#web/features/order-status/video-links.ts';
 
 const playerBox = 'aspect-9/16 w-full max-w-64 rounded-2xl bg-slate-900 shadow-lg';
 

@@ -1,12 +1,12 @@
 // The /success page body: the order's banner, live status, summary and how to get help.
 import { Link } from 'react-router-dom';
-import { config } from '#shared/config';
-import { displayedOrderStatus, type OrderView, shortOrderId } from '#shared/contract';
-import { primaryButton, secondaryButton } from '../../../components/styles.ts';
-import { paths } from '../../../paths.ts';
-import { useOrder } from '../hooks/use-order.ts';
-import type { LiveMode } from '../live-updates.ts';
-import { paymentNote } from '../order-display.ts';
+import { config } from '#shared/config.ts';
+import { displayedOrderStatus, type OrderView, shortOrderId } from '#shared/contract.ts';
+import { paths } from '#shared/paths.ts';
+import { primaryButton, secondaryButton } from '#web/components/styles.ts';
+import { useOrder } from '#web/features/order-status/hooks/use-order.ts';
+import type { LiveMode } from '#web/features/order-status/live-updates.ts';
+import { paymentNote } from '#web/features/order-status/order-display.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { StatusPanel } from './status-panel.tsx';
 

@@ -1,7 +1,7 @@
-import { config } from '#shared/config';
-import { type OrderView, shortOrderId, styleLabels } from '#shared/contract';
-import { card } from '../../../components/styles.ts';
-import { formatDuration, orderAmount } from '../order-display.ts';
+import { config } from '#shared/config.ts';
+import { type OrderView, shortOrderId, styleLabels } from '#shared/contract.ts';
+import { card } from '#web/components/styles.ts';
+import { formatDuration, orderAmount } from '#web/features/order-status/order-display.ts';
 
 export function OrderSummary({ order }: { order: OrderView }) {
   const rows: [string, string][] = [

@@ -1,5 +1,5 @@
-import type { Stage } from '#shared/contract';
-import { stageWords } from '../order-display.ts';
+import type { Stage } from '#shared/contract.ts';
+import { stageWords } from '#web/features/order-status/order-display.ts';
 
 export function ProgressBar({ progress, stage }: { progress: number; stage: Stage }) {
   const words = stageWords[stage];

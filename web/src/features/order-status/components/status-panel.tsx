@@ -1,9 +1,9 @@
 // Spec §4's status panel: the status title and text, the live stage and, when done, the ad.
-import { config } from '#shared/config';
-import { displayedOrderStatus, type OrderStatus, type OrderView } from '#shared/contract';
-import { card } from '../../../components/styles.ts';
-import type { LiveMode } from '../live-updates.ts';
-import { refundSentence, statusCopy } from '../order-display.ts';
+import { config } from '#shared/config.ts';
+import { displayedOrderStatus, type OrderStatus, type OrderView } from '#shared/contract.ts';
+import { card } from '#web/components/styles.ts';
+import type { LiveMode } from '#web/features/order-status/live-updates.ts';
+import { refundSentence, statusCopy } from '#web/features/order-status/order-display.ts';
 import { AdPlayer } from './ad-player.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 

@@ -2,9 +2,14 @@
 // and the runtime config load only here, on demand; without them the page polls (live-updates.ts).
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type OrderQueryData, orderQueryKey } from '../api/get-order.ts';
-import { getRealtimeConfig } from '../api/get-realtime-config.ts';
-import { applyLiveEvent, type LiveMode, type LiveSignal, nextLiveStep } from '../live-updates.ts';
+import { type OrderQueryData, orderQueryKey } from '#web/features/order-status/api/get-order.ts';
+import { getRealtimeConfig } from '#web/features/order-status/api/get-realtime-config.ts';
+import {
+  applyLiveEvent,
+  type LiveMode,
+  type LiveSignal,
+  nextLiveStep,
+} from '#web/features/order-status/live-updates.ts';
 
 export function useLiveOrderUpdates(orderId: string | null, wanted: boolean): LiveMode {
   const queryClient = useQueryClient();
@@ -31,7 +36,7 @@ export function useLiveOrderUpdates(orderId: string | null, wanted: boolean): Li
       if (closed) return;
       if (!realtime) return onSignal('unavailable');
       try {
-        const { openOrderChannel } = await import('../api/open-order-channel.ts');
+        const { openOrderChannel } = await import('#web/features/order-status/api/open-order-channel.ts');
         if (closed) return;
         const stop = await openOrderChannel(realtime, orderId, onSignal);
         if (closed) stop();

@@ -1,10 +1,15 @@
 // One order for the status page: read through TanStack Query, refreshed by live events and, when
 // the channel is not working, by polling; links renewed before they expire (live-updates.ts).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderView } from '#shared/contract';
-import { OrderLookupError, type OrderQueryData, orderQueryKey, orderQueryOptions } from '../api/get-order.ts';
-import { type LiveMode, nextOrderReadMs, wantsLiveUpdates } from '../live-updates.ts';
-import { orderPageMessages } from '../order-display.ts';
+import type { OrderView } from '#shared/contract.ts';
+import {
+  OrderLookupError,
+  type OrderQueryData,
+  orderQueryKey,
+  orderQueryOptions,
+} from '#web/features/order-status/api/get-order.ts';
+import { type LiveMode, nextOrderReadMs, wantsLiveUpdates } from '#web/features/order-status/live-updates.ts';
+import { orderPageMessages } from '#web/features/order-status/order-display.ts';
 import { useLiveOrderUpdates } from './use-live-order-updates.ts';
 
 export type OrderState =

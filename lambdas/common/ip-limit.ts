@@ -1,12 +1,12 @@
 // Per-IP attempt windows (DESIGN §9): one counter item per hashed IP, action and clock hour in
 // the rate-limits table, removed by TTL after the window.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '#shared/config.ts';
+import { messages } from '#shared/contract.ts';
+import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { ApiFailure } from './api-failure.ts';
-import { config } from './config.ts';
-import { messages } from './contract.ts';
 import { documents } from './dynamodb-clients.ts';
 import { sha256Hex } from './hashing.ts';
-import { envNames, requireEnv } from './runtime-env.ts';
 
 const windowSeconds = 3600;
 

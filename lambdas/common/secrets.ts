@@ -1,7 +1,7 @@
 // A secret's value: the plain variable when set (the twin, a developer), else Secrets Manager
 // by name, cached for five minutes so a rotation reaches warm containers.
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { requireEnv } from './runtime-env.ts';
+import { requireEnv } from '#shared/runtime-env.ts';
 
 export async function readSecret(valueVariable: string, nameVariable: string): Promise<string> {
   const plain = process.env[valueVariable];

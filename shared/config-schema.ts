@@ -102,6 +102,6 @@ export type Config = z.infer<typeof configSchema>;
 /** The config as it is, or an error naming every broken rule. */
 export function checkConfig<T extends Config>(config: T): T {
   const result = configSchema.safeParse(config);
-  if (!result.success) throw new Error(`lambdas/shared/config.ts breaks its rules:\n${z.prettifyError(result.error)}`);
+  if (!result.success) throw new Error(`shared/config.ts breaks its rules:\n${z.prettifyError(result.error)}`);
   return config;
 }

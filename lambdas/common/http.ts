@@ -7,11 +7,11 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { config } from '#shared/config.ts';
+import { type ErrorCode, messages } from '#shared/contract.ts';
+import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env.ts';
 import { ApiFailure } from './api-failure.ts';
-import { config } from './config.ts';
-import { type ErrorCode, messages } from './contract.ts';
-import { logger } from './logger.ts';
-import { envNames, originVerifyHeader, viewerAddressHeader } from './runtime-env.ts';
+import { logger } from './powertools/logger.ts';
 import { readSecret } from './secrets.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2;

@@ -1,7 +1,7 @@
 // The HTTP API's $default route: any path or method not in the route table.
-import { messages } from './contract.ts';
+import { messages } from '#shared/contract.ts';
+import { matchRoute } from '#shared/routes.ts';
 import { apiHandler, failure } from './http.ts';
-import { matchRoute } from './routes.ts';
 
 export const handler = apiHandler(async (event) => {
   const match = matchRoute(event.requestContext.http.method, event.rawPath);

@@ -65,13 +65,3 @@ export const pagePaths: readonly string[] = [
   paths.blog,
   ...blogSlugs.map((slug) => paths.blogPost(slug)),
 ];
-
-/** API routes, relative to env.apiBaseUrl (same-origin `/api`); mirrors lambdas/shared/routes.ts. */
-export const apiPaths = {
-  uploads: '/uploads',
-  orders: '/orders',
-  order: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,
-  cancelOrder: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/cancel`,
-  capacity: '/capacity',
-  newsletter: '/newsletter',
-} as const;

@@ -1,5 +1,5 @@
 // An expected refusal: becomes `{error, errorCode}` with the contract's status code at the edge.
-import { type ErrorCode, errorStatus } from './contract.ts';
+import { type ErrorCode, errorStatus } from '#shared/contract.ts';
 
 export class ApiFailure extends Error {
   override readonly name = 'ApiFailure';

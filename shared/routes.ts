@@ -1,5 +1,6 @@
 // Every HTTP route, declared once. lib/api builds API Gateway routes + one Lambda each from
-// this table; the local twin's server dispatches /api/* with it. `entry` is relative to lambdas/.
+// this table; the local twin's server dispatches /api/* with it; the site builds its API calls
+// from it (routePath). `entry` is relative to lambdas/.
 
 /** What a route's function may touch; lib/api turns each into a purpose-named grant. */
 export type Capability =
@@ -125,6 +126,28 @@ export const apiRoutes = [
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteName = (typeof apiRoutes)[number]['name'];
+
+type RouteNamed<Name extends ApiRouteName> = Extract<(typeof apiRoutes)[number], { name: Name }>;
+/** `'/api/orders/{id}/cancel'` → `'id'`. */
+type PathParameterNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParameterNames<Rest>
+  : never;
+type PathParameters<Name extends ApiRouteName> = Record<PathParameterNames<RouteNamed<Name>['path']>, string>;
+
+/**
+ * The path the site calls for a route, its parameters filled in and encoded:
+ * `routePath('CancelOrder', { id })` → `/api/orders/<id>/cancel`. The site derives every API
+ * path from this table, so a route cannot move without the site following it.
+ */
+export function routePath<Name extends ApiRouteName>(
+  name: Name,
+  ...[parameters]: PathParameterNames<RouteNamed<Name>['path']> extends never ? [] : [PathParameters<Name>]
+): string {
+  const route = (apiRoutes as readonly ApiRoute[]).find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`No API route named ${name}`);
+  const values: Record<string, string> = parameters ?? {};
+  return route.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(values[key] ?? ''));
+}
 
 /** Matches a request to a route; path parameters by name. Used by the twin and tests. */
 export function matchRoute(

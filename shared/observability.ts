@@ -1,0 +1,18 @@
+// What the handlers report and the stack watches, named once: a metric or a log line that an
+// alarm counts must be spelled the same on both sides.
+
+/** The Stripe webhook's log line that lib/alarms counts as the WebhookSignatureRejected metric. */
+export const signatureRejectedMessage = 'Webhook signature rejected';
+
+/** What each AppSync key renewal reports (with the ApiId dimension). */
+export const apiKeyDaysLeftMetric = 'ApiKeyDaysLeft';
+
+/** One business metric per step of an order's life, in the stage's Powertools namespace. */
+export const businessMetrics = {
+  ordersCreated: 'OrdersCreated',
+  ordersPaid: 'OrdersPaid',
+  ordersCompleted: 'OrdersCompleted',
+  ordersFailed: 'OrdersFailed',
+  ordersRefunded: 'OrdersRefunded',
+  renderSeconds: 'RenderSeconds',
+} as const;
