@@ -12,6 +12,7 @@ import { Notifications } from './notifications/notifications.ts';
 import { Operations, reconcilerFunction } from './operations/operations.ts';
 import { Orders } from './orders/orders.ts';
 import { Payments } from './payments/payments.ts';
+import type { OrderChangesPublisher } from './realtime/order-changes-publisher.ts';
 import { Realtime } from './realtime/realtime.ts';
 import { AccessLogsBucket } from './shared/buckets.ts';
 import { Site } from './site/site.ts';
@@ -29,7 +30,10 @@ export class ReelFiveStack extends Stack {
   readonly uploads: Uploads;
   readonly generation: Generation;
   readonly newsletter: Newsletter;
+  readonly payments: Payments;
+  readonly notifications: Notifications;
   readonly realtime: Realtime;
+  readonly orderChangesPublisher: OrderChangesPublisher;
   readonly operations: Operations;
   readonly api: Api;
   readonly site: Site;
@@ -46,40 +50,47 @@ export class ReelFiveStack extends Stack {
     this.orders = new Orders(this, 'Orders', { retainData });
     this.uploads = new Uploads(this, 'Uploads', { siteUrl, accessLogs, retainData });
     this.newsletter = new Newsletter(this, 'Newsletter', { retainData });
-    const payments = new Payments(this, 'Payments', {
+    this.payments = new Payments(this, 'Payments', {
       stripeSecretName: parameters.stripeSecretName,
       stripeWebhookSecretName: parameters.stripeWebhookSecretName,
+      stripeKeySecretNames: {
+        'stripe:checkout': parameters.stripeCheckoutKeySecretName,
+        'stripe:read': parameters.stripeReadKeySecretName,
+        'stripe:refund': parameters.stripeRefundKeySecretName,
+      },
     });
-    const notifications = new Notifications(this, 'Notifications', {
+    this.notifications = new Notifications(this, 'Notifications', {
       mailFrom: parameters.mailFrom,
       alarmEmail: parameters.alarmEmail,
+      siteUrl,
     });
     this.generation = new Generation(this, 'Generation', {
       orders: this.orders,
       uploads: this.uploads,
-      payments,
-      notifications,
-      siteUrl,
+      payments: this.payments,
+      notifications: this.notifications,
       ...generationChoices(parameters),
       renderReservedConcurrency: parameters.renderReservedConcurrency,
     });
     this.realtime = new Realtime(this, 'Realtime');
-    this.realtime.publishOrderChanges({ ordersTable: this.orders.ordersTable, alarmTopic: notifications.opsTopic });
+    this.orderChangesPublisher = this.realtime.publishOrderChanges({
+      ordersTable: this.orders.ordersTable,
+      alarmTopic: this.notifications.opsTopic,
+    });
     this.operations = new Operations(this, 'Operations', {
       orders: this.orders,
-      payments,
+      payments: this.payments,
       generation: this.generation,
-      notifications,
+      notifications: this.notifications,
       uploads: this.uploads,
-      siteUrl,
     });
     this.api = new Api(this, 'Api', {
       orders: this.orders,
       uploads: this.uploads,
       generation: this.generation,
-      payments,
+      payments: this.payments,
       newsletter: this.newsletter,
-      notifications,
+      notifications: this.notifications,
       siteUrl,
     });
     this.site = new Site(this, 'Site', {
@@ -94,7 +105,7 @@ export class ReelFiveStack extends Stack {
       retainData,
     });
     this.alarms = new Alarms(this, 'Alarms', {
-      topic: notifications.opsTopic,
+      topic: this.notifications.opsTopic,
       httpApi: this.api.httpApi,
       apiFunctions: Object.fromEntries(apiRoutes.map((route) => [route.name, this.api.functionFor(route.name)])),
       webhookFunction: this.api.functionFor('StripeWebhook'),

@@ -41,6 +41,14 @@ export const stackParametersSchema = z.object({
   certificateArn: certificateArn(certificateArnFormat).optional(),
   mailFrom: z.email({ error: 'must be the SES sender address, e.g. orders@reelfive.com' }),
   stripeSecretName: secretName,
+  /**
+   * Restricted Stripe keys (`rk_…`), one per use (shared/capabilities.ts): a function that only
+   * opens checkouts, only reads them or only refunds reads only that key. Each unset one falls
+   * back to `stripeSecretName`.
+   */
+  stripeCheckoutKeySecretName: secretName.optional(),
+  stripeReadKeySecretName: secretName.optional(),
+  stripeRefundKeySecretName: secretName.optional(),
   stripeWebhookSecretName: secretName,
   alarmEmail: z.email({ error: 'must be the email address that receives alarms' }),
   /**

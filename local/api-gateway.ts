@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type ApiRoute, matchRoute } from '#shared/routes.ts';
+import { readBody, sendJson } from './http.ts';
+import { lambdaContext } from './lambda-context.ts';
 
 export type HttpHandler = (
   event: APIGatewayProxyEventV2,
@@ -55,15 +57,7 @@ export function createGatewayFaults(): GatewayFaultState {
 
 /** What API Gateway answers when the function behind a route fails. */
 function sendFunctionFailure(res: ServerResponse): void {
-  res.statusCode = 500;
-  res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ message: 'Internal Server Error' }));
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  sendJson(res, 500, { message: 'Internal Server Error' });
 }
 
 export function toApiGatewayEvent(
@@ -113,24 +107,6 @@ export function toApiGatewayEvent(
     },
     ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
     isBase64Encoded: !isText,
-  };
-}
-
-export function lambdaContext(functionName: string, timeoutSeconds: number): Context {
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'twin',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
   };
 }
 

@@ -24,6 +24,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { type CloudFormationTemplate, physicalName, resolveIntrinsics, resourcesOfType } from './cloudformation.ts';
+import { listen } from './http.ts';
 
 export interface DynamoDbLocalOptions {
   /** Persist tables here (`-dbPath`); in memory when absent. */
@@ -166,17 +167,11 @@ async function dynamoDbLocalDirectory(): Promise<string> {
   return join(lib, release);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('No port')),
-      );
-    });
-  });
+/** A port free right now, for the Java child to bind. */
+async function freePort(): Promise<number> {
+  const probe = await listen(createServer());
+  await probe.close();
+  return probe.port;
 }
 
 interface TableProperties {

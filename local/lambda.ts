@@ -2,7 +2,7 @@
 // /2015-03-31/functions/<name>/invocations), running the function's handler module in this
 // process. `Event` invocations answer 202 at once and run in the background, as in AWS.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen, readBody, sendJson } from './http.ts';
 
 export type InvokedHandler = (event: unknown) => Promise<unknown>;
 
@@ -70,45 +70,32 @@ export async function startLocalLambda(options: LocalLambdaOptions): Promise<Loc
     }
     try {
       const result = await handler(event);
-      res.statusCode = 200;
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(result ?? null));
+      sendJson(res, 200, result ?? null);
     } catch (error) {
       // Lambda answers 200 with the error as payload and names it in X-Amz-Function-Error.
-      res.statusCode = 200;
-      res.setHeader('x-amz-function-error', 'Unhandled');
-      res.end(JSON.stringify({ errorType: (error as Error).name, errorMessage: (error as Error).message }));
+      const payload = { errorType: (error as Error).name, errorMessage: (error as Error).message };
+      sendJson(res, 200, payload, { 'x-amz-function-error': 'Unhandled' });
     }
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listen(server);
   const idle = async () => {
     while (running.size > 0) await Promise.allSettled([...running]);
   };
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${listening.port}`,
     idle,
     failNext(name, count) {
       failuresLeft.set(name, count);
     },
     async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
       await idle();
     },
   };
 }
 
+/** A failure of the Invoke API itself, named as the SDK reads it. */
 function send(res: ServerResponse, status: number, body: unknown, errorType: string): void {
-  res.statusCode = status;
-  res.setHeader('content-type', 'application/json');
-  res.setHeader('x-amzn-errortype', errorType);
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  sendJson(res, status, body, { 'x-amzn-errortype': errorType });
 }

@@ -6,40 +6,23 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { envNames } from '#shared/runtime-env.ts';
-
-interface ExecutionSummary {
-  executionArn: string;
-  name: string;
-  status: string;
-  startDate: number | string | Date;
-  stopDate?: number | string | Date;
-  error?: string;
-  cause?: string;
-  input?: unknown;
-  output?: unknown;
-  events?: unknown[];
-}
-
-interface MailSummary {
-  id: string;
-  to: string | string[];
-  from: string;
-  subject: string;
-  date: string | Date;
-}
+import type { SesOutbox } from './ses-outbox.ts';
+import type { LocalStepFunctions } from './step-functions.ts';
+import type { HistoryEventRecord } from './step-functions-executions.ts';
 
 export interface OpsSources {
   url: string;
-  steps: { listExecutions(): ExecutionSummary[] | Promise<ExecutionSummary[]> };
-  outbox: { listMessages(): Promise<MailSummary[]>; readMessage(id: string): Promise<string | Buffer> };
+  steps: Pick<LocalStepFunctions, 'listExecutions'>;
+  outbox: Pick<SesOutbox, 'listMessages' | 'readMessage'>;
 }
 
 /** Any value (numbers, dates, missing fields) as escaped text. */
 const escapeText = (value: unknown) => escapeHtml(String(value ?? ''));
 
-const when = (value: number | string | Date | undefined) => {
+/** Epoch ms (executions) or an ISO date (orders, mail), as UTC to the second. */
+const when = (value: number | string | undefined) => {
   if (value === undefined) return '';
-  const date = typeof value === 'number' ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
+  const date = new Date(value);
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString().replace('T', ' ').slice(0, 19);
 };
 
@@ -90,12 +73,6 @@ async function executionsPage(sources: OpsSources): Promise<string> {
   );
 }
 
-interface HistoryEvent {
-  type: string;
-  timestamp: number;
-  [details: string]: unknown;
-}
-
 interface StateVisit {
   name: string;
   entered: number;
@@ -106,7 +83,7 @@ interface StateVisit {
 }
 
 /** The history folded into one row per state visit: timing, failed attempts (retries), input/output. */
-function stateVisits(events: HistoryEvent[]): StateVisit[] {
+function stateVisits(events: HistoryEventRecord[]): StateVisit[] {
   const visits: StateVisit[] = [];
   for (const event of events) {
     const details = Object.values(event).find((value) => typeof value === 'object' && value !== null) as
@@ -137,7 +114,7 @@ const pretty = (value: unknown) => {
 async function executionPage(sources: OpsSources, name: string): Promise<string | null> {
   const execution = (await sources.steps.listExecutions()).find((candidate) => candidate.name === name);
   if (!execution) return null;
-  const rows = stateVisits((execution.events ?? []) as HistoryEvent[])
+  const rows = stateVisits(execution.events)
     .map((visit) => {
       const seconds =
         visit.exited === undefined ? 'running' : `${((visit.exited - visit.entered) / 1000).toFixed(2)} s`;
@@ -164,7 +141,7 @@ async function mailPage(sources: OpsSources): Promise<string> {
   const messages = await sources.outbox.listMessages();
   const rows = messages
     .map(
-      (message) => `<tr><td>${escapeText(when(message.date))}</td><td>${escapeText([message.to].flat().join(', '))}</td>
+      (message) => `<tr><td>${escapeText(when(message.date))}</td><td>${escapeText(message.to.join(', '))}</td>
 <td><a href="/_local/mail/${encodeURIComponent(message.id)}">${escapeText(message.subject)}</a></td><td>${escapeText(message.from)}</td></tr>`,
     )
     .join('');

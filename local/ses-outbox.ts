@@ -1,11 +1,11 @@
 // SES for the twin: an SESv2 `SendEmail` endpoint (what @aws-sdk/client-sesv2 calls) that writes
 // each message as an RFC 5322 .eml file instead of sending it, so engineers can open what the
 // product mailed (/_local/mail) and tests can read it.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { listen, readText, sendJson } from './http.ts';
 
 export interface SesOutboxOptions {
   /** Where the .eml files go. */
@@ -45,26 +45,7 @@ export interface DecodedMessage {
 
 /** The body of SESv2 SendEmail, as the SDK serializes it (blobs are base64 strings). */
 interface SendEmailRequest {
-  FromEmailAddress?: string;
-  Destination?: { ToAddresses?: string[]; CcAddresses?: string[]; BccAddresses?: string[] };
-  ReplyToAddresses?: string[];
-  Content?: {
-    Simple?: {
-      Subject?: { Data?: string };
-      Body?: { Text?: { Data?: string }; Html?: { Data?: string } };
-      Headers?: { Name: string; Value: string }[];
-      Attachments?: {
-        RawContent: string;
-        FileName: string;
-        ContentType?: string;
-        ContentDisposition?: 'ATTACHMENT' | 'INLINE';
-        ContentId?: string;
-        ContentDescription?: string;
-      }[];
-    };
-    Raw?: { Data?: string };
-    Template?: unknown;
-  };
+  Content?: { Raw?: { Data?: string }; Simple?: unknown; Template?: unknown };
 }
 
 class BadRequest extends Error {
@@ -82,19 +63,12 @@ export async function startSesOutbox(options: SesOutboxOptions): Promise<SesOutb
       respond(res, status, { message: error.message }, { 'x-amzn-errortype': type });
     });
   });
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listen(server, { port: options.port ?? 0 });
 
   const messageFiles = async () => (await readdir(directory)).filter((name) => name.endsWith('.eml')).sort();
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    stop: () => {
-      server.closeAllConnections();
-      return new Promise((resolveClose) => server.close(() => resolveClose()));
-    },
+    endpoint: `http://127.0.0.1:${listening.port}`,
+    stop: listening.close,
     async listMessages() {
       const messages: OutboxMessage[] = [];
       for (const name of await messageFiles()) {
@@ -132,11 +106,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, directory: stri
     );
     return;
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
   let request: SendEmailRequest;
   try {
-    request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SendEmailRequest;
+    request = JSON.parse(await readText(req)) as SendEmailRequest;
   } catch {
     throw new BadRequest('The request body is not JSON');
   }
@@ -149,114 +121,25 @@ async function handle(req: IncomingMessage, res: ServerResponse, directory: stri
 }
 
 function respond(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-requestid': randomUUID(), ...headers });
-  res.end(JSON.stringify(body));
+  sendJson(res, status, body, { 'x-amzn-requestid': randomUUID(), ...headers });
 }
 
 const idOfFile = (name: string) => name.slice(name.indexOf('_') + 1, -'.eml'.length);
 
+/** The message as SES would send it; the mailer builds its MIME itself and sends it Raw. */
 function toEml(request: SendEmailRequest, messageId: string): string {
-  const content = request.Content ?? {};
-  if (content.Raw?.Data) {
-    const raw = Buffer.from(content.Raw.Data, 'base64').toString('utf8');
-    // SES adds these when the raw message lacks them.
-    const { headers } = splitMessage(raw);
-    const added = [
-      ...(headers.date ? [] : [`Date: ${new Date().toUTCString()}`]),
-      ...(headers['message-id'] ? [] : [`Message-ID: <${messageId}@email.amazonses.com>`]),
-    ];
-    return added.length ? `${added.join('\r\n')}\r\n${raw}` : raw;
-  }
-  const simple = content.Simple;
-  if (!simple) throw new BadRequest('The twin supports Simple and Raw content (Template content is not implemented)');
-  if (!request.FromEmailAddress) throw new BadRequest('FromEmailAddress is required');
-  const destination = request.Destination ?? {};
-  const recipients = [destination.ToAddresses, destination.CcAddresses, destination.BccAddresses]
-    .flat()
-    .filter(Boolean);
-  if (!recipients.length) throw new BadRequest('Destination needs at least one address');
-
-  const headers = [
-    `From: ${encodeAddress(request.FromEmailAddress)}`,
-    ...(destination.ToAddresses?.length ? [`To: ${destination.ToAddresses.map(encodeAddress).join(', ')}`] : []),
-    ...(destination.CcAddresses?.length ? [`Cc: ${destination.CcAddresses.map(encodeAddress).join(', ')}`] : []),
-    ...(request.ReplyToAddresses?.length
-      ? [`Reply-To: ${request.ReplyToAddresses.map(encodeAddress).join(', ')}`]
-      : []),
-    `Subject: ${encodeWord(simple.Subject?.Data ?? '')}`,
-    `Date: ${new Date().toUTCString()}`,
-    `Message-ID: <${messageId}@email.amazonses.com>`,
-    ...(simple.Headers ?? []).map((header) => `${header.Name}: ${encodeWord(header.Value)}`),
-    'MIME-Version: 1.0',
+  const data = request.Content?.Raw?.Data;
+  if (!data)
+    throw new BadRequest("The twin's outbox takes Raw content, which the mailer sends (not Simple or Template)");
+  const raw = Buffer.from(data, 'base64').toString('utf8');
+  // SES adds these when the raw message lacks them.
+  const { headers } = splitMessage(raw);
+  const added = [
+    ...(headers.date ? [] : [`Date: ${new Date().toUTCString()}`]),
+    ...(headers['message-id'] ? [] : [`Message-ID: <${messageId}@email.amazonses.com>`]),
   ];
-
-  const alternatives: Part[] = [];
-  if (simple.Body?.Text?.Data !== undefined) alternatives.push(textPart('text/plain', simple.Body.Text.Data));
-  if (simple.Body?.Html?.Data !== undefined) alternatives.push(textPart('text/html', simple.Body.Html.Data));
-  let body: Part = alternatives.length === 1 ? (alternatives[0] as Part) : multipart('alternative', alternatives);
-
-  const attachments = simple.Attachments ?? [];
-  const inline = attachments.filter((attachment) => attachment.ContentDisposition === 'INLINE');
-  const attached = attachments.filter((attachment) => attachment.ContentDisposition !== 'INLINE');
-  const filePart = (attachment: (typeof attachments)[number], disposition: 'inline' | 'attachment'): Part => {
-    const type = attachment.ContentType ?? 'application/octet-stream';
-    const filename = encodeParameter(attachment.FileName);
-    return {
-      headers: [
-        `Content-Type: ${type}; name=${filename}`,
-        `Content-Disposition: ${disposition}; filename=${filename}`,
-        ...(attachment.ContentId ? [`Content-ID: <${attachment.ContentId.replace(/^<|>$/g, '')}>`] : []),
-        ...(attachment.ContentDescription ? [`Content-Description: ${encodeWord(attachment.ContentDescription)}`] : []),
-        'Content-Transfer-Encoding: base64',
-      ],
-      body: wrapBase64(attachment.RawContent),
-    };
-  };
-  if (inline.length) body = multipart('related', [body, ...inline.map((attachment) => filePart(attachment, 'inline'))]);
-  if (attached.length) {
-    body = multipart('mixed', [body, ...attached.map((attachment) => filePart(attachment, 'attachment'))]);
-  }
-  return `${[...headers, ...body.headers].join('\r\n')}\r\n\r\n${body.body}\r\n`;
+  return added.length ? `${added.join('\r\n')}\r\n${raw}` : raw;
 }
-
-interface Part {
-  headers: string[];
-  body: string;
-}
-
-const textPart = (type: string, text: string): Part => ({
-  headers: [`Content-Type: ${type}; charset=UTF-8`, 'Content-Transfer-Encoding: base64'],
-  body: wrapBase64(Buffer.from(text, 'utf8').toString('base64')),
-});
-
-function multipart(subtype: string, parts: Part[]): Part {
-  const boundary = `----=_Part_${randomBytes(12).toString('hex')}`;
-  const body = parts.map((part) => `--${boundary}\r\n${part.headers.join('\r\n')}\r\n\r\n${part.body}\r\n`).join('');
-  return { headers: [`Content-Type: multipart/${subtype}; boundary="${boundary}"`], body: `${body}--${boundary}--` };
-}
-
-const wrapBase64 = (base64: string) =>
-  base64
-    .replace(/\s+/g, '')
-    .replace(/.{1,76}/g, '$&\r\n')
-    .trimEnd();
-
-const isAscii = (value: string) => /^[\x20-\x7e]*$/.test(value);
-
-/** RFC 2047 encoded-word for header text that is not plain ASCII. */
-const encodeWord = (value: string) =>
-  isAscii(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
-
-function encodeAddress(address: string): string {
-  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(address);
-  if (!match) return address.trim();
-  const [, name = '', email = ''] = match;
-  if (!name) return `<${email}>`;
-  return `${isAscii(name) ? `"${name.replace(/"/g, '\\"')}"` : encodeWord(name)} <${email}>`;
-}
-
-const encodeParameter = (value: string) =>
-  isAscii(value) ? `"${value.replace(/"/g, '\\"')}"` : `"${encodeWord(value)}"`;
 
 /** Headers (lower-case names, unfolded) and the rest of a MIME entity. */
 function splitMessage(raw: string): { headers: Record<string, string>; body: string } {

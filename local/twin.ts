@@ -6,8 +6,7 @@
 // start()/stop().
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -15,6 +14,7 @@ import { synthesizeTwinTemplate } from '#lib/app.ts';
 import { reconcilerFunction } from '#lib/operations/operations.ts';
 import { orderChangesPublisherEntry } from '#lib/realtime/order-changes-publisher.ts';
 import { securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
+import { stripeKeySecretNameEnv } from '#shared/capabilities.ts';
 import { executionEndedFunction, generationSteps, renderFunction } from '#shared/generation-steps.ts';
 import { pagePaths } from '#shared/paths.ts';
 import type { ApiRoute } from '#shared/routes.ts';
@@ -25,7 +25,9 @@ import { startAppSyncEvents } from './appsync-events.ts';
 import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
 import { createTablesFromTemplate, startDynamoDbLocal } from './dynamodb.ts';
 import { type StreamPoller, startStreamPoller } from './dynamodb-stream.ts';
+import { listen, sendJson } from './http.ts';
 import { type LocalLambda, startLocalLambda } from './lambda.ts';
+import { lambdaContext } from './lambda-context.ts';
 import { serveOpsPage } from './ops-pages.ts';
 import { type ReconcilerTimer, startReconcilerTimer } from './reconciler-timer.ts';
 import { bucketsFromTemplate, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from './s3.ts';
@@ -100,16 +102,12 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const server = createServer((req, res) => {
       route(req, res).catch((error: Error) => {
         log(`request failed: ${error.stack ?? error.message}`);
-        if (!res.headersSent) {
-          res.statusCode = 500;
-          res.setHeader('content-type', 'application/json');
-        }
-        res.end(JSON.stringify({ error: 'Internal error', errorCode: 'INTERNAL' }));
+        if (res.headersSent) res.end();
+        else sendJson(res, 500, { error: 'Internal error', errorCode: 'INTERNAL' });
       });
     });
-    await listen(server, options.port ?? 3000);
-    stoppers.push(() => closeServer(server));
-    const port = (server.address() as AddressInfo).port;
+    const { port, close } = await listen(server, { port: options.port ?? 3000 });
+    stoppers.push(close);
     const url = `http://${options.publicHost ?? 'localhost'}:${port}`;
 
     const template = synthesizeTwinTemplate();
@@ -169,6 +167,9 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       POWERTOOLS_SERVICE_NAME: 'reelfive',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
+      // Off already outside Lambda (Powertools traces only where AWS_EXECUTION_ENV is set), and kept off
+      // where a container sets that (ECS, CodeBuild): a live tracer would patch http for the whole twin.
+      POWERTOOLS_TRACE_ENABLED: 'false',
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
     });
 
@@ -177,7 +178,10 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const lambda = await startLocalLambda({
       functions: {
         [env[envNames.renderFunctionName] ?? 'RenderFunction']: async (event) =>
-          (await loadModule(renderFunction.entry)).handler(event),
+          (await loadModule(renderFunction.entry)).handler(
+            event,
+            lambdaContext('RenderFunction', renderFunction.timeoutSeconds),
+          ),
       },
       log,
     });
@@ -190,7 +194,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     Object.assign(process.env, env);
     const taskHandlers: Record<string, (input: unknown) => Promise<unknown>> = {};
     for (const step of generationSteps) {
-      taskHandlers[step.state] = async (input) => (await loadModule(step.entry)).handler(input);
+      taskHandlers[step.state] = async (input) =>
+        (await loadModule(step.entry)).handler(input, lambdaContext(step.state, step.timeoutSeconds));
     }
     const steps = await startStepFunctions({
       template,
@@ -200,7 +205,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       // The twin's EventBridge rule on execution status (lib/generation: ExecutionEndedRule).
       onExecutionEnd: async (execution) => {
         const { handler } = await loadModule(executionEndedFunction.entry);
-        await handler({
+        const event = {
           source: 'aws.states',
           'detail-type': 'Step Functions Execution Status Change',
           detail: {
@@ -211,7 +216,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
             error: execution.error ?? null,
             cause: execution.cause ?? null,
           },
-        });
+        };
+        await handler(event, lambdaContext('ExecutionEnded', executionEndedFunction.timeoutSeconds));
       },
       log,
     });
@@ -225,13 +231,18 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       endpoint: dynamo.endpoint,
       tableName: requireValue(env, envNames.ordersTable),
       credentials: localCredentials,
-      handler: async (event) => (await loadModule(orderChangesPublisherEntry)).handler(event),
+      handler: async (event) =>
+        (await loadModule(orderChangesPublisherEntry)).handler(event, lambdaContext('OrderChangesPublisher', 30)),
       log,
     });
     stoppers.push(stream.stop);
     const reconciler = startReconcilerTimer({
       intervalMs: options.reconcileIntervalMs ?? 60_000,
-      run: async () => (await loadModule(reconcilerFunction.entry)).handler({}),
+      run: async () =>
+        (await loadModule(reconcilerFunction.entry)).handler(
+          {},
+          lambdaContext('Reconciler', reconcilerFunction.timeoutSeconds),
+        ),
       log,
     });
     stoppers.push(reconciler.stop);
@@ -329,7 +340,11 @@ function lambdaEnvironment(
     Object.assign(env, functionEnvironment(template, logicalId));
   }
   // Secrets come as plain values here; the *_NAME variables would send handlers to Secrets Manager.
-  for (const name of [envNames.stripeSecretName, envNames.stripeWebhookSecretName, envNames.originVerifySecretName]) {
+  for (const name of [
+    ...Object.values(stripeKeySecretNameEnv),
+    envNames.stripeWebhookSecretName,
+    envNames.originVerifySecretName,
+  ]) {
     delete env[name];
   }
   // The render function's bundled binaries live in /var/task in Lambda; here the npm packages' own.
@@ -341,16 +356,4 @@ function requireValue(env: Record<string, string>, name: string): string {
   const value = env[name];
   if (!value) throw new Error(`The synthesized template gives no ${name}`);
   return value;
-}
-
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolveListen());
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolveClose) => server.close(() => resolveClose()));
 }

@@ -1,32 +1,24 @@
 // The generation state machine's Lambda tasks, declared once: lib/generation builds one
 // function per step and names the Task state after it; the twin maps state names to these
-// modules. `entry` is relative to lambdas/ and exports `handler(state) => result`. The flow
-// between them (render loop, Catch → failure path) is lib/generation/generation.ts.
-export type StepCapability =
-  | 'orders:read'
-  | 'orders:write'
-  | 'rateLimits'
-  | 'images:read'
-  | 'videos:read'
-  | 'videos:write'
-  | 'mail'
-  | 'stripe'
-  | 'render:invoke'
-  | 'ops:notify'
-  | 'bedrock'
-  | 'polly';
+// modules. `entry` is relative to lambdas/ and exports `handler(state) => result`. A step's `path`
+// places it: every `main` step is caught into the `failure` steps, which run in table order; the
+// render loop between the main steps is lib/generation/generation.ts.
+import type { Capability } from './capabilities.ts';
 
 export interface GenerationStep {
   /** The Task state's name in the ASL. */
   state: string;
   entry: string;
   timeoutSeconds: number;
-  uses: readonly StepCapability[];
+  uses: readonly Capability[];
+  /**
+   * `main`: the ad is being made; any error it ends with goes to the failure path. `failure`: the
+   * failure path (MarkFailed → Refund → NotifyOps), whose steps move on to the next even when they fail.
+   */
+  path: 'main' | 'failure';
   /** Where the handler's result goes in the execution state; absent: discarded. */
   resultKey?: 'site' | 'script' | 'render';
 }
-
-const failureCapabilities = ['orders:write', 'rateLimits', 'stripe', 'mail', 'ops:notify'] as const;
 
 export const generationSteps = [
   {
@@ -34,6 +26,7 @@ export const generationSteps = [
     entry: 'generation/mark-processing.handler.ts',
     timeoutSeconds: 30,
     uses: ['orders:write', 'mail'],
+    path: 'main',
   },
   {
     state: 'AnalyzeWebsite',
@@ -41,6 +34,7 @@ export const generationSteps = [
     // The page fetch stops at 8 s; the rest is DNS and parsing.
     timeoutSeconds: 30,
     uses: ['orders:write'],
+    path: 'main',
     resultKey: 'site',
   },
   {
@@ -48,6 +42,7 @@ export const generationSteps = [
     entry: 'generation/write-script.handler.ts',
     timeoutSeconds: 60,
     uses: ['orders:write', 'bedrock'],
+    path: 'main',
     resultKey: 'script',
   },
   {
@@ -55,6 +50,7 @@ export const generationSteps = [
     entry: 'generation/start-render.handler.ts',
     timeoutSeconds: 30,
     uses: ['orders:write', 'videos:write', 'render:invoke'],
+    path: 'main',
     resultKey: 'render',
   },
   {
@@ -62,6 +58,7 @@ export const generationSteps = [
     entry: 'generation/check-render.handler.ts',
     timeoutSeconds: 30,
     uses: ['orders:write', 'videos:read'],
+    path: 'main',
     resultKey: 'render',
   },
   {
@@ -69,30 +66,36 @@ export const generationSteps = [
     entry: 'generation/deliver.handler.ts',
     timeoutSeconds: 60,
     uses: ['orders:write', 'videos:read', 'mail'],
+    path: 'main',
   },
   {
     state: 'MarkCompleted',
     entry: 'generation/mark-completed.handler.ts',
     timeoutSeconds: 30,
-    uses: ['orders:write', 'rateLimits'],
+    // orders:read: an order the condition refused (already completed or failed) is read back.
+    uses: ['orders:read', 'orders:write', 'rateLimits'],
+    path: 'main',
   },
   {
     state: 'MarkFailed',
     entry: 'generation/mark-failed.handler.ts',
     timeoutSeconds: 30,
-    uses: ['orders:write', 'rateLimits'],
+    uses: ['orders:read', 'orders:write', 'rateLimits'],
+    path: 'failure',
   },
   {
     state: 'Refund',
     entry: 'generation/refund.handler.ts',
     timeoutSeconds: 60,
-    uses: ['orders:write', 'stripe', 'mail'],
+    uses: ['orders:read', 'orders:write', 'stripe:refund', 'mail'],
+    path: 'failure',
   },
   {
     state: 'NotifyOps',
     entry: 'generation/notify-ops.handler.ts',
     timeoutSeconds: 30,
-    uses: ['orders:write', 'ops:notify', 'mail'],
+    uses: ['orders:read', 'orders:write', 'ops:notify', 'mail'],
+    path: 'failure',
   },
 ] as const satisfies readonly GenerationStep[];
 
@@ -115,11 +118,20 @@ export const renderFunction = {
   // orders:read: a render whose order is no longer processing (failed while the invoke waited)
   // stops before it writes anything.
   uses: ['orders:read', 'images:read', 'videos:write', 'polly'],
-} as const satisfies Omit<GenerationStep, 'state'> & { memoryMb: number; maxEventAgeSeconds: number };
+} as const satisfies Omit<GenerationStep, 'state' | 'path'> & { memoryMb: number; maxEventAgeSeconds: number };
 
-/** Target of the execution-status rule (FAILED / TIMED_OUT / ABORTED → the failure path). */
+/**
+ * Target of the execution-status rule (FAILED / TIMED_OUT / ABORTED → the failure path). It runs
+ * the whole failure path itself (lambdas/generation/failure-path.ts), so it may do what its steps may.
+ */
 export const executionEndedFunction = {
   entry: 'generation/execution-ended.handler.ts',
   timeoutSeconds: 60,
-  uses: failureCapabilities,
-} as const satisfies Omit<GenerationStep, 'state'>;
+  uses: [
+    ...new Set(
+      (generationSteps as readonly GenerationStep[])
+        .filter((step) => step.path === 'failure')
+        .flatMap((step) => step.uses),
+    ),
+  ],
+} as const satisfies Omit<GenerationStep, 'state' | 'path'>;

@@ -1,23 +1,7 @@
 // Every HTTP route, declared once. lib/api builds API Gateway routes + one Lambda each from
 // this table; the local twin's server dispatches /api/* with it; the site builds its API calls
 // from it (routePath). `entry` is relative to lambdas/.
-
-/** What a route's function may touch; lib/api turns each into a purpose-named grant. */
-export type Capability =
-  | 'orders:read'
-  | 'orders:write'
-  | 'rateLimits'
-  | 'webhookEvents'
-  | 'images:presign'
-  | 'images:read'
-  | 'videos:read'
-  | 'executions:start'
-  | 'stripe'
-  | 'stripeWebhookSecret'
-  | 'newsletter:subscribe'
-  | 'newsletter:confirm'
-  | 'newsletter:unsubscribe'
-  | 'mail';
+import type { Capability } from './capabilities.ts';
 
 export interface ApiRoute {
   /** Construct id and log name. */
@@ -26,6 +10,7 @@ export interface ApiRoute {
   /** API Gateway path syntax: `{id}` is a path parameter. */
   path: string;
   entry: string;
+  /** What the route's function may touch; lib/api grants each (every API function also counts per-IP attempts). */
   uses: readonly Capability[];
   /** API Gateway route throttling (steady requests/second, burst). */
   throttle: { rate: number; burst: number };
@@ -47,7 +32,7 @@ export const apiRoutes = [
     method: 'POST',
     path: '/api/orders',
     entry: 'orders/create-order.handler.ts',
-    uses: ['orders:write', 'rateLimits', 'images:read', 'stripe'],
+    uses: ['orders:write', 'rateLimits', 'images:read', 'stripe:checkout'],
     throttle: { rate: 20, burst: 40 },
     timeoutSeconds: 15,
   },
@@ -56,7 +41,8 @@ export const apiRoutes = [
     method: 'GET',
     path: '/api/orders/{id}',
     entry: 'orders/get-order.handler.ts',
-    uses: ['orders:read', 'orders:write', 'rateLimits', 'executions:start', 'stripe', 'videos:read'],
+    // stripe:read: an unpaid order's read asks Stripe about its session (a late or lost webhook).
+    uses: ['orders:read', 'orders:write', 'rateLimits', 'executions:start', 'stripe:read', 'videos:read'],
     throttle: { rate: 100, burst: 200 },
     timeoutSeconds: 10,
   },
@@ -65,7 +51,8 @@ export const apiRoutes = [
     method: 'POST',
     path: '/api/orders/{id}/cancel',
     entry: 'orders/cancel-order.handler.ts',
-    uses: ['orders:read', 'orders:write', 'rateLimits', 'executions:start', 'stripe'],
+    // stripe:checkout: expires the session, reading it before and after (the checkout key may).
+    uses: ['orders:read', 'orders:write', 'rateLimits', 'executions:start', 'stripe:checkout'],
     throttle: { rate: 20, burst: 40 },
     timeoutSeconds: 10,
   },
@@ -73,16 +60,8 @@ export const apiRoutes = [
     name: 'StripeWebhook',
     method: 'POST',
     path: '/api/stripe/webhook',
-    entry: 'payments/stripe-webhook.handler.ts',
-    uses: [
-      'orders:read',
-      'orders:write',
-      'rateLimits',
-      'webhookEvents',
-      'executions:start',
-      'stripe',
-      'stripeWebhookSecret',
-    ],
+    entry: 'orders/stripe-webhook.handler.ts',
+    uses: ['orders:read', 'orders:write', 'rateLimits', 'webhookEvents', 'executions:start', 'stripe:webhook'],
     throttle: { rate: 50, burst: 100 },
     timeoutSeconds: 15,
   },

@@ -8,8 +8,14 @@ export const envNames = {
   videosBucket: 'VIDEOS_BUCKET',
   stateMachineArn: 'STATE_MACHINE_ARN',
   siteUrl: 'SITE_URL',
-  /** AWS: Secrets Manager secret names; the twin (or a developer) sets the plain values instead. */
-  stripeSecretName: 'STRIPE_SECRET_NAME',
+  /**
+   * AWS: Secrets Manager secret names; the twin (or a developer) sets the plain values instead.
+   * The Stripe key has one per use (shared/capabilities.ts, stripeKeySecretNameEnv): the stage's
+   * restricted key for that use, or its one secret key. STRIPE_SECRET_KEY wins over them.
+   */
+  stripeCheckoutKeySecretName: 'STRIPE_CHECKOUT_KEY_SECRET_NAME',
+  stripeReadKeySecretName: 'STRIPE_READ_KEY_SECRET_NAME',
+  stripeRefundKeySecretName: 'STRIPE_REFUND_KEY_SECRET_NAME',
   stripeSecretKey: 'STRIPE_SECRET_KEY',
   stripeWebhookSecretName: 'STRIPE_WEBHOOK_SECRET_NAME',
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',

@@ -15,6 +15,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000 } },
+      // Fakes against the providers' published descriptions; `npm run test:stripe` points it at real Stripe.
+      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], testTimeout: 90_000 } },
       {
         extends: true,
         test: {

@@ -1,12 +1,15 @@
 // State AnalyzeWebsite: what the buyer's site says about the business. A site that cannot be
 // read never fails the order (analyzeWebsite falls back to the domain).
+import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
 import { step } from './step-errors.ts';
 import { analyzeWebsite, type WebsiteAnalysis } from './website/analyze-website.ts';
 
-export async function handler(state: GenerationState): Promise<WebsiteAnalysis> {
+export const handler = taskHandler(analyzeOrderWebsite);
+
+async function analyzeOrderWebsite(state: GenerationState): Promise<WebsiteAnalysis> {
   return step(async () => {
     const order = await reportStage(state.orderId, 'analyzing');
     const site = await analyzeWebsite(order.website);

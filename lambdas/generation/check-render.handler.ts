@@ -1,11 +1,14 @@
 // State CheckRender: reads the render job's status, moves the progress bar through 40–90, and
 // fails the step (to the failure path) when the render failed or stalled.
+import { taskHandler } from '#powertools/handlers.ts';
 import type { GenerationState, RenderJob } from './generation-state.ts';
 import { renderingProgress, reportStage } from './order-progress.ts';
 import { ffmpegRenderProvider } from './render-jobs/render-provider.ts';
 import { StepFailure, step } from './step-errors.ts';
 
-export async function handler(state: GenerationState): Promise<RenderJob> {
+export const handler = taskHandler(checkRender);
+
+async function checkRender(state: GenerationState): Promise<RenderJob> {
   return step(async () => {
     if (!state.render) throw new StepFailure('RenderFailed', 'CheckRender ran without a render job');
     const job = await ffmpegRenderProvider.check(state.render);

@@ -3,10 +3,9 @@
 import { HeadObjectCommand, type HeadObjectCommandOutput } from '@aws-sdk/client-s3';
 import { s3 } from '#common/s3-clients.ts';
 import { sendOrderEmail } from '#notifications/order-emails.ts';
+import { recordOrderDelivery } from '#orders/order-lifecycle.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
-import { updateOrder } from '#orders/order-store.ts';
 import { logger } from '#powertools/logger.ts';
-import { stageProgress } from '#shared/contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { StepFailure } from './step-errors.ts';
 
@@ -45,11 +44,7 @@ export async function deliverAd(orderId: string, keys: DeliveryKeys): Promise<Or
 
 /** Keys, stage and progress in one write (one live update); a retry writes the same again. */
 async function recordDeliveredKeys(orderId: string, keys: DeliveryKeys): Promise<OrderRecord> {
-  const order = await updateOrder(
-    orderId,
-    { video_key: keys.videoKey, poster_key: keys.posterKey, stage: 'delivering', progress: stageProgress.delivering },
-    { condition: 'order_status = :processing', values: { ':processing': 'processing' } },
-  );
+  const order = await recordOrderDelivery(orderId, keys);
   if (!order) throw new StepFailure('OrderNotProcessing', `Order ${orderId} is not processing`);
   return order;
 }

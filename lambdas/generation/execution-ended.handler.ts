@@ -2,6 +2,7 @@
 // ABORTED may never have reached its Catch (an execution timeout runs none), so the failure
 // path runs from here too. It is idempotent with the one inside the state machine.
 import type { EventBridgeEvent } from 'aws-lambda';
+import { eventHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import { runFailurePath } from './failure-path.ts';
 
@@ -17,7 +18,9 @@ export interface ExecutionStatusChange {
 
 export const failedStatuses = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 
-export async function handler(
+export const handler = eventHandler(runFailurePathOfEndedExecution);
+
+async function runFailurePathOfEndedExecution(
   event: EventBridgeEvent<'Step Functions Execution Status Change', ExecutionStatusChange>,
 ): Promise<void> {
   const { name: orderId, status, error } = event.detail;

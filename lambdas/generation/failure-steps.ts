@@ -2,10 +2,12 @@
 // functions do not bundle the Stripe SDK. failure-path.ts runs them all, with the refund.
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { sendOpsEmail } from '#notifications/ops-email.ts';
+import { markOrderFailed } from '#orders/order-lifecycle.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { releaseOrderSlot } from '#orders/order-slots.ts';
-import { getOrder, updateOrder } from '#orders/order-store.ts';
+import { getOrder } from '#orders/order-store.ts';
 import { logger } from '#powertools/logger.ts';
+import { tracer } from '#powertools/tracer.ts';
 import { config } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import type { TaskFailure } from './generation-state.ts';
@@ -22,23 +24,12 @@ export function failureReason(failure: TaskFailure | undefined): string {
   return `${failure.Error}${detail ? `: ${detail}` : ''}`.slice(0, 500);
 }
 
-/** Marks the order failed unless it was already completed; frees its slot. */
-export async function markOrderFailed(orderId: string, reason: string): Promise<OrderRecord | null> {
-  return (await markFailedOnce(orderId, reason)).order;
-}
-
+/** Marks the order failed unless it was already completed or failed; frees its slot. `changed`: this call failed it. */
 export async function markFailedOnce(
   orderId: string,
   reason: string,
 ): Promise<{ order: OrderRecord | null; changed: boolean }> {
-  const changed = await updateOrder(
-    orderId,
-    { order_status: 'failed', stage: 'failed', failure_reason: reason },
-    {
-      condition: 'order_status IN (:pending, :processing)',
-      values: { ':pending': 'pending', ':processing': 'processing' },
-    },
-  );
+  const changed = await markOrderFailed(orderId, reason);
   const order = changed ?? (await getOrder(orderId));
   if (order?.order_status === 'failed') {
     // Every call frees it, so a failed release is repaired by the next caller.
@@ -65,6 +56,6 @@ export async function notifyOps(orderId: string, reason: string): Promise<void> 
     await sendOpsEmail(subject, message);
     return;
   }
-  sns ??= new SNSClient({});
+  sns ??= tracer.captureAWSv3Client(new SNSClient({}));
   await sns.send(new PublishCommand({ TopicArn: topicArn, Subject: subject, Message: message }));
 }

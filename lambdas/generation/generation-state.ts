@@ -1,12 +1,8 @@
 // What flows through one generation execution (JSONPath state): each task reads the fields it
 // needs and its result lands under its own key (ResultPath), so the state stays small (< 256 KB).
+import type { GenerationInput } from '#orders/start-generation.ts';
 import type { Storyboard } from './storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from './website/analyze-website.ts';
-
-/** Input every execution starts with; the execution name is the same order id. */
-export interface GenerationInput {
-  orderId: string;
-}
 
 /** Where a finished render leaves the ad in the videos bucket. */
 export const renderKeys = (orderId: string) => ({

@@ -1,21 +1,18 @@
 // State MarkCompleted: the ad is delivered; the order is done and its rate-limit slot is free.
 
+import { markOrderCompleted } from '#orders/order-lifecycle.ts';
 import { releaseOrderSlot } from '#orders/order-slots.ts';
-import { getOrder, updateOrder } from '#orders/order-store.ts';
+import { getOrder } from '#orders/order-store.ts';
+import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
 import { StepFailure, step } from './step-errors.ts';
 
-export async function handler(state: GenerationState): Promise<void> {
+export const handler = taskHandler(markCompleted);
+
+async function markCompleted(state: GenerationState): Promise<void> {
   await step(async () => {
-    const order = await updateOrder(
-      state.orderId,
-      { order_status: 'completed', stage: 'done', progress: 100 },
-      {
-        condition: 'order_status = :processing AND attribute_exists(video_key)',
-        values: { ':processing': 'processing' },
-      },
-    );
+    const order = await markOrderCompleted(state.orderId);
     // A retried MarkCompleted finds its own earlier work done.
     const current = order ?? (await getOrder(state.orderId));
     if (current?.order_status !== 'completed') {

@@ -1,8 +1,11 @@
 // Failure state MarkFailed: the order is failed and its slot freed. The Catch put the error under $.failure.
-import { failureReason, markOrderFailed } from './failure-steps.ts';
+import { taskHandler } from '#powertools/handlers.ts';
+import { failureReason, markFailedOnce } from './failure-steps.ts';
 import type { GenerationState } from './generation-state.ts';
 import { step } from './step-errors.ts';
 
-export async function handler(state: GenerationState): Promise<void> {
-  await step(() => markOrderFailed(state.orderId, failureReason(state.failure)));
+export const handler = taskHandler(markFailed);
+
+async function markFailed(state: GenerationState): Promise<void> {
+  await step(() => markFailedOnce(state.orderId, failureReason(state.failure)));
 }

@@ -1,8 +1,11 @@
 // Failure state NotifyOps: ops hear of the failure. The Catch put the error under $.failure.
+import { taskHandler } from '#powertools/handlers.ts';
 import { failureReason, notifyOps } from './failure-steps.ts';
 import type { GenerationState } from './generation-state.ts';
 import { step } from './step-errors.ts';
 
-export async function handler(state: GenerationState): Promise<void> {
+export const handler = taskHandler(notifyOpsOfFailure);
+
+async function notifyOpsOfFailure(state: GenerationState): Promise<void> {
   await step(() => notifyOps(state.orderId, failureReason(state.failure)));
 }

@@ -1,8 +1,8 @@
 // What the buyer sees move: each step writes its stage and progress (DESIGN §9) on the order, and
 // the orders stream carries the change to the live page.
 
+import { reportOrderStage } from '#orders/order-lifecycle.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
-import { updateOrder } from '#orders/order-store.ts';
 import { type Stage, stageProgress } from '#shared/contract.ts';
 import { StepFailure } from './step-errors.ts';
 
@@ -12,11 +12,7 @@ export async function reportStage(
   stage: Exclude<Stage, 'failed' | 'awaiting_payment'>,
   progress: number = stageProgress[stage],
 ): Promise<OrderRecord> {
-  const order = await updateOrder(
-    orderId,
-    { stage, progress },
-    { condition: 'order_status = :processing', values: { ':processing': 'processing' } },
-  );
+  const order = await reportOrderStage(orderId, stage, progress);
   if (!order) throw new StepFailure('OrderNotProcessing', `Order ${orderId} is not processing`);
   return order;
 }

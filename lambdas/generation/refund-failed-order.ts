@@ -1,9 +1,10 @@
 // The Refund state's work: a failed, paid order is refunded in full, once, and the buyer told.
 
 import { sendOrderEmail } from '#notifications/order-emails.ts';
+import { markOrderRefunded } from '#orders/order-lifecycle.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
-import { getOrder, updateOrder } from '#orders/order-store.ts';
-import { stripe } from '#payments/stripe-client.ts';
+import { getOrder } from '#orders/order-store.ts';
+import { refundPayment } from '#payments/refunds.ts';
 import { logger } from '#powertools/logger.ts';
 
 /**
@@ -18,17 +19,9 @@ export async function refundFailedOrder(orderId: string): Promise<OrderRecord | 
     return order;
   }
   if (!order.payment_intent) throw new Error(`Order ${orderId} is paid but has no payment intent to refund`);
-  const refund = await (await stripe()).refunds.create(
-    { payment_intent: order.payment_intent, reason: 'requested_by_customer', metadata: { order_id: orderId } },
-    { idempotencyKey: `refund-${orderId}` },
-  );
-  const refunded =
-    (await updateOrder(
-      orderId,
-      { payment_status: 'refunded', refund_id: refund.id },
-      { condition: 'payment_status = :paid', values: { ':paid': 'paid' } },
-    )) ?? (await getOrder(orderId));
-  logger.info('Order refunded', { orderId, refundId: refund.id, amountCents: refund.amount });
+  const refund = await refundPayment(orderId, order.payment_intent);
+  const refunded = (await markOrderRefunded(orderId, refund.id)) ?? (await getOrder(orderId));
+  logger.info('Order refunded', { orderId, refundId: refund.id, amountCents: refund.amountCents });
   if (refunded) await sendOrderEmail('failed', refunded);
   return refunded;
 }

@@ -1,12 +1,15 @@
 // State StartRender: hands the storyboard to the render provider and returns its job; the
 // Wait/CheckRender loop follows it.
+import { taskHandler } from '#powertools/handlers.ts';
 import type { GenerationState, RenderJob } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
 import { ffmpegRenderProvider } from './render-jobs/render-provider.ts';
 import { StepFailure, step } from './step-errors.ts';
 import { storyboardOfState } from './storyboard/storyboard-of-state.ts';
 
-export async function handler(state: GenerationState): Promise<RenderJob> {
+export const handler = taskHandler(startRender);
+
+async function startRender(state: GenerationState): Promise<RenderJob> {
   return step(async () => {
     const order = await reportStage(state.orderId, 'rendering');
     if (!state.script) throw new StepFailure('RenderFailed', 'StartRender ran without a storyboard');

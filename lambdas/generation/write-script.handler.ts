@@ -1,6 +1,7 @@
 // State WriteScript: the ad's storyboard (scenes, on-screen text, voice-over lines, visuals, lengths)
 // from the site's facts, for the ordered style and duration. Bedrock writes it where configured,
 // the template writer otherwise or when the model fails.
+import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
@@ -10,7 +11,9 @@ import type { Storyboard } from './storyboard/storyboard.ts';
 import { writeStoryboard } from './storyboard/write-storyboard.ts';
 import { analyzeWebsite } from './website/analyze-website.ts';
 
-export async function handler(state: GenerationState): Promise<Storyboard> {
+export const handler = taskHandler(writeScript);
+
+async function writeScript(state: GenerationState): Promise<Storyboard> {
   return step(async () => {
     const order = await reportStage(state.orderId, 'scripting');
     const site = state.site ?? (await analyzeWebsite(order.website));

@@ -5,6 +5,7 @@
 // SDK client at its outbox through AWS_ENDPOINT_URL_SESV2, so no code path differs.
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { tracer } from '#powertools/tracer.ts';
 import { config } from '#shared/config.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
@@ -30,10 +31,12 @@ function createSesClient() {
   // Created on first use, not at import: the SDK reads AWS_ENDPOINT_URL_SESV2 when the client is
   // built, and the twin sets it after modules load. One attempt per send and short timeouts: the
   // caller makes 3 attempts, and all of them must fit in MarkProcessing's 30 s step timeout.
-  return new SESv2Client({
-    maxAttempts: 1,
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 },
-  });
+  return tracer.captureAWSv3Client(
+    new SESv2Client({
+      maxAttempts: 1,
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 },
+    }),
+  );
 }
 
 let ses: SESv2Client | undefined;

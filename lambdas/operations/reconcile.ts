@@ -10,11 +10,11 @@ import {
 } from '@aws-sdk/client-sfn';
 import { stepFunctions } from '#common/sfn-client.ts';
 import { runFailurePath } from '#generation/failure-path.ts';
-import { executionArnFor } from '#generation/start-generation.ts';
+import { applyCheckoutOutcome, closeCheckout, ensureGenerationStarted } from '#orders/checkout-outcome.ts';
 import { isPaid, type OrderRecord } from '#orders/order-record.ts';
 import { getOrder } from '#orders/order-store.ts';
-import { checkoutExpiry, expireCheckoutSession } from '#payments/checkout.ts';
-import { applyCheckoutSession, closeCheckout, ensureGenerationStarted } from '#payments/fulfilment.ts';
+import { executionArnFor } from '#orders/start-generation.ts';
+import { checkoutExpiry, expireCheckout } from '#payments/checkout-sessions.ts';
 import { logger } from '#powertools/logger.ts';
 import { config } from '#shared/config.ts';
 import { anonymiseRestingOrders } from './anonymise.ts';
@@ -153,8 +153,8 @@ const repairs: Record<RepairKind, (order: OrderRecord, now: Date) => Promise<boo
     }
     // Expiring an open session first means it can no longer be paid once its slot is given back;
     // a session paid meanwhile comes back complete and is fulfilled instead.
-    const session = await expireCheckoutSession(order.checkout_session_id);
-    await applyCheckoutSession(session);
+    const outcome = await expireCheckout(order.checkout_session_id);
+    if (outcome) await applyCheckoutOutcome(outcome);
     return true;
   },
 };

@@ -37,7 +37,14 @@ export interface OrderRecord {
   version: number;
 }
 
-export function newOrderRecord(input: CreateOrderInput, now = new Date()): Omit<OrderRecord, 'slot_sk'> {
+/** Where an order is in its life: set only by its transitions (order-lifecycle.ts). */
+export type LifecycleFields = 'order_status' | 'payment_status' | 'stage' | 'progress';
+
+/** A new order's own fields; createPendingOrder (order-lifecycle.ts) adds its state and its slot. */
+export function newOrderFields(
+  input: CreateOrderInput,
+  now = new Date(),
+): Omit<OrderRecord, 'slot_sk' | LifecycleFields> {
   const timestamp = now.toISOString();
   return {
     id: randomUUID(),
@@ -46,10 +53,6 @@ export function newOrderRecord(input: CreateOrderInput, now = new Date()): Omit<
     email_hash: emailHash(input.email),
     style: input.style,
     duration_seconds: Number(input.durationSeconds),
-    order_status: 'pending',
-    payment_status: 'unpaid',
-    stage: 'awaiting_payment',
-    progress: 0,
     amount_cents: null,
     currency: config.price.currency,
     ...(input.imageStoragePath ? { image_key: input.imageStoragePath } : {}),

@@ -2,9 +2,9 @@
 // session, so a late or lost webhook never leaves a paid buyer looking at "pending".
 import * as z from 'zod';
 import { ApiFailure } from '#common/api-failure.ts';
-import { retrieveCheckoutSession } from '#payments/checkout.ts';
-import { applyCheckoutSession, ensureGenerationStarted } from '#payments/fulfilment.ts';
+import { retrieveCheckoutOutcome } from '#payments/checkout-sessions.ts';
 import { messages } from '#shared/contract.ts';
+import { applyCheckoutOutcome, ensureGenerationStarted } from './checkout-outcome.ts';
 import type { OrderRecord } from './order-record.ts';
 import { getOrder } from './order-store.ts';
 
@@ -20,8 +20,8 @@ export async function findOrder(id: string | undefined): Promise<OrderRecord> {
 export async function readOrderForBuyer(id: string | undefined): Promise<OrderRecord> {
   const order = await findOrder(id);
   if (order.payment_status === 'unpaid' && order.checkout_session_id) {
-    const session = await retrieveCheckoutSession(order.checkout_session_id);
-    return (await applyCheckoutSession(session)) ?? order;
+    const outcome = await retrieveCheckoutOutcome(order.checkout_session_id);
+    return (outcome && (await applyCheckoutOutcome(outcome))) ?? order;
   }
   return ensureGenerationStarted(order);
 }

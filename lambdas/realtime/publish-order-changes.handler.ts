@@ -2,7 +2,7 @@
 // status, stage and progress change live (DESIGN §3). Reports the first failed record: Lambda
 // resumes from it, so the records after it are not published out of order and then again.
 import { fromEnv } from '@aws-sdk/credential-provider-env';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { streamHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import { orderChannel } from '#shared/order-channel.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
@@ -22,7 +22,7 @@ function publisher(): PublishEvents {
   return publish;
 }
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export const handler = streamHandler(async (event) => {
   for (const record of event.Records) {
     try {
       const statusEvent = orderStatusEventOf(record);
@@ -33,4 +33,4 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     }
   }
   return { batchItemFailures: [] };
-}
+});

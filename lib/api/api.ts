@@ -12,15 +12,19 @@ import type { Newsletter } from '#lib/newsletter/newsletter.ts';
 import type { Notifications } from '#lib/notifications/notifications.ts';
 import type { Orders } from '#lib/orders/orders.ts';
 import type { Payments } from '#lib/payments/payments.ts';
+import { grantCapabilities } from '#lib/shared/grants.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import type { Uploads } from '#lib/uploads/uploads.ts';
+import type { Capability } from '#shared/capabilities.ts';
 import { config } from '#shared/config.ts';
-import { type ApiRoute, type ApiRouteName, apiRoutes, type Capability } from '#shared/routes.ts';
+import { type ApiRoute, type ApiRouteName, apiRoutes } from '#shared/routes.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 /** Stage-wide limit, i.e. for the $default route, which only ever answers 404/405. */
 const defaultThrottle = { rateLimit: 10, burstLimit: 20 };
 const notFoundEntry = 'common/not-found.handler.ts';
+/** What every API function may do beside its route's `uses`: count per-IP attempts. */
+const everyApiFunctionUses: readonly Capability[] = ['rateLimits'];
 
 export interface ApiProps {
   orders: Orders;
@@ -55,30 +59,13 @@ export class Api extends Construct {
         'rotation means replacing the secret and redeploying, which updates both sides at once.',
     });
 
-    const grants: Record<Capability, (fn: ReelFiveFunction) => void> = {
-      'orders:read': (fn) => props.orders.grantOrderRead(fn),
-      'orders:write': (fn) => props.orders.grantOrderWrite(fn),
-      rateLimits: (fn) => props.orders.grantSlots(fn),
-      webhookEvents: (fn) => props.orders.grantWebhookEvents(fn),
-      'images:presign': (fn) => props.uploads.grantPresign(fn),
-      'images:read': (fn) => props.uploads.grantImageRead(fn),
-      'videos:read': (fn) => props.uploads.grantVideoRead(fn),
-      'executions:start': (fn) => props.generation.grantStart(fn),
-      stripe: (fn) => props.payments.grantStripeSecret(fn),
-      stripeWebhookSecret: (fn) => props.payments.grantWebhookSecret(fn),
-      'newsletter:subscribe': (fn) => props.newsletter.grantSubscribe(fn),
-      'newsletter:confirm': (fn) => props.newsletter.grantConfirm(fn),
-      'newsletter:unsubscribe': (fn) => props.newsletter.grantUnsubscribe(fn),
-      mail: (fn) => props.notifications.grantMail(fn),
-    };
     const apiFunction = (name: string, entry: string, timeoutSeconds: number, uses: readonly Capability[]) => {
       const fn = new ReelFiveFunction(this, name, { entry, timeoutSeconds, description: `API ${name}` });
       this.originVerifySecret.grantRead(fn);
       fn.addEnvironment(envNames.originVerifySecretName, originVerifySecretName);
       fn.addEnvironment(envNames.siteUrl, props.siteUrl);
       fn.addEnvironment(envNames.ipAttemptsPerHour, String(config.limits.ipAttemptsPerHour));
-      // Every API function counts per-IP attempts in the rate-limits table.
-      for (const capability of new Set<Capability>([...uses, 'rateLimits'])) grants[capability](fn);
+      grantCapabilities(fn, [...uses, ...everyApiFunctionUses], props);
       return fn;
     };
 

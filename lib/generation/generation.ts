@@ -28,9 +28,11 @@ import { Construct } from 'constructs';
 import type { Notifications } from '#lib/notifications/notifications.ts';
 import type { Orders } from '#lib/orders/orders.ts';
 import type { Payments } from '#lib/payments/payments.ts';
+import { type AvailableOwners, grantCapabilities } from '#lib/shared/grants.ts';
 import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import type { Uploads } from '#lib/uploads/uploads.ts';
+import { isStripeKeyCapability } from '#shared/capabilities.ts';
 import { config } from '#shared/config.ts';
 import {
   executionEndedFunction,
@@ -38,7 +40,6 @@ import {
   type GenerationStep,
   generationSteps,
   renderFunction,
-  type StepCapability,
 } from '#shared/generation-steps.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { RenderFunction } from './render-function.ts';
@@ -52,7 +53,7 @@ const lambdaServiceErrors = [
   'Lambda.ClientExecutionTimeoutException',
 ];
 
-/** Our own transient failures (lambdas/generation/step-errors.ts) and Stripe's, for Refund. */
+/** Our own transient failures (lambdas/generation/step-errors.ts) and Stripe's, for steps that call Stripe. */
 const retryableStepErrors = ['RetryableStepError'];
 const stripeTransientErrors = ['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError'];
 
@@ -61,7 +62,6 @@ export interface GenerationProps {
   uploads: Uploads;
   payments: Payments;
   notifications: Notifications;
-  siteUrl: string;
   /** With `bedrock`, WriteScript calls the model (and may); with `template` it has no Bedrock access. */
   copywriter: 'template' | 'bedrock';
   /** With `polly`, the render function speaks with Amazon Polly; `local` (the twin) uses festival. */
@@ -74,14 +74,22 @@ export class Generation extends Construct {
   readonly stateMachine: StateMachine;
   readonly renderFunction: RenderFunction;
   readonly stepFunctions: Record<GenerationStateName, ReelFiveFunction>;
+  /** The execution-status rule's target, which runs the failure path itself. */
+  readonly executionEndedFunction: ReelFiveFunction;
   /** Execution-status events the failure-path function never received (alarmed in lib/alarms). */
   readonly executionEndedDeadLetters: Queue;
   /** ARN pattern of this machine's executions (their names are order ids). */
   private readonly executions: string;
+  private readonly copywriter: GenerationProps['copywriter'];
+  private readonly voice: GenerationProps['voice'];
 
   constructor(scope: Construct, id: string, props: GenerationProps) {
     super(scope, id);
     const stack = Stack.of(this);
+    this.copywriter = props.copywriter;
+    this.voice = props.voice;
+    // Its own functions' capabilities: everything but the API's and realtime's.
+    const owners: AvailableOwners = { ...props, generation: this };
 
     this.renderFunction = new RenderFunction(this, 'RenderFunction');
     // A failed render reports itself through its status object; Lambda's own retries would only
@@ -96,61 +104,7 @@ export class Generation extends Construct {
     (this.renderFunction.node.defaultChild as CfnFunction).reservedConcurrentExecutions =
       props.renderReservedConcurrency;
 
-    const grants: Record<StepCapability, (fn: ReelFiveFunction) => void> = {
-      'orders:read': (fn) => props.orders.grantOrderRead(fn),
-      'orders:write': (fn) => props.orders.grantOrderWrite(fn),
-      rateLimits: (fn) => props.orders.grantSlots(fn),
-      'images:read': (fn) => props.uploads.grantImageRead(fn),
-      'videos:read': (fn) => props.uploads.grantVideoRead(fn),
-      'videos:write': (fn) => props.uploads.grantVideoWrite(fn),
-      mail: (fn) => {
-        props.notifications.grantMail(fn);
-        fn.addEnvironment(envNames.siteUrl, props.siteUrl);
-      },
-      stripe: (fn) => props.payments.grantStripeSecret(fn),
-      'render:invoke': (fn) => {
-        this.renderFunction.grantInvoke(fn);
-        fn.addEnvironment(envNames.renderFunctionName, this.renderFunction.functionName);
-        acknowledgeWildcardResource(
-          fn.executionRole,
-          `${this.renderFunction.functionArn}:*`,
-          'grantInvoke covers the versions and aliases of the one render function, and no other function.',
-        );
-      },
-      'ops:notify': (fn) => props.notifications.grantOpsNotify(fn),
-      bedrock: (fn) => {
-        if (props.copywriter !== 'bedrock') return;
-        fn.addEnvironment(envNames.copywriter, 'bedrock');
-        fn.addToRolePolicy(
-          new PolicyStatement({
-            actions: ['bedrock:InvokeModel'],
-            resources: [
-              stack.formatArn({
-                service: 'bedrock',
-                account: '',
-                resource: 'foundation-model',
-                resourceName: config.generation.bedrockModelId,
-              }),
-            ],
-          }),
-        );
-      },
-      polly: (fn) => {
-        if (props.voice !== 'polly') return;
-        fn.addEnvironment(envNames.voiceEngine, 'polly');
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['polly:SynthesizeSpeech'], resources: ['*'] }));
-        Validations.of(fn.executionRole).acknowledge({
-          id: 'AwsSolutions-IAM5[Resource::*]',
-          reason:
-            'polly:SynthesizeSpeech has no resource of its own (only lexicons have ARNs, and the voice uses none); ' +
-            'the render function may synthesize speech and nothing else of Polly.',
-        });
-      },
-    };
-    const grant = (fn: ReelFiveFunction, uses: readonly StepCapability[]) => {
-      for (const capability of uses) grants[capability](fn);
-    };
-    grant(this.renderFunction, renderFunction.uses);
+    grantCapabilities(this.renderFunction, renderFunction.uses, owners);
 
     const functions = {} as Record<GenerationStateName, ReelFiveFunction>;
     const tasks = {} as Record<GenerationStateName, TaskStateBase>;
@@ -161,7 +115,7 @@ export class Generation extends Construct {
         timeoutSeconds: step.timeoutSeconds,
         description: `Generation step ${state}`,
       });
-      grant(fn, step.uses);
+      grantCapabilities(fn, step.uses, owners);
       functions[state] = fn;
       tasks[state] = new LambdaInvoke(this, state, {
         stateName: state,
@@ -174,7 +128,7 @@ export class Generation extends Construct {
       })
         .addRetry({ errors: lambdaServiceErrors, interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 4 })
         .addRetry({
-          errors: [...retryableStepErrors, ...(state === 'Refund' ? stripeTransientErrors : [])],
+          errors: [...retryableStepErrors, ...(step.uses.some(isStripeKeyCapability) ? stripeTransientErrors : [])],
           interval: Duration.seconds(3),
           backoffRate: 2,
           maxAttempts: 3,
@@ -182,12 +136,17 @@ export class Generation extends Construct {
     }
     this.stepFunctions = functions;
 
-    // The failure path: each of its states moves on even if it fails itself, so ops always hear.
+    // The failure path, in table order: each of its states moves on even if it fails itself, so
+    // ops always hear.
     const failed = new Fail(this, 'GenerationFailed', { error: 'GenerationFailed', cause: 'The ad could not be made' });
-    const failurePath = tasks.MarkFailed.next(tasks.Refund).next(tasks.NotifyOps).next(failed);
-    tasks.MarkFailed.addCatch(tasks.Refund, { resultPath: '$.failurePathError' });
-    tasks.Refund.addCatch(tasks.NotifyOps, { resultPath: '$.failurePathError' });
-    tasks.NotifyOps.addCatch(failed, { resultPath: '$.failurePathError' });
+    const failurePath = stepsOn('failure').map((step) => tasks[step.state]);
+    for (const [index, task] of failurePath.entries()) {
+      const next = failurePath[index + 1] ?? failed;
+      task.next(next);
+      task.addCatch(next, { resultPath: '$.failurePathError' });
+    }
+    const [failurePathStart] = failurePath;
+    if (!failurePathStart) throw new Error('The step table has no failure path');
 
     const waitForRender = new Wait(this, 'WaitForRender', {
       time: WaitTime.duration(Duration.seconds(config.generation.renderPollSeconds)),
@@ -204,16 +163,9 @@ export class Generation extends Construct {
       .next(waitForRender)
       .next(tasks.CheckRender)
       .next(renderDone);
-    for (const state of [
-      'MarkProcessing',
-      'AnalyzeWebsite',
-      'WriteScript',
-      'StartRender',
-      'CheckRender',
-      'Deliver',
-      'MarkCompleted',
-    ] as const) {
-      tasks[state].addCatch(failurePath, { errors: ['States.ALL'], resultPath: '$.failure' });
+    // Whatever a step of the main path ends with goes to the failure path.
+    for (const step of stepsOn('main')) {
+      tasks[step.state].addCatch(failurePathStart, { errors: ['States.ALL'], resultPath: '$.failure' });
     }
 
     const logGroup = new LogGroup(this, 'ExecutionLogs', {
@@ -246,7 +198,8 @@ export class Generation extends Construct {
       timeoutSeconds: executionEndedFunction.timeoutSeconds,
       description: 'Runs the failure path for executions that failed, timed out or were aborted',
     });
-    grant(executionEnded, executionEndedFunction.uses);
+    grantCapabilities(executionEnded, executionEndedFunction.uses, owners);
+    this.executionEndedFunction = executionEnded;
     // Events EventBridge could not deliver after its retries (the function throttled, missing,
     // denied) land here instead of vanishing: each is an order that may be unrefunded.
     this.executionEndedDeadLetters = new Queue(this, 'ExecutionEndedDeadLetters', {
@@ -302,4 +255,63 @@ export class Generation extends Construct {
     );
     fn.addEnvironment(envNames.stateMachineArn, this.stateMachine.stateMachineArn);
   }
+  /** Stop a generation execution (names are order ids, so any of this machine's). */
+  grantStop(fn: ReelFiveFunction): void {
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StopExecution'], resources: [this.executions] }));
+    acknowledgeWildcardResource(
+      fn.executionRole,
+      this.executions,
+      "Execution names are order ids known only at run time; StopExecution on the generation machine's executions only.",
+    );
+  }
+
+  /** Invoke the render function (asynchronously); sets RENDER_FUNCTION_NAME. */
+  grantRenderInvoke(fn: ReelFiveFunction): void {
+    this.renderFunction.grantInvoke(fn);
+    fn.addEnvironment(envNames.renderFunctionName, this.renderFunction.functionName);
+    acknowledgeWildcardResource(
+      fn.executionRole,
+      `${this.renderFunction.functionArn}:*`,
+      'grantInvoke covers the versions and aliases of the one render function, and no other function.',
+    );
+  }
+
+  /** Ask the stage's Bedrock model for a storyboard; nothing when the stage writes from templates. */
+  grantCopywriterModel(fn: ReelFiveFunction): void {
+    if (this.copywriter !== 'bedrock') return;
+    fn.addEnvironment(envNames.copywriter, 'bedrock');
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['bedrock:InvokeModel'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'bedrock',
+            account: '',
+            resource: 'foundation-model',
+            resourceName: config.generation.bedrockModelId,
+          }),
+        ],
+      }),
+    );
+  }
+
+  /** Speak with Amazon Polly; nothing when the stage uses the local voice. */
+  grantSpeech(fn: ReelFiveFunction): void {
+    if (this.voice !== 'polly') return;
+    fn.addEnvironment(envNames.voiceEngine, 'polly');
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['polly:SynthesizeSpeech'], resources: ['*'] }));
+    Validations.of(fn.executionRole).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'polly:SynthesizeSpeech has no resource of its own (only lexicons have ARNs, and the voice uses none); ' +
+        'the function may synthesize speech and nothing else of Polly.',
+    });
+  }
+}
+
+/** The steps of one path, in table order. */
+function stepsOn(path: GenerationStep['path']): readonly (GenerationStep & { state: GenerationStateName })[] {
+  return (generationSteps as readonly (GenerationStep & { state: GenerationStateName })[]).filter(
+    (step) => step.path === path,
+  );
 }

@@ -12,15 +12,19 @@ export interface NotificationsProps {
   /** The verified SES identity mail is sent from. */
   mailFrom: string;
   alarmEmail: string;
+  /** Mail links to the order page on this site. */
+  siteUrl: string;
 }
 
 export class Notifications extends Construct {
   readonly opsTopic: Topic;
   private readonly mailFrom: string;
+  private readonly siteUrl: string;
 
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id);
     this.mailFrom = props.mailFrom;
+    this.siteUrl = props.siteUrl;
     this.opsTopic = new Topic(this, 'OpsTopic', { displayName: 'ReelFive ops', enforceSSL: true });
     this.opsTopic.addSubscription(new EmailSubscription(props.alarmEmail));
     Validations.of(this.opsTopic).acknowledge({
@@ -31,7 +35,7 @@ export class Notifications extends Construct {
     });
   }
 
-  /** Send mail as MAIL_FROM, and only as that address or its domain. */
+  /** Send mail as MAIL_FROM, and only as that address or its domain; links go to SITE_URL. */
   grantMail(fn: ReelFiveFunction): void {
     const stack = Stack.of(this);
     const domain = this.mailFrom.split('@')[1] ?? this.mailFrom;
@@ -43,8 +47,10 @@ export class Notifications extends Construct {
       }),
     );
     fn.addEnvironment(envNames.mailFrom, this.mailFrom);
+    fn.addEnvironment(envNames.siteUrl, this.siteUrl);
   }
 
+  /** Publish to the ops topic. */
   grantOpsNotify(fn: ReelFiveFunction): void {
     this.opsTopic.grantPublish(fn);
     fn.addEnvironment(envNames.opsTopicArn, this.opsTopic.topicArn);

@@ -1,30 +1,25 @@
 // Repair and ops (DESIGN §10): the reconciler, a scheduled function that finishes what a lost
 // webhook, a crash or a lost execution left half-way, and an alarm when a repair fails. Its
 // environment also tells the ops CLI (`npm run ops -- … --stage <stage>`) where everything is.
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { Generation } from '#lib/generation/generation.ts';
 import type { Notifications } from '#lib/notifications/notifications.ts';
 import type { Orders } from '#lib/orders/orders.ts';
 import type { Payments } from '#lib/payments/payments.ts';
-import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
+import { grantCapabilities } from '#lib/shared/grants.ts';
+import { opsFunctions } from '#lib/shared/ops-functions.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import type { Uploads } from '#lib/uploads/uploads.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
-/** The reconciler, declared once: this construct deploys it, the twin's timer runs the same module. */
-export const reconcilerFunction = {
-  entry: 'operations/reconcile.handler.ts',
-  everyMinutes: 5,
-  // Shorter than the schedule, so two passes never overlap.
-  timeoutSeconds: 240,
-} as const;
+/** The reconciler, declared once (lib/shared/ops-functions.ts): this construct deploys it, the twin's timer runs the same module. */
+export const reconcilerFunction = opsFunctions.reconciler;
 
 /** The reconciler's function name, fixed so the ops CLI can find a stage's resources through it. */
 export const reconcilerFunctionName = (stackName: string) => `${stackName}-reconciler`;
@@ -35,7 +30,6 @@ export interface OperationsProps {
   generation: Generation;
   notifications: Notifications;
   uploads: Uploads;
-  siteUrl: string;
 }
 
 export class Operations extends Construct {
@@ -49,7 +43,7 @@ export class Operations extends Construct {
     this.reconciler = new ReelFiveFunction(this, 'Reconciler', {
       entry: reconcilerFunction.entry,
       timeoutSeconds: reconcilerFunction.timeoutSeconds,
-      description: 'Repairs orders left half-way: unstarted, stuck, unrefunded, expired checkouts',
+      description: reconcilerFunction.description,
     });
     const fn = this.reconciler;
     // Physical name for the ops CLI, which reads the stage's table and machine names from it.
@@ -57,32 +51,10 @@ export class Operations extends Construct {
     // A failed pass is retried by the next one, five minutes later.
     fn.configureAsyncInvoke({ retryAttempts: 0 });
 
-    props.orders.grantRepairQuery(fn);
-    props.orders.grantOrderRead(fn);
-    props.orders.grantOrderWrite(fn);
-    props.orders.grantSlots(fn);
-    props.payments.grantStripeSecret(fn);
-    props.generation.grantStart(fn);
-    props.notifications.grantMail(fn);
-    props.notifications.grantOpsNotify(fn);
-    fn.addEnvironment(envNames.siteUrl, props.siteUrl);
+    grantCapabilities(fn, reconcilerFunction.uses, props);
     // Not read by the reconciler (it sends no ready email, so it gets no read grant): the ops CLI
     // takes the videos bucket from here to attach the poster when it resends a ready email.
     fn.addEnvironment(envNames.videosBucket, props.uploads.videosBucket.bucketName);
-
-    // A stuck execution is stopped before the order is failed and refunded.
-    const executions = stack.formatArn({
-      service: 'states',
-      resource: 'execution',
-      resourceName: `${props.generation.stateMachine.stateMachineName}:*`,
-      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-    });
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StopExecution'], resources: [executions] }));
-    acknowledgeWildcardResource(
-      fn.executionRole,
-      executions,
-      "Execution names are order ids known only at run time; StopExecution on the generation machine's executions only.",
-    );
 
     new Rule(this, 'Schedule', {
       description: 'Runs the order reconciler',

@@ -1,36 +1,53 @@
-// Stripe's credentials: the secret API key and the webhook signing secret, stored in Secrets
-// Manager by hand per stage (names from the stack parameters) and read by name at run time.
+// Stripe's credentials: the API keys and the webhook signing secret, stored in Secrets Manager by
+// hand per stage (names from the stack parameters) and read by name at run time. Each way of using
+// Stripe (shared/capabilities.ts) reads its own restricted key when the stage has one.
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { type StripeKeyCapability, stripeKeySecretNameEnv } from '#shared/capabilities.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 export interface PaymentsProps {
+  /** The secret key (`sk_…`), or a key restricted to everything ReelFive does. */
   stripeSecretName: string;
   stripeWebhookSecretName: string;
+  /** A restricted key (`rk_…`) for some uses; the others read `stripeSecretName`. */
+  stripeKeySecretNames?: Partial<Record<StripeKeyCapability, string | undefined>>;
 }
 
 export class Payments extends Construct {
-  private readonly stripeSecret: ISecret;
   private readonly stripeWebhookSecret: ISecret;
-  private readonly names: PaymentsProps;
+  private readonly props: PaymentsProps;
+  /** One reference per secret name, so uses that share a key share its grant. */
+  private readonly keySecrets = new Map<string, ISecret>();
 
   constructor(scope: Construct, id: string, props: PaymentsProps) {
     super(scope, id);
-    this.names = props;
-    this.stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName);
+    this.props = props;
+    this.keySecrets.set(props.stripeSecretName, Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName));
     this.stripeWebhookSecret = Secret.fromSecretNameV2(this, 'StripeWebhookSecret', props.stripeWebhookSecretName);
   }
 
-  /** Call Stripe's API (checkout sessions, refunds). */
-  grantStripeSecret(fn: ReelFiveFunction): void {
-    this.stripeSecret.grantRead(fn);
-    fn.addEnvironment(envNames.stripeSecretName, this.names.stripeSecretName);
+  /** The secret a use of Stripe reads: its restricted key, else the one secret key. */
+  keySecretName(use: StripeKeyCapability): string {
+    return this.props.stripeKeySecretNames?.[use] ?? this.props.stripeSecretName;
+  }
+
+  /** Call Stripe's API for one use (checkout, read, refund) with that use's key. */
+  grantStripeKey(use: StripeKeyCapability, fn: ReelFiveFunction): void {
+    const name = this.keySecretName(use);
+    let secret = this.keySecrets.get(name);
+    if (!secret) {
+      secret = Secret.fromSecretNameV2(this, `StripeKey-${use.slice('stripe:'.length)}`, name);
+      this.keySecrets.set(name, secret);
+    }
+    secret.grantRead(fn);
+    fn.addEnvironment(stripeKeySecretNameEnv[use], name);
   }
 
   /** Verify webhook signatures. */
   grantWebhookSecret(fn: ReelFiveFunction): void {
     this.stripeWebhookSecret.grantRead(fn);
-    fn.addEnvironment(envNames.stripeWebhookSecretName, this.names.stripeWebhookSecretName);
+    fn.addEnvironment(envNames.stripeWebhookSecretName, this.props.stripeWebhookSecretName);
   }
 }

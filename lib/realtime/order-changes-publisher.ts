@@ -2,7 +2,6 @@
 // published to the order's channel (DESIGN §3). Records that still fail after the retries land in
 // an encrypted queue, and an alarm tells ops that some page missed an update (DESIGN §10).
 import { Duration, Validations } from 'aws-cdk-lib';
-import type { ChannelNamespace, EventApi } from 'aws-cdk-lib/aws-appsync';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -11,17 +10,21 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { grantCapabilities } from '#lib/shared/grants.ts';
+import { opsFunctions } from '#lib/shared/ops-functions.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
-import { envNames } from '#shared/runtime-env.ts';
+import type { Realtime } from './realtime.ts';
+
+const publisher = opsFunctions.orderChangesPublisher;
 
 /** The handler module, relative to lambdas/; the twin's stream poller loads the same one. */
-export const orderChangesPublisherEntry = 'realtime/publish-order-changes.handler.ts';
+export const orderChangesPublisherEntry = publisher.entry;
 
 export interface OrderChangesPublisherProps {
   /** The orders table, with its NEW_AND_OLD_IMAGES stream. */
   ordersTable: ITableV2;
-  api: EventApi;
-  ordersNamespace: ChannelNamespace;
+  /** Owns the orders namespace it publishes to (its grantPublish). */
+  realtime: Realtime;
   /** Where the failed-records alarm goes (the ops topic). */
   alarmTopic: ITopic;
 }
@@ -47,12 +50,11 @@ export class OrderChangesPublisher extends Construct {
     });
 
     this.function = new ReelFiveFunction(this, 'Function', {
-      entry: orderChangesPublisherEntry,
-      timeoutSeconds: 30,
-      description: 'Publishes order status changes from the orders stream to the AppSync Events channel /orders/<id>',
+      entry: publisher.entry,
+      timeoutSeconds: publisher.timeoutSeconds,
+      description: publisher.description,
     });
-    this.function.addEnvironment(envNames.eventsHttpEndpoint, `https://${props.api.httpDns}/event`);
-    props.ordersNamespace.grantPublish(this.function);
+    grantCapabilities(this.function, publisher.uses, { realtime: props.realtime });
 
     this.function.addEventSource(
       new DynamoEventSource(props.ordersTable, {

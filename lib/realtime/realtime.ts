@@ -1,12 +1,15 @@
 // Live order status: an AppSync Events API whose `orders` namespace the buyer's page subscribes to
 // with the public API key, and that only IAM principals (the stream publisher) may publish to.
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Validations } from 'aws-cdk-lib';
 import { AppSyncAuthorizationType, type CfnApiKey, ChannelNamespace, Code, EventApi } from 'aws-cdk-lib/aws-appsync';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { type EventsAuthMode, orderChannelHandlerCode, ordersNamespace } from '#shared/order-channel.ts';
 import type { RuntimeConfig } from '#shared/runtime-config.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { ApiKeyRenewer } from './api-key-renewer.ts';
 import { OrderChangesPublisher } from './order-changes-publisher.ts';
 
@@ -43,7 +46,7 @@ export class Realtime extends Construct {
     const apiKey = this.api.apiKeys[browserApiKeyName];
     if (!apiKey) throw new Error(`The ${browserApiKeyName} API key was not created`);
     this.apiKey = apiKey;
-    this.apiKeyRenewer = new ApiKeyRenewer(this, 'ApiKeyRenewer', { api: this.api, apiKey });
+    this.apiKeyRenewer = new ApiKeyRenewer(this, 'ApiKeyRenewer', { realtime: this });
 
     this.ordersNamespace = new ChannelNamespace(this, 'OrdersNamespace', {
       api: this.api,
@@ -75,10 +78,25 @@ export class Realtime extends Construct {
 
   /** The stream publisher: every status change of an order row reaches `/orders/<id>` (DESIGN §3). */
   publishOrderChanges(props: { ordersTable: ITableV2; alarmTopic: ITopic }): OrderChangesPublisher {
-    return new OrderChangesPublisher(this, 'OrderChangesPublisher', {
-      ...props,
-      api: this.api,
-      ordersNamespace: this.ordersNamespace,
+    return new OrderChangesPublisher(this, 'OrderChangesPublisher', { ...props, realtime: this });
+  }
+
+  /** Publish to the orders namespace over HTTP with IAM; sets EVENTS_HTTP_ENDPOINT. */
+  grantPublish(fn: ReelFiveFunction): void {
+    this.ordersNamespace.grantPublish(fn);
+    fn.addEnvironment(envNames.eventsHttpEndpoint, `https://${this.api.httpDns}/event`);
+  }
+
+  /** Move the browser key's expiry (appsync:UpdateApiKey only); sets EVENTS_API_KEY_ARN. */
+  grantKeyRenewal(fn: ReelFiveFunction): void {
+    // The key's Ref is its ARN, which names both the API and the key.
+    fn.addEnvironment(envNames.eventsApiKeyArn, this.apiKey.ref);
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['appsync:UpdateApiKey'], resources: ['*'] }));
+    Validations.of(fn.executionRole).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'X-Ray accepts no resource, and appsync:UpdateApiKey is granted on *: no resource scope for API-key actions could ' +
+        'be confirmed, and a wrong one would let the key lapse. The function can only move an expiry, not list, create or delete keys.',
     });
   }
 }

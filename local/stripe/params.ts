@@ -1,7 +1,56 @@
-// Reads request parameters the way Stripe validates them, with Stripe's messages and `param`
-// paths (`line_items[0][quantity]`), so a mistake fails here as it would against api.stripe.com.
-import { invalidRequest } from './errors.ts';
-import type { FormParams, FormValue } from './form-encoding.ts';
+// Stripe's wire format for requests and errors: `a[b][0][c]=x` parameters (query string or form
+// body) read with Stripe's validation, messages and `param` paths (`line_items[0][quantity]`), and
+// `{error: {type, code?, message, param?, doc_url?}}` answers with Stripe's status codes, which the
+// SDK turns into StripeInvalidRequestError, StripeAuthenticationError…, so a mistake fails here as
+// it would against api.stripe.com.
+import qs from 'qs';
+
+type FormValue = string | FormValue[] | { [key: string]: FormValue };
+export type FormParams = Record<string, FormValue>;
+
+export function decodeForm(encoded: string): FormParams {
+  // Stripe nests deeper than qs's default depth of 5 (line_items[0][price_data][product_data][name])
+  // and its lists can exceed qs's 20-item array limit.
+  return qs.parse(encoded, { depth: 10, arrayLimit: 100, parameterLimit: 1000 }) as FormParams;
+}
+
+export interface StripeErrorBody {
+  type: 'invalid_request_error' | 'idempotency_error' | 'api_error';
+  code?: string;
+  message: string;
+  param?: string;
+  doc_url?: string;
+}
+
+export class StripeApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: StripeErrorBody,
+  ) {
+    super(body.message);
+  }
+}
+
+export function invalidRequest(message: string, details: { param?: string; code?: string; statusCode?: number } = {}) {
+  return new StripeApiError(details.statusCode ?? 400, {
+    type: 'invalid_request_error',
+    message,
+    ...(details.code && {
+      code: details.code,
+      doc_url: `https://docs.stripe.com/error-codes/${details.code.replaceAll('_', '-')}`,
+    }),
+    ...(details.param && { param: details.param }),
+  });
+}
+
+/**
+ * `kind` is the object name Stripe uses in the message, e.g. `checkout.session`. An id in the URL
+ * that names nothing is a 404; an id in a parameter is a bad request (400), as on Stripe.
+ */
+export function resourceMissing(kind: string, id: string, param: string, where: 'path' | 'param'): StripeApiError {
+  const statusCode = where === 'path' ? 404 : 400;
+  return invalidRequest(`No such ${kind}: '${id}'`, { param, code: 'resource_missing', statusCode });
+}
 
 function isObject(value: FormValue | undefined): value is { [key: string]: FormValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

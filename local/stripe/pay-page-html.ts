@@ -1,10 +1,10 @@
 // The hosted pay page's HTML: server-rendered, no scripts, no external resources; real labels,
 // one <main> and <h1>, and errors in a role="alert" region so screen readers announce them.
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type Stripe from 'stripe';
 import { escapeHtml } from '#shared/html.ts';
-import { payPagePrefix } from './context.ts';
-import { formatAmount } from './money.ts';
+import { formatAmount } from './payments.ts';
 import type { AppliedDiscount } from './promotion-codes.ts';
 import type { LineItem } from './state.ts';
 
@@ -30,7 +30,7 @@ a{color:#3d32c4}
 `;
 
 /** The page's Content-Security-Policy: nothing may load, and only this exact stylesheet applies. */
-export const contentSecurityPolicy = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(css).digest('base64')}'; base-uri 'none'; frame-ancestors 'none'`;
+const contentSecurityPolicy = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(css).digest('base64')}'; base-uri 'none'; frame-ancestors 'none'`;
 
 function document(title: string, main: string): string {
   return `<!doctype html>
@@ -55,6 +55,8 @@ export interface PayView {
   session: Stripe.Checkout.Session;
   lineItems: LineItem[];
   applied: AppliedDiscount | null;
+  /** The path the form posts to. */
+  action: string;
   /** Shown in the alert region after a failed attempt. */
   error?: string;
   cardNumber?: string;
@@ -123,7 +125,7 @@ export function payPage(view: PayView): string {
     `Pay ${view.brand}`,
     `<h1>Pay ${escapeHtml(view.brand)}</h1>
 ${summary(view, currency, total)}
-<form method="post" action="${payPagePrefix}${encodeURIComponent(session.id)}">
+<form method="post" action="${escapeHtml(view.action)}">
 <h2>Payment</h2>
 ${alert}
 ${payment}
@@ -132,7 +134,7 @@ ${cancel}`,
   );
 }
 
-/** A page with a message and a way back, for sessions that can no longer be paid. */
+/** A page with a message and a way back, for sessions that do not exist or can no longer be paid. */
 export function noticePage(notice: {
   title: string;
   message: string;
@@ -142,4 +144,32 @@ export function noticePage(notice: {
     ? `<p><a href="${escapeHtml(notice.link.href)}">${escapeHtml(notice.link.text)}</a></p>`
     : '';
   return document(notice.title, `<h1>${escapeHtml(notice.title)}</h1>\n<p>${escapeHtml(notice.message)}</p>\n${link}`);
+}
+
+/** The page for a completed session (on to `successUrl`) or an expired one (back to cancel_url). */
+export function closedPage(session: Stripe.Checkout.Session, successUrl: string | null, home: string): string {
+  if (session.status === 'complete') {
+    return noticePage({
+      title: 'Payment complete',
+      message: 'This checkout session is already complete.',
+      link: { href: successUrl ?? home, text: 'Continue' },
+    });
+  }
+  return noticePage({
+    title: 'Checkout expired',
+    message: 'This checkout session has expired.',
+    link: { href: session.cancel_url ?? home, text: 'Go back' },
+  });
+}
+
+export function sendPage(res: ServerResponse, status: number, html: string): void {
+  res
+    .writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': contentSecurityPolicy,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+    })
+    .end(html);
 }

@@ -1,10 +1,8 @@
 // Coupons and the customer-facing promotion codes that apply them: the seeded launch codes,
 // the list endpoint, the discount a coupon gives, and redemption counting.
 import type Stripe from 'stripe';
-import { nowSeconds, type StripeContext } from './context.ts';
-import { invalidRequest, resourceMissing } from './errors.ts';
-import { newId } from './ids.ts';
-import type { Params } from './params.ts';
+import { invalidRequest, type Params, resourceMissing } from './params.ts';
+import { newId, nowSeconds, type StripeContext } from './state.ts';
 
 interface Seed {
   code: string;

@@ -1,5 +1,7 @@
-// Everything the local Stripe knows, as one JSON-serialisable object, and the file that keeps it
-// across restarts (sessions, promotion codes, charges, refunds, events, idempotent responses).
+// What the local Stripe knows (sessions, codes, charges, refunds, events, idempotent responses) as one
+// JSON-serialisable object, the file that keeps it across restarts, and the context every resource
+// works in: the state, the clock, Stripe-style ids and the two side effects of a change.
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type Stripe from 'stripe';
@@ -17,10 +19,24 @@ export interface StoredSession {
   line_items: LineItem[];
 }
 
-export type StripeEvent =
-  | Stripe.CheckoutSessionCompletedEvent
-  | Stripe.CheckoutSessionExpiredEvent
-  | Stripe.ChargeRefundedEvent;
+/** A Charge as this API version renders it: without the legacy `source` the SDK's type still carries. */
+export type Charge = Omit<Stripe.Charge, 'source'>;
+
+/** The API request behind a change; both null for changes made by the buyer or by time. */
+export type EventRequest = Stripe.Event.Request;
+
+export type StripeEvent = {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  livemode: false;
+  pending_webhooks: number;
+  request: EventRequest;
+} & (
+  | { type: 'checkout.session.completed' | 'checkout.session.expired'; data: { object: Stripe.Checkout.Session } }
+  | { type: 'charge.refunded'; data: { object: Charge } }
+);
 
 export interface DeliveryAttempt {
   at: string;
@@ -47,7 +63,7 @@ export interface StripeState {
   coupons: Record<string, Stripe.Coupon>;
   promotion_codes: Record<string, Stripe.PromotionCode>;
   sessions: Record<string, StoredSession>;
-  charges: Record<string, Stripe.Charge>;
+  charges: Record<string, Charge>;
   refunds: Record<string, Stripe.Refund>;
   events: StoredEvent[];
   idempotency: Record<string, StoredResponse>;
@@ -123,4 +139,43 @@ export class StateFile {
   flush(): Promise<void> {
     return this.writing;
   }
+}
+
+/** What the API, the pay page and the expiry timer share. */
+export interface StripeContext {
+  readonly state: StripeState;
+  /** Milliseconds; the server's clock, injectable for tests. */
+  readonly now: () => number;
+  /** Origin the pay page is served under (the app's, in the twin). */
+  readonly publicBaseUrl: string;
+  /** Marks the state as changed, to be written to the state file. */
+  changed(): void;
+  /** Records the event and sends it to the webhook; resolves after the first delivery attempt. */
+  publish(event: StripeEvent): Promise<void>;
+}
+
+export function nowSeconds(context: StripeContext): number {
+  return Math.floor(context.now() / 1000);
+}
+
+const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+// 248 = 4 × 62: bytes at or above it are skipped so every character is equally likely.
+const unbiasedLimit = 248;
+
+function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length)) {
+      if (byte < unbiasedLimit && out.length < length) out += base62[byte % 62];
+    }
+  }
+  return out;
+}
+
+/**
+ * Ids in Stripe's format, a type prefix and random base62, so they look (and sort, and get logged)
+ * like api.stripe.com's. Checkout Session ids are long (`cs_test_` + 58); the rest `<prefix>_` + 24.
+ */
+export function newId(prefix: 'cs_test' | 'pi' | 'ch' | 'pm' | 're' | 'evt' | 'promo' | 'req'): string {
+  return `${prefix}_${randomBase62(prefix === 'cs_test' ? 58 : prefix === 'req' ? 14 : 24)}`;
 }

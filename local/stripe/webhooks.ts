@@ -1,8 +1,40 @@
-// Webhook delivery as Stripe does it: the event as JSON, POSTed to the endpoint with a
-// `Stripe-Signature: t=<unix>,v1=<HMAC-SHA256(secret, "<t>.<payload>")>` header; a non-2xx
-// answer or no answer is retried with backoff, and every attempt is recorded on the event.
+// Events and their delivery as Stripe does both: a snapshot of the object that changed and the API
+// request (if any) that changed it, POSTed as JSON with a `Stripe-Signature: t=<unix>,v1=<HMAC-SHA256
+// (secret, "<t>.<payload>")>` header; a non-2xx answer or no answer is retried with backoff, and
+// every attempt is recorded on the event.
 import { createHmac } from 'node:crypto';
-import type { StoredEvent } from './state.ts';
+import type Stripe from 'stripe';
+import { type Charge, type EventRequest, newId, type StoredEvent, type StripeEvent } from './state.ts';
+
+/** The API version whose object shapes this server speaks: the one stripe@23.1.0 pins. */
+export const apiVersion = '2026-10-28.endive';
+
+export const noRequest: EventRequest = { id: null, idempotency_key: null };
+
+function envelope(createdSeconds: number, request: EventRequest) {
+  return {
+    id: newId('evt'),
+    object: 'event' as const,
+    api_version: apiVersion,
+    created: createdSeconds,
+    livemode: false as const,
+    pending_webhooks: 1,
+    request,
+  };
+}
+
+export function sessionEvent(
+  type: 'checkout.session.completed' | 'checkout.session.expired',
+  session: Stripe.Checkout.Session,
+  createdSeconds: number,
+  request: EventRequest,
+): StripeEvent {
+  return { ...envelope(createdSeconds, request), type, data: { object: structuredClone(session) } };
+}
+
+export function chargeRefundedEvent(charge: Charge, createdSeconds: number, request: EventRequest): StripeEvent {
+  return { ...envelope(createdSeconds, request), type: 'charge.refunded', data: { object: structuredClone(charge) } };
+}
 
 function signatureHeader(payload: string, secret: string, timestampSeconds: number): string {
   const signature = createHmac('sha256', secret).update(`${timestampSeconds}.${payload}`).digest('hex');

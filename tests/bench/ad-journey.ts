@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { renderKeys } from '#generation/generation-state.ts';
 import type { OutboxMessage } from '#local/ses-outbox.ts';
-import type { ExecutionRecord } from '#local/step-functions.ts';
+import type { ExecutionRecord } from '#local/step-functions-executions.ts';
 import type { Twin } from '#local/twin.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { type HttpObserver, type ObservedRequest, portOf } from './http-observer.ts';

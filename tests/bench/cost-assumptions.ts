@@ -37,8 +37,8 @@ export const costAssumptions = {
   /**
    * Bedrock bills tokens; the bench counts characters (the Converse request's system, messages and
    * toolConfig as sent, and the tool input the model answers with) and takes ≈ 4 characters a
-   * token, the rule of thumb for English text that local/bedrock-converse-stub.ts answers usage
-   * with too, rounded up per call. JSON (the tool's schema, the draft) tends to run denser than
+   * token, the rule of thumb for English text that tests/integration/support/bedrock-converse-stub.ts
+   * answers usage with too, rounded up per call. JSON (the tool's schema, the draft) tends to run denser than
    * prose, so the true count may be somewhat higher; Nova's tool-use prompt template is not counted.
    */
   charactersPerToken: 4,

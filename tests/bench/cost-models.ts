@@ -4,9 +4,10 @@
 // calls them, and which model, come from the synthesized template; what they are asked comes from
 // the order made on the twin:
 // - Bedrock: the real writer, with the real Converse client, runs against a local server speaking
-//   Converse (local/bedrock-converse-stub.ts) that answers with the storyboard the order got; the
-//   request (system, messages, toolConfig) and the answer are counted as sent, then turned into
-//   tokens. A second run, whose first answer the checks refuse, measures a repair turn.
+//   Converse (tests/integration/support/bedrock-converse-stub.ts) that answers with the storyboard
+//   the order got; the request (system, messages, toolConfig) and the answer are counted as sent,
+//   then turned into tokens. A second run, whose first answer the checks refuse, measures a repair
+//   turn.
 // - Polly: the characters of every voice line of the order's storyboard, per read of a line.
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { bedrockStoryboardWriter } from '#generation/storyboard/bedrock-writer.ts';
@@ -14,9 +15,9 @@ import { type Storyboard, wordsOf } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { voiceFor } from '#generation/voice/style-voices.ts';
-import { type ConverseRequestBody, startBedrockStub } from '#local/bedrock-converse-stub.ts';
 import { config } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
+import { type ConverseRequestBody, startBedrockStub } from '#tests/integration/support/bedrock-converse-stub.ts';
 import type { AdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 import { costAssumptions } from './cost-assumptions.ts';

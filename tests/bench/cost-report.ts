@@ -194,7 +194,7 @@ ${lambdaTables.join('\n\n')}
 The twin writes with the template and speaks with festival, so neither service is called there; both
 are priced from the storyboard each order got (WriteScript's output in the execution history).
 Bedrock: the real writer (\`lambdas/generation/storyboard/bedrock-writer.ts\`, the real Converse
-client) runs against a local Converse server on 127.0.0.1 (\`local/bedrock-converse-stub.ts\`) that
+client) runs against a local Converse server on 127.0.0.1 (\`tests/integration/support/bedrock-converse-stub.ts\`) that
 answers with that storyboard as its one forced tool call; the request's system, messages and
 toolConfig and the answer's tool input are counted as sent, at ${costAssumptions.charactersPerToken}
 characters a token. A second run, whose first answer gives a price the site never gave, measures a

@@ -4,8 +4,9 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
-import { apiRoutes, type Capability } from '#shared/routes.ts';
+import { apiRoutes } from '#shared/routes.ts';
 import { envNames } from '#shared/runtime-env.ts';
+import { envOf, everyFunctionEnv } from './capability-env.ts';
 import { buildStack, type PolicyStatement, statementsOf as roleStatements } from './stack.ts';
 
 const { stack, template } = buildStack();
@@ -22,27 +23,8 @@ const resourcesOf = (statement: Statement) => [statement.Resource].flat();
 const mentions = (statement: Statement, target: unknown) =>
   JSON.stringify(resourcesOf(statement)).includes(JSON.stringify(target));
 
-/** The variables a capability brings, as the handlers read them (shared/runtime-env.ts). */
-const capabilityEnv: Record<Capability, string[]> = {
-  'orders:read': [envNames.ordersTable],
-  'orders:write': [envNames.ordersTable],
-  rateLimits: [envNames.rateLimitsTable],
-  webhookEvents: [envNames.eventsTable],
-  'images:presign': [envNames.imagesBucket],
-  'images:read': [envNames.imagesBucket],
-  'videos:read': [envNames.videosBucket],
-  'executions:start': [envNames.stateMachineArn],
-  stripe: [envNames.stripeSecretName],
-  stripeWebhookSecret: [envNames.stripeWebhookSecretName],
-  'newsletter:subscribe': [envNames.subscribersTable],
-  'newsletter:confirm': [envNames.subscribersTable],
-  'newsletter:unsubscribe': [envNames.subscribersTable],
-  mail: [envNames.mailFrom],
-};
 const everyApiFunctionEnv = [
-  'POWERTOOLS_SERVICE_NAME',
-  'POWERTOOLS_METRICS_NAMESPACE',
-  'POWERTOOLS_LOG_LEVEL',
+  ...everyFunctionEnv,
   envNames.originVerifySecretName,
   envNames.siteUrl,
   envNames.ipAttemptsPerHour,
@@ -120,10 +102,7 @@ describe('API functions', () => {
 
   it.each(routes)('$name gets exactly the environment its capabilities need', (route) => {
     const variables = functionResource(stack.api.functionFor(route.name)).Properties.Environment.Variables;
-    const expected = new Set([
-      ...everyApiFunctionEnv,
-      ...route.uses.flatMap((capability) => capabilityEnv[capability]),
-    ]);
+    const expected = new Set([...everyApiFunctionEnv, ...envOf(route.uses)]);
 
     expect(Object.keys(variables).sort()).toEqual([...expected].sort());
   });
@@ -149,7 +128,6 @@ describe('API functions', () => {
       [envNames.rateLimitsTable]: ref(stack.orders.rateLimitsTable),
       [envNames.eventsTable]: ref(stack.orders.eventsTable),
       [envNames.stateMachineArn]: ref(stack.generation.stateMachine),
-      [envNames.stripeSecretName]: 'reelfive/prod/stripe-secret-key',
       [envNames.stripeWebhookSecretName]: 'reelfive/prod/stripe-webhook-secret',
       [envNames.originVerifySecretName]: 'ReelFive-prod/origin-verify',
     });

@@ -20,7 +20,6 @@ function operationsOf(stack: ReelFiveStack): Operations {
     generation: stack.generation,
     payments: stack.node.findChild('Payments') as Payments,
     notifications: stack.node.findChild('Notifications') as Notifications,
-    siteUrl: 'https://reelfive.com',
   });
 }
 

@@ -9,9 +9,9 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { Orders } from '#lib/orders/orders.ts';
-import { apiKeyRenewalEveryHours } from '#lib/realtime/api-key-renewer.ts';
 import { Realtime } from '#lib/realtime/realtime.ts';
-import { loadOnSubscribe } from '#local/appsync-events.ts';
+import { opsFunctions } from '#lib/shared/ops-functions.ts';
+import { loadOnSubscribe } from '#local/appsync-events-channels.ts';
 import { orderChannelHandlerCode } from '#shared/order-channel.ts';
 import { type CfnResource, resourceNamed } from './stack.ts';
 
@@ -85,13 +85,13 @@ describe('API key renewer', () => {
   const [renewerId, renewer] = resourceNamed(template, 'AWS::Lambda::Function', 'RealtimeApiKeyRenewerFunction');
   const [apiKeyId] = resourceNamed(template, 'AWS::AppSync::ApiKey', 'RealtimeEventApi');
 
-  it(`runs every ${apiKeyRenewalEveryHours} hours, well within the 7 days AppSync gives a new key`, () => {
+  it(`runs every ${opsFunctions.apiKeyRenewer.everyHours} hours, well within the 7 days AppSync gives a new key`, () => {
     template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: `rate(${apiKeyRenewalEveryHours} hours)`,
+      ScheduleExpression: `rate(${opsFunctions.apiKeyRenewer.everyHours} hours)`,
       State: 'ENABLED',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [renewerId, 'Arn'] } })],
     });
-    expect(apiKeyRenewalEveryHours).toBeLessThanOrEqual(24);
+    expect(opsFunctions.apiKeyRenewer.everyHours).toBeLessThanOrEqual(24);
   });
 
   it('is told the key by its ARN (the Ref), which names the API and the key', () => {

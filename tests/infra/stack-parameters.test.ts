@@ -139,6 +139,9 @@ describe('-c <name>=<value> overrides', () => {
       certificateArn: testCertificateArn,
       mailFrom: 'ads@example.com',
       stripeSecretName: 'other/stripe-secret-key',
+      stripeCheckoutKeySecretName: 'other/stripe-checkout-key',
+      stripeReadKeySecretName: 'other/stripe-read-key',
+      stripeRefundKeySecretName: 'other/stripe-refund-key',
       stripeWebhookSecretName: 'other/stripe-webhook-secret',
       alarmEmail: 'pager@example.com',
       copywriter: 'bedrock',
@@ -187,12 +190,16 @@ describe('-c <name>=<value> overrides', () => {
       stage: 'prod',
       certificateArn: testCertificateArn,
       copywriter: 'gpt',
+      stripeRefundKeySecretName: 'rk_live_123 pasted by mistake',
       account: '1234',
       region: 'Europe',
     });
 
     // Assess
     expect(act).toThrow('copywriter must be template or bedrock (from -c copywriter=gpt)');
+    expect(act).toThrow(
+      'stripeRefundKeySecretName must be a Secrets Manager secret name (from -c stripeRefundKeySecretName=rk_live_123 pasted by mistake)',
+    );
     expect(act).toThrow('account must be a 12-digit AWS account id (from -c account=1234)');
     expect(act).toThrow('region must be an AWS region, e.g. eu-west-1 (from -c region=Europe)');
   });

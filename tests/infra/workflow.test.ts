@@ -5,7 +5,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { renderStallMs } from '#generation/render-jobs/render-provider.ts';
-import { apiKeyRenewalEveryHours } from '#lib/realtime/api-key-renewer.ts';
+import { opsFunctions } from '#lib/shared/ops-functions.ts';
 import { config } from '#shared/config.ts';
 import { type GenerationStep, generationSteps } from '#shared/generation-steps.ts';
 import { signatureRejectedMessage } from '#shared/observability.ts';
@@ -29,6 +29,7 @@ interface AslState {
   ResultPath?: string | null;
   Catch?: { ErrorEquals: string[]; ResultPath?: string; Next: string }[];
   Choices?: { Next: string }[];
+  Default?: string;
 }
 /** The ASL with each GetAtt written as `<LogicalId.Attribute>` (what the twin resolves). */
 const definitionText: string = machine.Properties.DefinitionString['Fn::Join'][1]
@@ -97,27 +98,47 @@ describe('generation state machine', () => {
     expect(definition.States.Done?.Type).toBe('Succeed');
   });
 
-  it('catches every error of the happy path into MarkFailed → Refund → NotifyOps → Fail', () => {
-    for (const name of [
-      'MarkProcessing',
-      'AnalyzeWebsite',
-      'WriteScript',
-      'StartRender',
-      'CheckRender',
-      'Deliver',
-      'MarkCompleted',
-    ]) {
+  const stepsOn = (path: GenerationStep['path']) =>
+    (generationSteps as readonly GenerationStep[]).filter((step) => step.path === path).map((step) => step.state);
+
+  it('catches every error of a main-path step of the table into the first failure step', () => {
+    const [firstFailureStep] = stepsOn('failure');
+
+    for (const name of stepsOn('main')) {
       expect(definition.States[name]?.Catch, name).toEqual([
-        { ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'MarkFailed' },
+        { ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: firstFailureStep },
       ]);
     }
-    expect(definition.States.MarkFailed?.Next).toBe('Refund');
-    expect(definition.States.Refund?.Next).toBe('NotifyOps');
-    expect(definition.States.NotifyOps?.Next).toBe('GenerationFailed');
+  });
+
+  it('runs the failure steps in table order, each moving on even when it fails, then fails the execution', () => {
+    const failurePath = [...stepsOn('failure'), 'GenerationFailed'];
+
+    for (const [index, name] of failurePath.slice(0, -1).entries()) {
+      expect(definition.States[name]?.Next, name).toBe(failurePath[index + 1]);
+      // A failing failure state still moves on, so ops always hear of it.
+      expect(definition.States[name]?.Catch, name).toEqual([
+        { ErrorEquals: ['States.ALL'], ResultPath: '$.failurePathError', Next: failurePath[index + 1] },
+      ]);
+    }
     expect(definition.States.GenerationFailed?.Type).toBe('Fail');
-    // A failing failure state still moves on, so ops always hear of it.
-    expect(definition.States.MarkFailed?.Catch?.[0]?.Next).toBe('Refund');
-    expect(definition.States.Refund?.Catch?.[0]?.Next).toBe('NotifyOps');
+    expect(stepsOn('failure')).toEqual(['MarkFailed', 'Refund', 'NotifyOps']);
+  });
+
+  it('reaches every main-path step from the start, and no failure step without an error', () => {
+    const reached = new Set<string>();
+    const visit = (name: string | undefined) => {
+      if (!name || reached.has(name)) return;
+      reached.add(name);
+      const state = definition.States[name];
+      visit(state?.Next);
+      for (const choice of state?.Choices ?? []) visit(choice.Next);
+      visit(state?.Default);
+    };
+    visit(definition.StartAt);
+
+    expect(stepsOn('main').filter((name) => !reached.has(name))).toEqual([]);
+    expect(stepsOn('failure').filter((name) => reached.has(name))).toEqual([]);
   });
 
   it('keeps each step result under its own key and discards the rest', () => {
@@ -140,6 +161,9 @@ describe('generation state machine', () => {
         }),
         expect.objectContaining({ ErrorEquals: expect.arrayContaining(['RetryableStepError']), BackoffRate: 2 }),
       ]);
+      // A step that calls Stripe also retries Stripe's transient errors; the others have none to retry.
+      const callsStripe = (step.uses as readonly string[]).some((use) => use.startsWith('stripe:'));
+      expect(state?.Retry?.[1]?.ErrorEquals.includes('StripeConnectionError'), step.state).toBe(callsStripe);
     },
   );
 
@@ -326,7 +350,7 @@ describe('realtime Events API', () => {
 
     // Assess
     template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: `rate(${apiKeyRenewalEveryHours} hours)`,
+      ScheduleExpression: `rate(${opsFunctions.apiKeyRenewer.everyHours} hours)`,
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [renewerId, 'Arn'] } })],
     });
     expect(resources[renewerId].Properties.Environment.Variables[envNames.eventsApiKeyArn]).toEqual({

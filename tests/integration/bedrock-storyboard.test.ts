@@ -14,15 +14,15 @@ import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyb
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
+import { config } from '#shared/config.ts';
+import { envNames } from '#shared/runtime-env.ts';
+import { northwindFacts } from './support/ad-fixtures.ts';
 import {
   bedrockError,
   type ConverseStub,
   type ConverseStubOptions,
   startBedrockStub,
-} from '#local/bedrock-converse-stub.ts';
-import { config } from '#shared/config.ts';
-import { envNames } from '#shared/runtime-env.ts';
-import { northwindFacts } from './support/ad-fixtures.ts';
+} from './support/bedrock-converse-stub.ts';
 
 const input: StoryboardInput = {
   site: { ...northwindFacts, source: 'site' },

@@ -1,7 +1,7 @@
 // Delivery on the twin: the Deliver step checks the render's MP4 + poster in the videos bucket,
 // records them on the order and mails the buyer once; the order read then hands out presigned
 // links (inline, download, poster) until the video is gone. Real DynamoDB Local, s3rver and the
-// SES outbox; the order is created through the API and moved along with the order store.
+// SES outbox; the order is created through the API and moved along by the order lifecycle.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,13 +9,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as deliver } from '#generation/deliver.handler.ts';
+import { handler as deliverHandler } from '#generation/deliver.handler.ts';
 import { type GenerationState, renderKeys } from '#generation/generation-state.ts';
-import { handler as markCompleted } from '#generation/mark-completed.handler.ts';
+import { handler as markCompletedHandler } from '#generation/mark-completed.handler.ts';
 import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
 import { decodeMessage } from '#local/ses-outbox.ts';
 import { sendOrderEmail } from '#notifications/order-emails.ts';
-import { getOrder, markOrderPaid, recordExecution, updateOrder } from '#orders/order-store.ts';
+import { markOrderPaid, markOrderProcessing, recordExecution, reportOrderStage } from '#orders/order-lifecycle.ts';
+import { getOrder } from '#orders/order-store.ts';
 import { videoLinks } from '#orders/video-links.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
@@ -27,6 +29,9 @@ import { callApi, orderRequest, twinForSuite, uniqueEmail } from './support/twin
 // process.env, including the render function's Lambda-only FFMPEG_PATH.
 const ffmpegBinary = ffmpegPath();
 const twin = twinForSuite();
+// The steps as the state machine's tasks call them: with a Lambda context.
+const deliver = (state: GenerationState) => deliverHandler(state, lambdaContext('Deliver', 60));
+const markCompleted = (state: GenerationState) => markCompletedHandler(state, lambdaContext('MarkCompleted', 30));
 let workDir = '';
 let video: Buffer;
 let poster: Buffer;
@@ -70,7 +75,8 @@ async function processingOrder(amountCents = 500): Promise<{ id: string; email: 
   await markOrderPaid(id, { paymentStatus: amountCents ? 'paid' : 'free', amountCents, currency: 'usd' });
   // This suite plays the state machine's part; an execution on record keeps GET /api/orders from starting one.
   await recordExecution(id, `arn:aws:states:us-east-1:000000000000:execution:delivery-test:${id}`);
-  await updateOrder(id, { order_status: 'processing', stage: 'rendering', progress: 90 });
+  await markOrderProcessing(id);
+  await reportOrderStage(id, 'rendering', 90);
   return { id, email };
 }
 

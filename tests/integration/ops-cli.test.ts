@@ -10,7 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '#common/dynamodb-clients.ts';
 import { stepFunctions } from '#common/sfn-client.ts';
-import { executionArnFor } from '#generation/start-generation.ts';
+import { executionArnFor } from '#orders/start-generation.ts';
 import type { TwinEnvFile } from '#tools/ops/target.ts';
 import { ordersOfEmail, storedOrder } from './support/orders-table.ts';
 import { createPaidOrder } from './support/pay.ts';
@@ -275,7 +275,7 @@ describe('ops redrive', () => {
 
     expect(run.code).toBe(1);
     expect(message(run)).toBe(
-      "The twin's Step Functions cannot redrive executions (local/step-functions.ts has no RedriveExecution).",
+      "The twin's Step Functions cannot redrive executions (local/step-functions-api.ts has no RedriveExecution).",
     );
     expect((await storedOrder(twin.current, id))?.order_status).toBe('failed');
   });

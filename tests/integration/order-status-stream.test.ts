@@ -11,10 +11,14 @@ import WebSocket from 'ws';
 import { type LocalAppSyncEvents, startAppSyncEvents } from '#local/appsync-events.ts';
 import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb.ts';
 import { type StreamPoller, startStreamPoller } from '#local/dynamodb-stream.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
 import { handler as publishOrderChanges } from '#realtime/publish-order-changes.handler.ts';
 import { eventually } from './support/twin.ts';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+/** The publisher as its event source mapping calls it: with a Lambda context. */
+const publishBatch = (event: DynamoDBStreamEvent) =>
+  publishOrderChanges(event, lambdaContext('OrderChangesPublisher', 30));
 const apiKey = 'da2-reelfive-stream-test';
 
 let dynamo: DynamoDbLocal;
@@ -127,7 +131,7 @@ describe('orders stream → publisher → channel', () => {
   it('publishes exactly {id, order_status, stage, progress, updated_at} for each status change', async () => {
     // Prepare
     const tableName = await createOrdersTable();
-    const poller = await startPoller(tableName, publishOrderChanges);
+    const poller = await startPoller(tableName, publishBatch);
     const orderId = randomUUID();
     const page = await followOrder(orderId);
     const analyzingAt = new Date().toISOString();
@@ -169,7 +173,7 @@ describe('orders stream → publisher → channel', () => {
     const tableName = await createOrdersTable();
     const orderId = randomUUID();
     await documents.send(new PutCommand({ TableName: tableName, Item: newOrder(orderId) }));
-    const poller = await startPoller(tableName, publishOrderChanges);
+    const poller = await startPoller(tableName, publishBatch);
     const page = await followOrder(orderId);
 
     // Act

@@ -4,10 +4,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documents } from '#common/dynamodb-clients.ts';
-import { executionArnFor } from '#generation/start-generation.ts';
 import { startReconcilerTimer } from '#local/reconciler-timer.ts';
 import { type ReconcileReport, reconcile } from '#operations/reconcile.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
+import { executionArnFor } from '#orders/start-generation.ts';
 import { config } from '#shared/config.ts';
 import { ordersOfEmail, storedOrder } from './support/orders-table.ts';
 import { stripeSession } from './support/stripe-events.ts';

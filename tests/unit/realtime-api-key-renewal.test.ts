@@ -4,7 +4,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppSyncClient } from '@aws-sdk/client-appsync';
+import type { ScheduledEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lambdaContext } from '#local/lambda-context.ts';
 import { apiKeyLifetimeDays, daysLeft, parseApiKeyArn, renewApiKey } from '#realtime/api-key-renewal.ts';
 import { config } from '#shared/config.ts';
 import { apiKeyDaysLeftMetric } from '#shared/observability.ts';
@@ -137,6 +139,19 @@ describe('renewApiKey', () => {
 });
 
 describe('the scheduled handler', () => {
+  /** The schedule's tick, as EventBridge sends it. */
+  const tick: ScheduledEvent = {
+    version: '0',
+    id: 'tick',
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account: '123456789012',
+    time: '2026-01-01T00:00:00Z',
+    region: 'eu-west-1',
+    resources: [],
+    detail: {},
+  };
+
   /** Each EMF document the handler printed (Powertools Metrics writes them to stdout). */
   async function runHandler(): Promise<{ outcome: PromiseSettledResult<void>; documents: Record<string, unknown>[] }> {
     vi.stubEnv(envNames.eventsApiKeyArn, keyArn);
@@ -156,7 +171,7 @@ describe('the scheduled handler', () => {
       return true;
     });
     const { handler } = await import('#realtime/renew-api-key.handler.ts');
-    const [outcome] = await Promise.allSettled([handler()]);
+    const [outcome] = await Promise.allSettled([handler(tick, lambdaContext('ApiKeyRenewer', 60))]);
     vi.mocked(process.stdout.write).mockRestore();
     const documents = printed
       .flatMap((text) => text.split('\n'))

@@ -19,6 +19,12 @@ describe('the route table', () => {
 
     expect(new Set(keys).size).toBe(keys.length);
   });
+
+  it('names each capability of a route once', () => {
+    for (const route of apiRoutes) {
+      expect(new Set(route.uses).size, route.name).toBe(route.uses.length);
+    }
+  });
 });
 
 describe('routePath', () => {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GenerationState } from '#generation/generation-state.ts';
 import { retryableErrorName } from '#generation/step-errors.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
 
@@ -75,7 +76,7 @@ describe('StartRender when Lambda throttles the render invoke', () => {
     } as GenerationState;
 
     // Act
-    const outcome = handler(state);
+    const outcome = handler(state, lambdaContext('StartRender', 30));
 
     // Assess
     await expect(outcome).rejects.toMatchObject({ name: retryableErrorName });

@@ -75,7 +75,7 @@ describe('the Stripe webhook with a signature that does not verify', () => {
       vi.spyOn(process.stdout, 'write').mockImplementation(capture),
       vi.spyOn(process.stderr, 'write').mockImplementation(capture),
     ];
-    const { handler } = await import('#payments/stripe-webhook.handler.ts');
+    const { handler } = await import('#orders/stripe-webhook.handler.ts');
 
     // Act
     const answer = await handler(webhookDelivery(`t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`), context);

@@ -8,9 +8,9 @@ import {
 } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
 import { stepFunctions } from '#common/sfn-client.ts';
-import { executionArnFor } from '#generation/start-generation.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { getOrder } from '#orders/order-store.ts';
+import { executionArnFor } from '#orders/start-generation.ts';
 import { OpsError } from './ops-error.ts';
 
 const orderId = z.uuid();

@@ -2,13 +2,14 @@
 // code the Lambdas use, each refusing what would hurt the buyer or the books.
 import { RedriveExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { stepFunctions } from '#common/sfn-client.ts';
-import { markOrderFailed } from '#generation/failure-steps.ts';
+import { markFailedOnce } from '#generation/failure-steps.ts';
 import { refundFailedOrder } from '#generation/refund-failed-order.ts';
 import { releaseOrderEmail } from '#notifications/email-ledger.ts';
 import { type OrderEmailKind, sendOrderEmail } from '#notifications/order-emails.ts';
+import { markOrderRefunded, reopenOrderForRedrive, undoRedriveReopen } from '#orders/order-lifecycle.ts';
 import { isPaid, type OrderRecord } from '#orders/order-record.ts';
-import { getOrder, updateOrder } from '#orders/order-store.ts';
-import { stripe } from '#payments/stripe-client.ts';
+import { getOrder } from '#orders/order-store.ts';
+import { refundPayment } from '#payments/refunds.ts';
 import { formatMoney, lastEnteredState, maskEmail } from './format.ts';
 import { OpsError } from './ops-error.ts';
 import { describeExecution, executionArnOf, executionHistory, requireOrder } from './orders.ts';
@@ -36,7 +37,7 @@ export async function refundOrder(id: string | undefined, options: { yes: boolea
     refunded = await refundDeliveredOrder(order);
   } else {
     // Failed first, so a running execution's next step stops on its own; then it is stopped.
-    await markOrderFailed(order.id, refundReason);
+    await markFailedOnce(order.id, refundReason);
     await stopIfRunning(order, refundReason);
     refunded = await refundFailedOrder(order.id);
   }
@@ -52,18 +53,9 @@ export async function refundOrder(id: string | undefined, options: { yes: boolea
 /** A delivered ad stays delivered; only the payment is returned, and the buyer hears it from ops. */
 async function refundDeliveredOrder(order: OrderRecord): Promise<OrderRecord | null> {
   if (!order.payment_intent) throw new OpsError(`Order ${order.id} is paid but has no payment intent to refund.`);
-  const refund = await (await stripe()).refunds.create(
-    { payment_intent: order.payment_intent, reason: 'requested_by_customer', metadata: { order_id: order.id } },
-    // The failure path's key: whichever path refunds first, Stripe refunds once.
-    { idempotencyKey: `refund-${order.id}` },
-  );
-  return (
-    (await updateOrder(
-      order.id,
-      { payment_status: 'refunded', refund_id: refund.id },
-      { condition: 'payment_status = :paid', values: { ':paid': 'paid' } },
-    )) ?? getOrder(order.id)
-  );
+  // The failure path's refund: whichever path refunds first, Stripe refunds once.
+  const refund = await refundPayment(order.id, order.payment_intent);
+  return (await markOrderRefunded(order.id, refund.id)) ?? getOrder(order.id);
 }
 
 async function stopIfRunning(order: OrderRecord, cause: string): Promise<void> {
@@ -140,30 +132,17 @@ export async function redriveOrder(id: string | undefined, target: OpsTarget, pr
   if (execution.redriveStatus !== 'REDRIVABLE') {
     throw new OpsError(
       target.kind === 'twin'
-        ? "The twin's Step Functions cannot redrive executions (local/step-functions.ts has no RedriveExecution)."
+        ? "The twin's Step Functions cannot redrive executions (local/step-functions-api.ts has no RedriveExecution)."
         : `Step Functions will not redrive it: ${execution.redriveStatusReason ?? execution.redriveStatus ?? 'no reason given'}.`,
     );
   }
   // The steps only work on a processing order (the failure path may have marked it failed).
-  const reopened = await updateOrder(
-    order.id,
-    { order_status: 'processing', stage: 'queued' },
-    {
-      condition: 'order_status IN (:pending, :processing, :failed) AND payment_status IN (:paid, :free)',
-      values: {
-        ':pending': 'pending',
-        ':processing': 'processing',
-        ':failed': 'failed',
-        ':paid': 'paid',
-        ':free': 'free',
-      },
-    },
-  );
+  const reopened = await reopenOrderForRedrive(order.id);
   if (!reopened) throw new OpsError(`Order ${order.id} changed meanwhile; run show and try again.`);
   try {
     await stepFunctions().send(new RedriveExecutionCommand({ executionArn: execution.executionArn }));
   } catch (error) {
-    await updateOrder(order.id, { order_status: order.order_status, stage: order.stage });
+    await undoRedriveReopen(order.id, order);
     throw error;
   }
   print(`Redriven ${execution.executionArn} from ${lastState ?? 'its start'}; order ${order.id} is processing again.`);

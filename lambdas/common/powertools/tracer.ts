@@ -1,5 +1,6 @@
-// One X-Ray tracer per container (tracing is on for every function). Outside Lambda — the twin,
-// the tests — Powertools leaves it disabled, so the same handlers run there unchanged.
+// One X-Ray tracer per container (tracing is on for every function). Powertools turns it on only
+// where AWS_EXECUTION_ENV is set and POWERTOOLS_TRACE_ENABLED is not false, so outside Lambda — the
+// twin, the tests — it is a no-op and the same handlers run there unchanged.
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { config } from '#shared/config.ts';
 

@@ -8,6 +8,7 @@ import {
   type ConverseCommandOutput,
   type ToolUseBlock,
 } from '@aws-sdk/client-bedrock-runtime';
+import { tracer } from '#powertools/tracer.ts';
 import { config } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
@@ -27,9 +28,9 @@ export interface ForcedTool {
 
 let defaultClient: BedrockRuntimeClient | undefined;
 
-/** Created on first use and kept for the container's life; region and credentials come from the Lambda. */
+/** Created on first use, traced, and kept for the container's life; region and credentials come from the Lambda. */
 export function sharedBedrockClient(): BedrockRuntimeClient {
-  defaultClient ??= new BedrockRuntimeClient({});
+  defaultClient ??= tracer.captureAWSv3Client(new BedrockRuntimeClient({}));
   return defaultClient;
 }
 

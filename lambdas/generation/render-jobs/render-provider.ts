@@ -5,6 +5,7 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { RenderJob } from '#generation/generation-state.ts';
 import { StepFailure } from '#generation/step-errors.ts';
+import { tracer } from '#powertools/tracer.ts';
 import { renderStallSeconds } from '#shared/generation-steps.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { RenderRequest } from './render-request.ts';
@@ -25,7 +26,7 @@ export const ffmpegRenderProvider: RenderProvider = {
     const job: RenderJob = { jobId: request.orderId, status: 'running', fraction: 0 };
     // Written before the invoke, so CheckRender always finds a status to judge staleness by.
     await writeRenderStatus(request.orderId, job);
-    lambda ??= new LambdaClient({});
+    lambda ??= tracer.captureAWSv3Client(new LambdaClient({}));
     // Throttled here (TooManyRequestsException), the invoke fails StartRender's step() with the
     // retryable error, which the state machine retries; once queued, Lambda retries throttles itself.
     await lambda.send(

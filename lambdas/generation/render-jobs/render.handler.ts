@@ -4,10 +4,12 @@
 // status object. It never throws: a failure is reported as a failed status, which CheckRender turns
 // into the failure path (an async Lambda retry would only render the same failure twice). An invoke
 // can wait in Lambda's queue; if its order stopped processing meanwhile (failed and refunded, or
-// already delivered), the render stops at once and writes nothing.
+// already delivered), the render stops at once and writes nothing. A finished render reports how
+// long composing the ad took (RenderSeconds).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '#common/s3-clients.ts';
 import { renderStoryboard } from '#generation/compose/render-storyboard.ts';
@@ -16,7 +18,10 @@ import type { StoryboardAsset } from '#generation/storyboard/storyboard.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
 import { fetchPublicImage } from '#generation/website/fetch-public-page.ts';
 import { getOrder } from '#orders/order-store.ts';
+import { invokeHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
+import { metrics } from '#powertools/metrics.ts';
+import { businessMetrics } from '#shared/observability.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { cleanImage } from './clean-image.ts';
 import type { RenderRequest } from './render-request.ts';
@@ -25,7 +30,9 @@ import { writeRenderStatus } from './render-status.ts';
 /** Status writes are S3 PUTs; a few per render are plenty for a progress bar. */
 const reportEvery = 0.15;
 
-export async function handler(request: RenderRequest): Promise<void> {
+export const handler = invokeHandler(renderAd);
+
+async function renderAd(request: RenderRequest): Promise<void> {
   const { orderId } = request;
   const workDir = await mkdtemp(join(tmpdir(), 'render-'));
   try {
@@ -81,6 +88,7 @@ export async function handler(request: RenderRequest): Promise<void> {
       videoKey: keys.video,
       posterKey: keys.poster,
     });
+    metrics.addMetric(businessMetrics.renderSeconds, MetricUnit.Seconds, rendered.seconds.total);
     logger.info('Ad rendered', {
       orderId,
       bytes: rendered.bytes,

@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PollyClient, SynthesizeSpeechCommand, type SynthesizeSpeechCommandInput } from '@aws-sdk/client-polly';
 import { runFfmpeg } from '#generation/media/run-ffmpeg.ts';
+import { tracer } from '#powertools/tracer.ts';
 import { parseSpeechMarks, timeWords } from './speech-marks.ts';
 import { lineSsml } from './ssml.ts';
 import type { PollyVoiceChoice, Voice } from './voice.ts';
@@ -19,11 +20,11 @@ const requestTimeoutMs = 15_000;
 let defaultClient: PollyClient | undefined;
 
 /**
- * Created on first use and kept for the container's life. Region and credentials come from the
- * Lambda; AWS_ENDPOINT_URL_POLLY points it elsewhere (the SDK reads it).
+ * Created on first use, traced, and kept for the container's life. Region and credentials come
+ * from the Lambda; AWS_ENDPOINT_URL_POLLY points it elsewhere (the SDK reads it).
  */
 function sharedClient(): PollyClient {
-  defaultClient ??= new PollyClient({});
+  defaultClient ??= tracer.captureAWSv3Client(new PollyClient({}));
   return defaultClient;
 }
 

@@ -9,18 +9,13 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import {
-  createServer,
-  type Http2ServerRequest,
-  type Http2ServerResponse,
-  type Http2Session,
-  type IncomingHttpHeaders,
-} from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import type { Http2ServerRequest, Http2ServerResponse, IncomingHttpHeaders } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
+import { readText } from '#local/http.ts';
+import { sendAwsJson, startHttp2Stub } from './http2-stub.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -96,18 +91,6 @@ const maxBilledCharacters = 3000;
 export async function startPollyStub(options: PollyStubOptions = {}): Promise<PollyStub> {
   const requests: PollyStubRequest[] = [];
   const scratch = await mkdtemp(join(tmpdir(), 'polly-stub-'));
-  const sessions = new Set<Http2Session>();
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: Error) =>
-      sendError(response, pollyError('ServiceFailureException', error.message)),
-    );
-  });
-
-  // The SDK keeps its session open for reuse; stop() has to end it for close() to finish.
-  server.on('session', (session) => {
-    sessions.add(session);
-    session.on('close', () => sessions.delete(session));
-  });
 
   async function handle(request: Http2ServerRequest, response: Http2ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://stub').pathname;
@@ -115,7 +98,7 @@ export async function startPollyStub(options: PollyStubOptions = {}): Promise<Po
       sendError(response, { status: 404, errorType: 'UnknownOperationException', message: `No operation at ${path}` });
       return;
     }
-    const body = JSON.parse(await readBody(request)) as SynthesizeSpeechBody;
+    const body = JSON.parse(await readText(request)) as SynthesizeSpeechBody;
     const received: PollyStubRequest = { method: request.method, path, headers: request.headers, body };
     requests.push(received);
     const answer = options.respond?.(received) ?? validationError(body);
@@ -154,14 +137,14 @@ export async function startPollyStub(options: PollyStubOptions = {}): Promise<Po
     }
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const stub = await startHttp2Stub(handle, (response, error) =>
+    sendError(response, pollyError('ServiceFailureException', error.message)),
+  );
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: stub.endpoint,
     requests,
     stop: async () => {
-      for (const session of sessions) session.destroy();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await stub.close();
       await rm(scratch, { recursive: true, force: true });
     },
   };
@@ -232,22 +215,7 @@ function speechOf(
 }
 
 function sendError(response: Http2ServerResponse, answer: PollyStubErrorAnswer): void {
-  response.writeHead(answer.status, {
-    'content-type': 'application/json',
-    'x-amzn-requestid': randomUUID(),
-    // The SDK names the exception by this header (by the part before a colon, if any).
-    'x-amzn-errortype': answer.errorType,
-  });
-  response.end(JSON.stringify({ __type: answer.errorType, message: answer.message }));
-}
-
-function readBody(request: Http2ServerRequest): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
+  sendAwsJson(response, answer.status, { __type: answer.errorType, message: answer.message }, answer.errorType);
 }
 
 function defaultMessage(name: PollyErrorName): string {

@@ -4,14 +4,9 @@
 // HTTP/2 only: the Bedrock Runtime client's default handler is NodeHttp2Handler (Bedrock streams
 // both ways), which talks h2 with prior knowledge to an http:// endpoint.
 import { randomUUID } from 'node:crypto';
-import {
-  createServer,
-  type Http2ServerRequest,
-  type Http2ServerResponse,
-  type Http2Session,
-  type IncomingHttpHeaders,
-} from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import type { Http2ServerRequest, Http2ServerResponse, IncomingHttpHeaders } from 'node:http2';
+import { readText } from '#local/http.ts';
+import { sendAwsJson, startHttp2Stub } from './http2-stub.ts';
 
 /** One Converse call as the stub received it. */
 export interface ConverseStubRequest {
@@ -92,18 +87,6 @@ export function bedrockError(name: BedrockErrorName, message = defaultMessage(na
 export async function startBedrockStub(options: ConverseStubOptions = {}): Promise<ConverseStub> {
   const respond = options.respond ?? placeholderAnswer;
   const requests: ConverseStubRequest[] = [];
-  const sessions = new Set<Http2Session>();
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: Error) => {
-      send(response, bedrockError('InternalServerException', error.message));
-    });
-  });
-
-  // The SDK keeps its session open for reuse; stop() has to end it for close() to finish.
-  server.on('session', (session) => {
-    sessions.add(session);
-    session.on('close', () => sessions.delete(session));
-  });
 
   async function handle(request: Http2ServerRequest, response: Http2ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://stub').pathname;
@@ -118,7 +101,7 @@ export async function startBedrockStub(options: ConverseStubOptions = {}): Promi
     }
     let body: ConverseRequestBody;
     try {
-      body = JSON.parse(await readBody(request)) as ConverseRequestBody;
+      body = JSON.parse(await readText(request)) as ConverseRequestBody;
     } catch {
       send(response, bedrockError('ValidationException', 'The request body is not valid JSON.'));
       return;
@@ -166,17 +149,10 @@ export async function startBedrockStub(options: ConverseStubOptions = {}): Promi
     });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    requests,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const session of sessions) session.destroy();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  const stub = await startHttp2Stub(handle, (response, error) =>
+    send(response, bedrockError('InternalServerException', error.message)),
+  );
+  return { endpoint: stub.endpoint, requests, stop: stub.close };
 }
 
 /** What Bedrock itself rejects before a model sees the request. */
@@ -233,20 +209,9 @@ function usageFor(request: string, output: string) {
 }
 
 function send(response: Http2ServerResponse, answer: ConverseStubHttpAnswer): void {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-amzn-requestid': randomUUID() };
   // Bedrock appends the Coral namespace; the SDK strips everything after the colon.
-  if (answer.errorType)
-    headers['x-amzn-errortype'] = `${answer.errorType}:http://internal.amazon.com/coral/com.amazon.bedrock/`;
-  response.writeHead(answer.status, headers).end(JSON.stringify(answer.body));
-}
-
-function readBody(request: Http2ServerRequest): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
+  const errorType = answer.errorType && `${answer.errorType}:http://internal.amazon.com/coral/com.amazon.bedrock/`;
+  sendAwsJson(response, answer.status, answer.body, errorType);
 }
 
 function defaultMessage(name: BedrockErrorName): string {

@@ -1,9 +1,11 @@
-// POST /api/stripe/webhook: Stripe's events about checkout sessions.
+// POST /api/stripe/webhook: Stripe's events about checkout sessions. The payments adapter
+// verifies and reads the event; the orders apply it, once per event id.
 import { IdempotencyAlreadyInProgressError } from '@aws-lambda-powertools/idempotency';
 import { apiHandler, failure, json } from '#common/http.ts';
+import { verifyStripeEvent } from '#payments/stripe-webhook-events.ts';
 import { logger } from '#powertools/logger.ts';
 import { signatureRejectedMessage } from '#shared/observability.ts';
-import { applyStripeEventOnce, verifyStripeEvent } from './stripe-events.ts';
+import { applyStripeEventOnce } from './payment-events.ts';
 
 export const handler = apiHandler(
   async (event, context) => {

@@ -1,13 +1,25 @@
-// Checkout Sessions in payment mode: creation with Stripe's validation and totals, retrieval,
-// expiry (on request and when `expires_at` passes) and completion by the pay page.
+// Checkout Sessions in payment mode, from creation to their end: POST /v1/checkout/sessions with
+// Stripe's validation and totals, retrieval, expiry (on request, and when `expires_at` passes), and
+// the hosted pay page that stands in for checkout.stripe.com, where the buyer ends a session.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Stripe from 'stripe';
-import { nowSeconds, payPagePrefix, type StripeContext } from './context.ts';
-import { invalidRequest, resourceMissing } from './errors.ts';
-import { type EventRequest, noRequest, sessionEvent } from './events.ts';
-import { newId } from './ids.ts';
-import type { Params } from './params.ts';
-import { appliedDiscountOf, discountAmount, discountToApply, redeem } from './promotion-codes.ts';
-import type { LineItem, StoredSession } from './state.ts';
+import { readText } from '#local/http.ts';
+import { decodeForm, invalidRequest, type Params, resourceMissing } from './params.ts';
+import { closedPage, noticePage, type PayView, payPage, sendPage } from './pay-page-html.ts';
+import { chargeSession } from './payments.ts';
+import { appliedDiscountOf, discountAmount, discountToApply, isRedeemable, redeem } from './promotion-codes.ts';
+import {
+  type EventRequest,
+  type LineItem,
+  newId,
+  nowSeconds,
+  type StoredSession,
+  type StripeContext,
+} from './state.ts';
+import { noRequest, sessionEvent } from './webhooks.ts';
+
+/** Where the pay page lives under `publicBaseUrl`: `/_local/pay/<session id>`. */
+const payPagePrefix = '/_local/pay/';
 
 const createParams = [
   'mode',
@@ -235,7 +247,7 @@ export function expireSession(
 }
 
 /** Expires the session if its `expires_at` has passed; returns the delivery to wait for, if any. */
-export function expireIfDue(context: StripeContext, session: Stripe.Checkout.Session): Promise<void> | null {
+function expireIfDue(context: StripeContext, session: Stripe.Checkout.Session): Promise<void> | null {
   if (session.status !== 'open' || session.expires_at > nowSeconds(context)) return null;
   return markExpired(context, session, noRequest);
 }
@@ -245,8 +257,26 @@ export async function expireDueSessions(context: StripeContext): Promise<void> {
   await Promise.all(deliveries);
 }
 
-/** The pay page's outcome for an open session; `paymentIntent` is null when nothing was charged. */
-export function completeSession(
+// The hosted pay page: GET shows it, POST pays. A test card pays (or is declined), a session with
+// nothing to pay completes without one. Success redirects to success_url once the webhook has had its
+// first delivery attempt, so the app knows of the payment when the buyer lands.
+
+const formLimitBytes = 16 * 1024;
+
+/** Stripe's test cards that the page understands; spaces and dashes are ignored, as buyers type them. */
+function cardOutcome(cardNumber: string): 'succeeded' | 'declined' | 'invalid' {
+  const digits = cardNumber.replace(/[\s-]/g, '');
+  if (digits === '4242424242424242') return 'succeeded';
+  return digits === '4000000000000002' ? 'declined' : 'invalid';
+}
+
+/** success_url with `{CHECKOUT_SESSION_ID}` filled in, as Stripe redirects to it. */
+function successUrlOf(session: Stripe.Checkout.Session): string | null {
+  return session.success_url?.replaceAll('{CHECKOUT_SESSION_ID}', session.id) ?? null;
+}
+
+/** Ends an open session as paid (`paymentIntent`) or as free (null), and tells the webhook. */
+function completeSession(
   context: StripeContext,
   session: Stripe.Checkout.Session,
   paymentIntent: string | null,
@@ -271,7 +301,83 @@ export function completeSession(
   return context.publish(sessionEvent('checkout.session.completed', session, nowSeconds(context), noRequest));
 }
 
-/** success_url with `{CHECKOUT_SESSION_ID}` filled in, as Stripe redirects to it. */
-export function successUrlOf(session: Stripe.Checkout.Session): string | null {
-  return session.success_url?.replaceAll('{CHECKOUT_SESSION_ID}', session.id) ?? null;
+/**
+ * Takes the buyer's payment: the delivery to await once paid, or the page to show again with the
+ * reason. That page is a 200, like a form re-rendered with errors, so the browser logs no failure.
+ */
+function pay(context: StripeContext, view: PayView, form: Record<string, unknown>): Promise<void> | string {
+  const { session } = view;
+  if (view.applied && !isRedeemable(context, view.applied)) {
+    return payPage({ ...view, error: 'This promotion code can no longer be redeemed.' });
+  }
+  if ((session.amount_total ?? 0) === 0) return completeSession(context, session, null);
+  const cardNumber = typeof form.card_number === 'string' ? form.card_number : '';
+  const outcome = cardOutcome(cardNumber);
+  if (outcome === 'declined') return payPage({ ...view, cardNumber, error: 'Your card was declined.' });
+  if (outcome === 'invalid') return payPage({ ...view, cardNumber, error: 'Your card number is invalid.' });
+  return completeSession(context, session, chargeSession(context, session));
+}
+
+function sessionIdOf(pathname: string): string | null {
+  const rest = pathname.slice(payPagePrefix.length);
+  if (!rest || rest.includes('/')) return null;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return null;
+  }
+}
+
+/** Serves GET/HEAD/POST /_local/pay/<session id>; false when the request is not for the pay page. */
+export async function handlePayPage(
+  context: StripeContext,
+  brand: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
+  const { pathname } = new URL(req.url ?? '/', 'http://pay.local');
+  if (!pathname.startsWith(payPagePrefix)) return false;
+  const method = req.method ?? 'GET';
+  if (!['GET', 'HEAD', 'POST'].includes(method)) {
+    res.writeHead(405, { allow: 'GET, HEAD, POST' }).end();
+    return true;
+  }
+  const id = sessionIdOf(pathname);
+  const stored = id === null ? undefined : context.state.sessions[id];
+  if (!stored) {
+    const message = 'This checkout session does not exist.';
+    sendPage(res, 404, noticePage({ title: 'Checkout not found', message, link: null }));
+    return true;
+  }
+  const form = method === 'POST' ? await readText(req, formLimitBytes) : null;
+  const { session } = stored;
+  // The buyer must never pay a session whose time is up, even if the expiry timer has not run yet.
+  const expiring = expireIfDue(context, session);
+  if (expiring) await expiring;
+  // From this check to completeSession nothing awaits, so two submits cannot both pay.
+  if (session.status !== 'open') {
+    sendPage(res, 200, closedPage(session, successUrlOf(session), `${context.publicBaseUrl}/`));
+    return true;
+  }
+  const view: PayView = {
+    brand,
+    session,
+    lineItems: stored.line_items,
+    applied: appliedDiscountOf(context, session),
+    action: `${payPagePrefix}${encodeURIComponent(session.id)}`,
+  };
+  if (method !== 'POST') {
+    sendPage(res, 200, payPage(view));
+    return true;
+  }
+  const result = pay(context, view, form ? decodeForm(form) : {});
+  if (typeof result === 'string') {
+    sendPage(res, 200, result);
+    return true;
+  }
+  await result;
+  const successUrl = successUrlOf(session);
+  if (successUrl) res.writeHead(303, { location: successUrl, 'cache-control': 'no-store' }).end();
+  else sendPage(res, 200, closedPage(session, successUrlOf(session), `${context.publicBaseUrl}/`));
+  return true;
 }

@@ -4,7 +4,11 @@ import { ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-s
 import { stepFunctions } from '#common/sfn-client.ts';
 import { logger } from '#powertools/logger.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
-import type { GenerationInput } from './generation-state.ts';
+
+/** Input every execution starts with; the execution name is the same order id. */
+export interface GenerationInput {
+  orderId: string;
+}
 
 export function executionArnFor(orderId: string): string {
   const machineArn = requireEnv(envNames.stateMachineArn);

@@ -1,0 +1,76 @@
+// The one grant registry: each capability of shared/capabilities.ts becomes the purpose-named grant
+// of the construct that owns what it reaches (which also sets the variable the handler reads).
+// Every function of the stack gets its permissions here, from the `uses` of its table entry.
+import type { Generation } from '#lib/generation/generation.ts';
+import type { Newsletter } from '#lib/newsletter/newsletter.ts';
+import type { Notifications } from '#lib/notifications/notifications.ts';
+import type { Orders } from '#lib/orders/orders.ts';
+import type { Payments } from '#lib/payments/payments.ts';
+import type { Realtime } from '#lib/realtime/realtime.ts';
+import type { Uploads } from '#lib/uploads/uploads.ts';
+import type { Capability } from '#shared/capabilities.ts';
+import type { ReelFiveFunction } from './reelfive-function.ts';
+
+/** The constructs that own what capabilities reach. */
+export interface CapabilityOwners {
+  orders: Orders;
+  uploads: Uploads;
+  payments: Payments;
+  notifications: Notifications;
+  newsletter: Newsletter;
+  generation: Generation;
+  realtime: Realtime;
+}
+
+/**
+ * Where a function is created only some owners exist yet (Generation grants its own steps while it
+ * is being built; Realtime its publisher); a capability whose owner is missing there fails the synth.
+ */
+export type AvailableOwners = Partial<CapabilityOwners>;
+
+type Grant = (fn: ReelFiveFunction, owners: AvailableOwners) => void;
+
+function by<Owner extends keyof CapabilityOwners>(
+  owner: Owner,
+  grant: (construct: CapabilityOwners[Owner], fn: ReelFiveFunction) => void,
+): Grant {
+  return (fn, owners) => {
+    const construct = owners[owner];
+    if (!construct)
+      throw new Error(`${fn.node.path}: a capability it uses is granted by ${owner}, not available there`);
+    grant(construct as CapabilityOwners[Owner], fn);
+  };
+}
+
+export const capabilityGrants: Record<Capability, Grant> = {
+  'orders:read': by('orders', (orders, fn) => orders.grantOrderRead(fn)),
+  'orders:write': by('orders', (orders, fn) => orders.grantOrderWrite(fn)),
+  'orders:repairQuery': by('orders', (orders, fn) => orders.grantRepairQuery(fn)),
+  rateLimits: by('orders', (orders, fn) => orders.grantSlots(fn)),
+  webhookEvents: by('orders', (orders, fn) => orders.grantWebhookEvents(fn)),
+  'images:presign': by('uploads', (uploads, fn) => uploads.grantPresign(fn)),
+  'images:read': by('uploads', (uploads, fn) => uploads.grantImageRead(fn)),
+  'videos:read': by('uploads', (uploads, fn) => uploads.grantVideoRead(fn)),
+  'videos:write': by('uploads', (uploads, fn) => uploads.grantVideoWrite(fn)),
+  'executions:start': by('generation', (generation, fn) => generation.grantStart(fn)),
+  'executions:stop': by('generation', (generation, fn) => generation.grantStop(fn)),
+  'render:invoke': by('generation', (generation, fn) => generation.grantRenderInvoke(fn)),
+  bedrock: by('generation', (generation, fn) => generation.grantCopywriterModel(fn)),
+  polly: by('generation', (generation, fn) => generation.grantSpeech(fn)),
+  'stripe:checkout': by('payments', (payments, fn) => payments.grantStripeKey('stripe:checkout', fn)),
+  'stripe:read': by('payments', (payments, fn) => payments.grantStripeKey('stripe:read', fn)),
+  'stripe:refund': by('payments', (payments, fn) => payments.grantStripeKey('stripe:refund', fn)),
+  'stripe:webhook': by('payments', (payments, fn) => payments.grantWebhookSecret(fn)),
+  'newsletter:subscribe': by('newsletter', (newsletter, fn) => newsletter.grantSubscribe(fn)),
+  'newsletter:confirm': by('newsletter', (newsletter, fn) => newsletter.grantConfirm(fn)),
+  'newsletter:unsubscribe': by('newsletter', (newsletter, fn) => newsletter.grantUnsubscribe(fn)),
+  mail: by('notifications', (notifications, fn) => notifications.grantMail(fn)),
+  'ops:notify': by('notifications', (notifications, fn) => notifications.grantOpsNotify(fn)),
+  'realtime:publish': by('realtime', (realtime, fn) => realtime.grantPublish(fn)),
+  'realtime:renewKey': by('realtime', (realtime, fn) => realtime.grantKeyRenewal(fn)),
+};
+
+/** Grants a function each capability it uses, once. */
+export function grantCapabilities(fn: ReelFiveFunction, uses: readonly Capability[], owners: AvailableOwners): void {
+  for (const capability of new Set(uses)) capabilityGrants[capability](fn, owners);
+}

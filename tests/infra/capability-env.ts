@@ -1,0 +1,41 @@
+// The environment variables each capability brings, as the handlers read them
+// (shared/runtime-env.ts), on a stage with the one Stripe key (no restricted keys) and AWS's
+// writer and voice (the prod test parameters).
+import type { Capability } from '#shared/capabilities.ts';
+import { envNames } from '#shared/runtime-env.ts';
+
+export const capabilityEnv: Record<Capability, readonly string[]> = {
+  'orders:read': [envNames.ordersTable],
+  'orders:write': [envNames.ordersTable],
+  'orders:repairQuery': [envNames.ordersTable],
+  rateLimits: [envNames.rateLimitsTable],
+  webhookEvents: [envNames.eventsTable],
+  'images:presign': [envNames.imagesBucket],
+  'images:read': [envNames.imagesBucket],
+  'videos:read': [envNames.videosBucket],
+  'videos:write': [envNames.videosBucket],
+  'executions:start': [envNames.stateMachineArn],
+  'executions:stop': [],
+  'render:invoke': [envNames.renderFunctionName],
+  bedrock: [envNames.copywriter],
+  polly: [envNames.voiceEngine],
+  'stripe:checkout': [envNames.stripeCheckoutKeySecretName],
+  'stripe:read': [envNames.stripeReadKeySecretName],
+  'stripe:refund': [envNames.stripeRefundKeySecretName],
+  'stripe:webhook': [envNames.stripeWebhookSecretName],
+  'newsletter:subscribe': [envNames.subscribersTable],
+  'newsletter:confirm': [envNames.subscribersTable],
+  'newsletter:unsubscribe': [envNames.subscribersTable],
+  mail: [envNames.mailFrom, envNames.siteUrl],
+  'ops:notify': [envNames.opsTopicArn],
+  'realtime:publish': [envNames.eventsHttpEndpoint],
+  'realtime:renewKey': [envNames.eventsApiKeyArn],
+};
+
+/** What every function has whatever it uses (ReelFiveFunction). */
+export const everyFunctionEnv = ['POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_LOG_LEVEL'];
+
+/** The variables a function with these capabilities has, beside everyFunctionEnv. */
+export function envOf(uses: readonly Capability[]): string[] {
+  return [...new Set(uses.flatMap((capability) => capabilityEnv[capability]))];
+}
