@@ -15,4 +15,6 @@ export const businessMetrics = {
   ordersFailed: 'OrdersFailed',
   ordersRefunded: 'OrdersRefunded',
   renderSeconds: 'RenderSeconds',
+  /** An order made free by a 100 % code: lib/alarms watches its rate (a leaked code drains ads). */
+  freeAdRedemptions: 'FreeAdRedemptions',
 } as const;
