@@ -51,13 +51,14 @@ describe('reconciler function', () => {
     expect(reconciler.Properties.Timeout).toBeLessThan(reconcilerFunction.everyMinutes * 60);
   });
 
-  it('knows the tables, the machine, the Stripe secret name, the mail sender and the ops topic', () => {
+  it('knows the tables, the machine, the secret names of its Stripe keys, the mail sender and the ops topic', () => {
     expect(Object.keys(reconciler.Properties.Environment.Variables)).toEqual(
       expect.arrayContaining([
         'ORDERS_TABLE',
         'RATE_LIMITS_TABLE',
         'STATE_MACHINE_ARN',
-        'STRIPE_SECRET_NAME',
+        'STRIPE_CHECKOUT_KEY_SECRET_NAME',
+        'STRIPE_REFUND_KEY_SECRET_NAME',
         'MAIL_FROM',
         'OPS_TOPIC_ARN',
         'SITE_URL',
