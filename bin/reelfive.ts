@@ -1,6 +1,6 @@
-// The CDK app: `npx cdk deploy -c stage=staging|prod`. Stage parameters come from cdk.json
-// (`reelfive:stages`) and `-c <name>=<value>`; cdk-nag's AWS Solutions checks fail the synth on any
-// unacknowledged finding.
+// The CDK app: `npx cdk deploy --all -c stage=staging|prod` (the stage's us-east-1 edge stack, then
+// its site stack). Stage parameters come from cdk.json (`reelfive:stages`) and `-c <name>=<value>`;
+// cdk-nag's AWS Solutions checks fail the synth on any unacknowledged finding, in both stacks.
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { createStacks } from '#lib/app.ts';

@@ -2,9 +2,10 @@
 // twin, so the tested and emulated stack is the deployed one.
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { App } from 'aws-cdk-lib';
+import { App, Fn } from 'aws-cdk-lib';
 import { config } from '#shared/config.ts';
 import { checkConfig } from '#shared/config-schema.ts';
+import { EdgeStack, edgeRegion, webAclArnOutput } from './edge/edge-stack.ts';
 import { ReelFiveStack } from './reelfive-stack.ts';
 import { type StackParameters, validateStackParameters } from './stack-parameters.ts';
 
@@ -20,23 +21,45 @@ export interface StackOptions {
   siteDir?: string | null;
 }
 
+/**
+ * The stage's stacks: `ReelFive-<stage>`, and for deployed stages `ReelFive-<stage>-edge` in
+ * us-east-1 with the WAF web ACL of its CloudFront distribution, deployed first. The twin's `local`
+ * stage has no edge stack: its per-IP limits stand in for WAF, and its template is never deployed.
+ */
 export function createStacks(
   app: App,
   parameters: StackParameters,
   options: StackOptions = {},
-): { stack: ReelFiveStack } {
+): { stack: ReelFiveStack; edge: EdgeStack | undefined } {
   checkConfig(config);
   // Without account and region the stack stays environment-agnostic and deploys where the CLI's
   // credentials point; no CDK_DEFAULT_* fallback, so the template does not depend on who synthesized it.
   const env =
     parameters.account || parameters.region ? { account: parameters.account, region: parameters.region } : undefined;
-  const stack = new ReelFiveStack(app, `ReelFive-${parameters.stage}`, {
+  const stackName = `ReelFive-${parameters.stage}`;
+  const edge =
+    parameters.stage === 'local'
+      ? undefined
+      : new EdgeStack(app, `${stackName}-edge`, {
+          env: { account: parameters.account, region: edgeRegion },
+          webAclName: stackName,
+          alarmEmail: parameters.alarmEmail,
+          description: `ReelFive (${parameters.stage}): the AWS WAF web ACL of the site's CloudFront distribution (us-east-1)`,
+        });
+  const stack = new ReelFiveStack(app, stackName, {
     parameters,
     siteDir: options.siteDir === undefined ? builtSiteDir : options.siteDir,
+    // Read by CloudFormation from the edge stack's output when the site's stack deploys: unlike a
+    // CDK cross-region reference (crossRegionReferences), it needs neither the site stack's region
+    // at synth nor a custom resource, so an environment-agnostic stage keeps working.
+    webAclArn: edge ? Fn.getStackOutput(edge.stackName, webAclArnOutput, edgeRegion) : undefined,
     env,
     description: `ReelFive (${parameters.stage}): $5 AI video ads — site, API, generation, realtime`,
   });
-  return { stack };
+  // `cdk deploy` deploys the edge stack first, and `cdk destroy` removes the site (and so frees the
+  // web ACL) before it.
+  if (edge) stack.addStackDependency(edge, "the CloudFront distribution uses the edge stack's web ACL");
+  return { stack, edge };
 }
 
 /** Stand-ins for the twin: it overrides the site URL and secrets with its own local values. */

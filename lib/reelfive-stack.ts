@@ -23,6 +23,8 @@ export interface ReelFiveStackProps extends StackProps {
   parameters: StackParameters;
   /** The built site `cdk deploy` uploads; `null` only for the twin's template (see createStacks). */
   siteDir: string | null;
+  /** The WAF web ACL (us-east-1, lib/edge) of the CloudFront distribution; none only on the twin. */
+  webAclArn: string | undefined;
 }
 
 export class ReelFiveStack extends Stack {
@@ -58,6 +60,7 @@ export class ReelFiveStack extends Stack {
         'stripe:read': parameters.stripeReadKeySecretName,
         'stripe:refund': parameters.stripeRefundKeySecretName,
       },
+      warnOfUnrestrictedKeys: parameters.stage === 'prod',
     });
     this.notifications = new Notifications(this, 'Notifications', {
       mailFrom: parameters.mailFrom,
@@ -96,6 +99,7 @@ export class ReelFiveStack extends Stack {
     this.site = new Site(this, 'Site', {
       domainName: parameters.domainName,
       certificateArn: parameters.certificateArn,
+      webAclArn: props.webAclArn,
       pagePaths,
       siteDir: props.siteDir,
       api: this.api,

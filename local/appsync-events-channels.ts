@@ -45,6 +45,12 @@ export function subscribeRefusal(
 }
 
 /**
+ * Stops a handler that loops. It is wall-clock time, and a busy 2-core machine can stall even the
+ * loading of a trivial handler for a second or more, which AppSync itself never would.
+ */
+const sandboxTimeoutMs = 5_000;
+
+/**
  * Runs a namespace's APPSYNC_JS onSubscribe handler in a node:vm sandbox with the part of
  * `@aws-appsync/utils` such handlers use. Returns, for a channel path, the error AppSync would
  * answer, or null when the subscription is allowed.
@@ -55,7 +61,7 @@ export function loadOnSubscribe(code: string): (channel: string) => ErrorDetail 
     .replace(/^export\s+function\s+/gm, 'function ');
   if (/^\s*(import|export)\s/m.test(source)) throw new Error('Channel handler uses module syntax the sandbox lacks');
   const context = vm.createContext({ util: appSyncUtil });
-  new vm.Script(source, { filename: 'channel-handler.js' }).runInContext(context, { timeout: 1_000 });
+  new vm.Script(source, { filename: 'channel-handler.js' }).runInContext(context, { timeout: sandboxTimeoutMs });
   if (typeof context.onSubscribe !== 'function') return () => null;
   // Compiled once; each call passes the context as JSON, so no host object reaches the handler.
   const invoke = new vm.Script('onSubscribe(JSON.parse(subscribeContext))', { filename: 'on-subscribe.js' });
@@ -74,9 +80,7 @@ export function loadOnSubscribe(code: string): (channel: string) => ErrorDetail 
     };
     try {
       context.subscribeContext = JSON.stringify(ctx);
-      // The timeout stops a handler that loops; it is generous because a busy 2-core machine can
-      // stall a trivial handler for well over 100 ms, which AppSync itself never would.
-      invoke.runInContext(context, { timeout: 2_000 });
+      invoke.runInContext(context, { timeout: sandboxTimeoutMs });
       return null;
     } catch (error) {
       if (error instanceof HandlerRejection) return { errorType: error.errorType, message: error.message };

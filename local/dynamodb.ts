@@ -23,6 +23,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
+import { tiedToThisProcess } from './child-lifetime.ts';
 import { type CloudFormationTemplate, physicalName, resolveIntrinsics, resourcesOfType } from './cloudformation.ts';
 import { listen } from './http.ts';
 
@@ -38,31 +39,42 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
-const readyTimeoutMs = 30_000;
+// Ends a JVM that lives but never answers. A start takes 2–3 s on a quiet machine and many times that
+// on 2 busy cores, so the limit is generous: a JVM that dies fails the start at once anyway.
+const readyTimeoutMs = 90_000;
 const exitSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
   const path = options.dataDir ? resolve(options.dataDir) : null;
   if (path) await mkdir(path, { recursive: true });
-  const port = options.port ?? (await freePort());
   const jarDirectory = await dynamoDbLocalDirectory();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startJvm(jarDirectory, path, options.port ?? (await freePort()));
+    } catch (error) {
+      // A free port is only free until the JVM binds it; on a busy machine another process may win it.
+      const portTaken = /BindException|Address already in use/.test((error as Error).message);
+      if (!portTaken || options.port !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startJvm(jarDirectory: string, path: string | null, port: number): Promise<DynamoDbLocal> {
   // The package's own spawn() cannot pass -disableTelemetry (DynamoDB Local sends usage telemetry
   // by default; the twin stays offline), so the bundled JAR is started here with the same arguments.
   // -sharedDb: one database whatever the credentials and region, so every client sees the same tables.
-  const child = spawn(
-    'java',
-    [
-      `-Djava.library.path=${join(jarDirectory, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      join(jarDirectory, 'DynamoDBLocal.jar'),
-      ...(path ? ['-dbPath', path] : ['-inMemory']),
-      '-port',
-      String(port),
-      '-sharedDb',
-      '-disableTelemetry',
-    ],
-    { cwd: jarDirectory, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  // Tied to this process, so that a SIGKILL of the twin, which no exit handler sees, ends it too.
+  const [command, args] = await tiedToThisProcess('java', [
+    `-Djava.library.path=${join(jarDirectory, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(jarDirectory, 'DynamoDBLocal.jar'),
+    ...(path ? ['-dbPath', path] : ['-inMemory']),
+    '-port',
+    String(port),
+    '-sharedDb',
+    '-disableTelemetry',
+  ]);
+  const child = spawn(command, args, { cwd: jarDirectory, stdio: ['ignore', 'pipe', 'pipe'] });
   const stopChild = killOnProcessExit(child);
   const endpoint = `http://127.0.0.1:${port}`;
   try {
@@ -75,8 +87,9 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
 }
 
 /**
- * Kills the Java child when the twin stops and on every way the Node process can end, so no
- * orphaned JVM keeps the port. Returns the stop function.
+ * Kills the Java child when the twin stops and on every way the Node process can end that runs
+ * code (a SIGKILL is left to the parent-death signal), so no orphaned JVM keeps the port.
+ * Returns the stop function.
  */
 function killOnProcessExit(child: ChildProcess): () => Promise<void> {
   const exited = new Promise<void>((resolveExit) => {
@@ -125,8 +138,15 @@ async function waitUntilReady(child: ChildProcess, endpoint: string): Promise<vo
     child.once('error', (error) =>
       reject(new Error(`DynamoDB Local could not start (is Java ≥ 17 installed?): ${error.message}`)),
     );
+    // 127: the shell that ties the JVM to the twin found no java.
     child.once('exit', (code, signal) =>
-      reject(new Error(`DynamoDB Local exited before it was ready (${signal ?? `code ${code}`}):\n${output}`)),
+      reject(
+        new Error(
+          code === 127
+            ? `DynamoDB Local could not start (is Java ≥ 17 installed?):\n${output}`
+            : `DynamoDB Local exited before it was ready (${signal ?? `code ${code}`}):\n${output}`,
+        ),
+      ),
     );
   });
   failed.catch(() => undefined);

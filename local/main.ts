@@ -4,6 +4,7 @@
 // With STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set, real Stripe test mode is used.
 import { performance } from 'node:perf_hooks';
 import { buildSiteIfStale } from './site-build.ts';
+import { StateFolderInUse } from './state-lock.ts';
 import { startTwin } from './twin.ts';
 
 const began = performance.now();
@@ -17,6 +18,11 @@ const twin = await startTwin({
   reset,
   ...(secretKey && webhookSecret ? { realStripe: { secretKey, webhookSecret } } : {}),
   log: (line) => console.error(line),
+}).catch((error: Error) => {
+  // Another twin on .local/ is not a crash: its message says which one, no stack trace needed.
+  if (!(error instanceof StateFolderInUse)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
 
 const seconds = ((performance.now() - began) / 1000).toFixed(1);

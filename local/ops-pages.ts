@@ -156,11 +156,13 @@ export async function serveOpsPage(req: IncomingMessage, res: ServerResponse, so
   let html: string | null = null;
   if (path === '/_local' || path === '/_local/orders') html = await ordersPage();
   else if (path === '/_local/executions') html = await executionsPage(sources);
-  else if (path.startsWith('/_local/executions/'))
-    html = await executionPage(sources, decodeURIComponent(path.slice(19)));
-  else if (path === '/_local/mail') html = await mailPage(sources);
+  else if (path.startsWith('/_local/executions/')) {
+    const name = decodedOrNull(path.slice(19));
+    if (name !== null) html = await executionPage(sources, name);
+  } else if (path === '/_local/mail') html = await mailPage(sources);
   else if (path.startsWith('/_local/mail/')) {
-    const raw = await sources.outbox.readMessage(decodeURIComponent(path.slice(13))).catch(() => null);
+    const name = decodedOrNull(path.slice(13));
+    const raw = name === null ? null : await sources.outbox.readMessage(name).catch(() => null);
     if (raw !== null) {
       res.setHeader('content-type', 'message/rfc822');
       res.end(raw);
@@ -171,4 +173,13 @@ export async function serveOpsPage(req: IncomingMessage, res: ServerResponse, so
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.setHeader('cache-control', 'no-store');
   res.end(html ?? page('Not found', `<p>Nothing at ${escapeText(path)}.</p>`));
+}
+
+/** A path segment decoded; null when its percent-encoding is malformed (the page is then not found). */
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }

@@ -1,9 +1,10 @@
 // S3 for the twin: s3rver (files under `directory`) with the template's buckets and CORS rules,
 // plus what s3rver lacks and the product relies on: `If-None-Match: *` refuses to overwrite, and
-// a PUT replaces the object atomically (a reader sees the old bytes or the new, never a part).
+// a PUT replaces the object atomically (a reader sees one whole version, bytes and metadata, never
+// a part of one or a mix of two).
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -64,11 +65,12 @@ interface ByteRange {
   end?: number;
 }
 interface FilesystemStore {
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5?: string): Promise<void>;
+  deleteObject(bucket: string, key: string): Promise<void>;
   deleteSubresource(bucket: string, key: undefined, type: string): Promise<void>;
-  getResourcePath(bucket: string, key: string, resource: 'object'): string;
+  getResourcePath(bucket: string, key: string, resource: 'object' | 'object.md5' | 'metadata.json'): string;
   getMetadata(bucket: string, key: string): Promise<Record<string, string>>;
   getObject(bucket: string, key: string, options?: ByteRange): Promise<unknown>;
-  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
   putObject(object: StoredObject): Promise<{ size: number; md5: string }>;
 }
 interface S3rverInstance {
@@ -83,12 +85,16 @@ type S3ErrorConstructor = new (code: string, message: string, detail?: Record<st
 const require = createRequire(import.meta.url);
 const S3rver = require('s3rver') as S3rverConstructor;
 const S3Error = require('s3rver/lib/models/error.js') as S3ErrorConstructor;
-const S3Object = require('s3rver/lib/models/object.js') as new (
-  bucket: string,
-  key: string,
-  content: Readable | null,
-  metadata: Record<string, string>,
-) => { range?: { start: number; end: number } };
+const S3Object = require('s3rver/lib/models/object.js') as {
+  new (
+    bucket: string,
+    key: string,
+    content: Readable | null,
+    metadata: Record<string, string>,
+  ): { range?: { start: number; end: number } };
+  /** The system metadata s3rver keeps (content-type and the like); user metadata is x-amz-meta-*. */
+  ALLOWED_METADATA: string[];
+};
 const corsMiddleware = require('s3rver/lib/middleware/cors.js') as () => Middleware;
 
 export async function startS3(options: S3Options): Promise<LocalS3> {
@@ -104,8 +110,16 @@ export async function startS3(options: S3Options): Promise<LocalS3> {
       configs: bucket.cors?.length ? [corsXml(bucket.cors)] : [],
     })),
   });
-  server.store.putObject = (object) => putObjectAtomically(server.store, object);
-  server.store.getObject = (bucket, key, range) => getObjectAsStored(server.store, bucket, key, range);
+  const { store } = server;
+  const deleteObject = store.deleteObject.bind(store);
+  // One writer or reader of a key's files at a time: a PUT's rename of the bytes and its writes of
+  // the metadata land together, and a GET reads the metadata and opens the bytes of one version.
+  const oneAtATime = keyedQueue();
+  store.putObject = (object) => putObjectAtomically(store, object, oneAtATime);
+  store.getObject = (bucket, key, range) =>
+    oneAtATime(`${bucket}/${key}`, () => getObjectAsStored(store, bucket, key, range));
+  store.deleteObject = (bucket, key) => oneAtATime(`${bucket}/${key}`, () => deleteObject(bucket, key));
+  store.putMetadata = (bucket, key, metadata, md5) => putMetadataAtomically(store, bucket, key, metadata, md5);
   // After vhost normalisation (so ctx.path is /bucket/key), before the router.
   server.middleware.splice(server.middleware.length - 1, 0, refuseOverwriteWhenIfNoneMatch);
   // A bucket whose CORS rules were removed from the template loses them here too.
@@ -120,9 +134,9 @@ export async function startS3(options: S3Options): Promise<LocalS3> {
  * s3rver writes an object in place, and answers a PUT of a small body before its bytes are on
  * disk, so a GET right after (the render status CheckRender polls) could read half a JSON. S3
  * replaces objects atomically; here the bytes go to a temporary file that is renamed over the
- * object once complete.
+ * object once complete, in the same turn of the key's queue as the metadata that goes with them.
  */
-async function putObjectAtomically(store: FilesystemStore, object: StoredObject) {
+async function putObjectAtomically(store: FilesystemStore, object: StoredObject, oneAtATime: KeyedQueue) {
   const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
   await mkdir(dirname(objectPath), { recursive: true });
   const partial = `${objectPath}.${randomUUID()}.part`;
@@ -138,14 +152,64 @@ async function putObjectAtomically(store: FilesystemStore, object: StoredObject)
   const source = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
   try {
     await pipeline(source, measure, createWriteStream(partial));
-    await rename(partial, objectPath);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
   }
   const digest = md5.digest('hex');
-  await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+  await oneAtATime(`${object.bucket}/${object.key}`, async () => {
+    await rename(partial, objectPath);
+    await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+  });
   return { size, md5: digest };
+}
+
+/**
+ * s3rver truncates and rewrites the metadata file in place, so a reader could parse half a JSON
+ * (answered as 500 InternalError). Each file is written whole under another name and renamed.
+ */
+async function putMetadataAtomically(
+  store: FilesystemStore,
+  bucket: string,
+  key: string,
+  metadata: Record<string, string>,
+  md5?: string,
+): Promise<void> {
+  const kept = Object.fromEntries(
+    Object.entries(metadata).filter(
+      ([name]) => S3Object.ALLOWED_METADATA.includes(name) || name.startsWith('x-amz-meta-'),
+    ),
+  );
+  if (md5) await writeWhole(store.getResourcePath(bucket, key, 'object.md5'), md5);
+  await writeWhole(store.getResourcePath(bucket, key, 'metadata.json'), JSON.stringify(kept, null, 2));
+}
+
+async function writeWhole(path: string, contents: string): Promise<void> {
+  const partial = `${path}.${randomUUID()}.part`;
+  try {
+    await writeFile(partial, contents);
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+type KeyedQueue = <T>(key: string, work: () => Promise<T>) => Promise<T>;
+
+/** Runs work for one key after the work queued before it for that key has settled. */
+function keyedQueue(): KeyedQueue {
+  const tails = new Map<string, Promise<unknown>>();
+  return async (key, work) => {
+    const run = (tails.get(key) ?? Promise.resolve()).then(work);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(key) === tail) tails.delete(key);
+    }
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
 // site, /api/* (the real handlers) and the /_local/* pages. npm start and the tests use the same
 // start()/stop().
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,6 +22,7 @@ import type { RuntimeConfig } from '#shared/runtime-config.ts';
 import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env.ts';
 import { createGatewayFaults, type GatewayFaults, type HttpHandler, serveApi } from './api-gateway.ts';
 import { startAppSyncEvents } from './appsync-events.ts';
+import { tiedBinaryEnvironment } from './child-lifetime.ts';
 import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
 import { createTablesFromTemplate, startDynamoDbLocal } from './dynamodb.ts';
 import { type StreamPoller, startStreamPoller } from './dynamodb-stream.ts';
@@ -33,6 +34,7 @@ import { type ReconcilerTimer, startReconcilerTimer } from './reconciler-timer.t
 import { bucketsFromTemplate, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from './s3.ts';
 import { startSesOutbox } from './ses-outbox.ts';
 import { loadEdgeFunction, serveSite } from './site.ts';
+import { clearStateFolder, lockStateFolder } from './state-lock.ts';
 import { startStepFunctions } from './step-functions.ts';
 import { type LocalStripe, startLocalStripe } from './stripe/index.ts';
 
@@ -85,15 +87,16 @@ const localEventsApiKey = 'da2-reelfive-local';
 export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
   const log = options.log ?? (() => undefined);
   const stateDir = resolve(options.stateDir ?? join(projectRoot, '.local'));
-  if (options.reset) await rm(stateDir, { recursive: true, force: true });
-  await mkdir(stateDir, { recursive: true });
-  const stoppers: (() => Promise<void>)[] = [];
+  // Before anything touches the folder: a second twin on it refuses here, naming the first.
+  const lock = await lockStateFolder(stateDir);
+  const stoppers: (() => Promise<void>)[] = [lock.release];
   const stop = async () => {
     for (const stopPart of stoppers.reverse()) await stopPart().catch(() => undefined);
     stoppers.length = 0;
   };
 
   try {
+    if (options.reset) await clearStateFolder(stateDir);
     // The port is known first: the URLs handed to Stripe and S3 CORS depend on it.
     let route: (req: IncomingMessage, res: ServerResponse) => Promise<void> = async (_req, res) => {
       res.statusCode = 503;
@@ -109,6 +112,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const { port, close } = await listen(server, { port: options.port ?? 3000 });
     stoppers.push(close);
     const url = `http://${options.publicHost ?? 'localhost'}:${port}`;
+    await lock.announce(url);
 
     const template = synthesizeTwinTemplate();
 
@@ -171,6 +175,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       // where a container sets that (ECS, CodeBuild): a live tracer would patch http for the whole twin.
       POWERTOOLS_TRACE_ENABLED: 'false',
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+      // ffmpeg, ffprobe and festival, which the handlers start, die with the twin even on SIGKILL.
+      ...(await tiedBinaryEnvironment(join(stateDir, 'bin'))),
     });
 
     // The twin has no SNS: ops messages go to the mail outbox and the log (notifyOps' fallback).

@@ -42,16 +42,22 @@ export const configSchema = z.object({
     defaultDurationSeconds: z.int().check(z.positive()),
   }),
   limits: z.object({
-    /** Spec §9: at most 3 active orders per email within 24 hours. */
+    /** Spec §9: at most 3 active (paid, unfinished) orders per mailbox within 24 hours. */
     activeOrdersPerEmail: z.int().check(z.positive()),
     activeOrderWindowHours: z.int().check(z.positive()),
     /** Per-IP attempts per hour on order creation and uploads (DESIGN §9). */
     ipAttemptsPerHour: z.int().check(z.positive()),
+    /** Per-IP coupon look-ups per hour (creates that name a code): no guessing codes from one address. */
+    couponLookupsPerIpPerHour: z.int().check(z.positive()),
+    /** Per-IP checkouts opened per hour and not paid (agencies share an address, so not 3). */
+    unpaidCheckoutsPerIpPerHour: z.int().check(z.positive()),
     uploadMaxBytes: z.int().check(z.positive()),
     uploadContentTypes: z.array(z.string()).check(z.minLength(1)),
     uploadCacheSeconds: z.int().check(z.positive()),
     requestBodyMaxBytes: z.int().check(z.positive()),
     checkoutExpiryMinutes: z.int().check(z.minimum(30)),
+    /** An unpaid order's read asks Stripe about its session at most once per this many seconds. */
+    checkoutCheckSeconds: z.int().check(z.positive()),
     fileRetentionDays: z.int().check(z.positive()),
     webhookEventRetentionDays: z.int().check(z.positive()),
     presignedUrlSeconds: z.int().check(z.positive()),
@@ -62,6 +68,21 @@ export const configSchema = z.object({
     newsletterUnsubscribeLinkDays: z.int().check(z.positive()),
     /** A pending sign-up is mailed again only after this many minutes (no mail-bombing an inbox). */
     newsletterResendMinutes: z.int().check(z.positive()),
+    /** AWS WAF rate-based rules per IP (lib/edge); WAF's smallest limit is 10 per window. */
+    perIpRequestsPer5Minutes: z.object({
+      /** Every /api/* request but the Stripe webhook. */
+      api: z.int().check(z.minimum(10)),
+      /** POST /api/orders: order creations and the coupon look-ups inside them. */
+      createOrder: z.int().check(z.minimum(10)),
+      /** POST /api/uploads. */
+      createUpload: z.int().check(z.minimum(10)),
+      /** POST /api/newsletter (each sign-up may send a mail). */
+      newsletterSubscribe: z.int().check(z.minimum(10)),
+      /** POST /api/stripe/webhook, per Stripe address. */
+      stripeWebhook: z.int().check(z.minimum(10)),
+    }),
+    /** Ops are alarmed when this many ads are made free (100 % coupons) within an hour: a code may have leaked. */
+    freeAdRedemptionsAlarmPerHour: z.int().check(z.positive()),
   }),
   /**
    * The home page's social proof. SEED VALUES from the spec, not yet true: replace them with real

@@ -23,11 +23,14 @@ export const config: Config = {
     activeOrdersPerEmail: 3,
     activeOrderWindowHours: 24,
     ipAttemptsPerHour: 100,
+    couponLookupsPerIpPerHour: 10,
+    unpaidCheckoutsPerIpPerHour: 10,
     uploadMaxBytes: 5 * 1024 * 1024,
     uploadContentTypes: ['image/jpeg', 'image/png', 'image/webp'],
     uploadCacheSeconds: 3600,
     requestBodyMaxBytes: 16 * 1024,
     checkoutExpiryMinutes: 30,
+    checkoutCheckSeconds: 10,
     fileRetentionDays: 30,
     webhookEventRetentionDays: 30,
     presignedUrlSeconds: 15 * 60,
@@ -35,6 +38,19 @@ export const config: Config = {
     newsletterConfirmDays: 7,
     newsletterUnsubscribeLinkDays: 365,
     newsletterResendMinutes: 5,
+    // AWS WAF on CloudFront (lib/edge): requests one IP may make in 5 minutes before it is answered
+    // 429. Generous for people behind one address (offices, mobile carriers): a buyer's order page
+    // reads its order on each live update, about 30 reads per ad.
+    perIpRequestsPer5Minutes: {
+      api: 1000,
+      // Also every coupon look-up: a coupon is tried by creating an order with it.
+      createOrder: 20,
+      createUpload: 20,
+      newsletterSubscribe: 10,
+      // Stripe sends from a few addresses, each carrying many buyers' events.
+      stripeWebhook: 500,
+    },
+    freeAdRedemptionsAlarmPerHour: 10,
   },
   site: {
     socialProof: {

@@ -3,7 +3,6 @@
 // zod/mini: the site's order form imports these schemas, and mini is a third of full zod's size.
 import * as z from 'zod/mini';
 import { config } from './config.ts';
-import { parsePublicWebsite } from './public-url.ts';
 
 export const styles = ['cinematic', 'direct-response', 'ugc'] as const;
 export type Style = (typeof styles)[number];
@@ -74,6 +73,9 @@ export const messages = {
     "You've reached the maximum of 3 active orders within 24 hours. Please wait for existing orders to complete.",
   invalidCoupon: (code: string) =>
     `The coupon code '${code}' is not valid. Please check and try again, or proceed without a coupon.`,
+  /** Ours (issue 16): a 100 % code gives one free ad per mailbox (`+tag` and Gmail dots fold together). */
+  freeCouponAlreadyUsed: (code: string) =>
+    `The coupon code '${code}' has already been used for a free ad with this email address. Each address can use it once; please proceed without a coupon.`,
   paymentFailed: 'We encountered an issue processing your payment. Please try again.',
   orderNotFound: 'Order not found',
   invalidWebsite: 'Please enter a valid website address (http or https).',
@@ -99,61 +101,32 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 /** A stored upload key: `<uuid v4>.<ext>` as POST /api/uploads hands out. */
 export const imageKeyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 
-export const uploadExtensions: Record<string, 'jpg' | 'png' | 'webp'> = {
+/**
+ * The only types an upload may have, each with the extension its key gets. Read through
+ * `uploadContentTypes` and an exact enum, never with `in` or a bare lookup: `constructor`,
+ * `toString` or `__proto__` are "in" every object, and the type is signed into the PUT and served
+ * back by S3.
+ */
+export const uploadExtensions = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
-};
+} as const satisfies Record<string, 'jpg' | 'png' | 'webp'>;
+export type UploadContentType = keyof typeof uploadExtensions;
+export const uploadContentTypes = Object.keys(uploadExtensions) as [UploadContentType, ...UploadContentType[]];
 
-/** Optional text: trimmed, at most `max` characters, and null when absent or empty. */
-const nullableText = (max: number) =>
-  z.pipe(
-    z.nullish(z.string().check(z.trim(), z.maxLength(max))),
-    z.transform((value) => (value ? value : null)),
-  );
+/** The type an upload key's extension stands for; null for a key POST /api/uploads never hands out. */
+export function uploadContentTypeOfKey(key: string): UploadContentType | null {
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  return uploadContentTypes.find((type) => uploadExtensions[type] === extension) ?? null;
+}
 
 /** A required address: trimmed, then checked; an absent or empty one is "missing". */
-const requiredEmail = (missing: string) =>
+export const requiredEmail = (missing: string) =>
   z.pipe(
     z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.maxLength(254, messages.invalidEmail)),
     z.email(messages.invalidEmail),
   );
-
-/** POST /api/orders body (spec §7). Unknown fields are dropped. */
-export const createOrderRequestSchema = z.object({
-  website: z.pipe(
-    z
-      .string({ error: messages.missingInformation })
-      .check(z.trim(), z.minLength(1, messages.missingInformation), z.maxLength(2048, messages.invalidWebsite)),
-    z.transform((website, ctx) => {
-      const url = parsePublicWebsite(website);
-      if (!url) {
-        ctx.issues.push({ code: 'custom', message: messages.invalidWebsite, input: website });
-        return z.NEVER;
-      }
-      return url.href;
-    }),
-  ),
-  email: requiredEmail(messages.missingInformation),
-  style: z._default(z.enum(styles), defaultStyle),
-  durationSeconds: z._default(z.enum(durationChoices), String(config.video.defaultDurationSeconds) as DurationChoice),
-  imageFileName: nullableText(255),
-  imageStoragePath: nullableText(64).check(
-    z.refine((key) => key === null || imageKeyPattern.test(key), { message: messages.uploadMismatch }),
-  ),
-  couponCode: z
-    .pipe(
-      nullableText(64),
-      z.transform((code) => (code ? code.toUpperCase() : null)),
-    )
-    .check(
-      z.refine((code) => code === null || /^[A-Z0-9_-]+$/.test(code), {
-        message: 'Coupon codes use letters and digits only.',
-      }),
-    ),
-});
-export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
-export type CreateOrderInput = z.output<typeof createOrderRequestSchema>;
 
 export const createOrderResponseSchema = z.object({ url: z.url() });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
@@ -161,10 +134,12 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 /** POST /api/uploads body. */
 export const createUploadRequestSchema = z.object({
   fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
-  contentType: z.string().check(z.refine((type) => type in uploadExtensions, { message: messages.invalidFileType })),
+  contentType: z.enum(uploadContentTypes, { error: messages.invalidFileType }),
   size: z.int().check(z.positive(), z.maximum(config.limits.uploadMaxBytes, { message: messages.fileTooLarge })),
 });
-export type CreateUploadRequest = z.infer<typeof createUploadRequestSchema>;
+/** What the site sends: the type the browser reports, which the API refuses unless it is an upload type. */
+export type CreateUploadRequest = Omit<CreateUploadInput, 'contentType'> & { contentType: string };
+export type CreateUploadInput = z.output<typeof createUploadRequestSchema>;
 
 export const createUploadResponseSchema = z.object({
   uploadUrl: z.url(),
@@ -225,6 +200,18 @@ export const newsletterTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43
 /** Spec §4: any unknown status is shown as pending. */
 export function displayedOrderStatus(value: string | null | undefined): OrderStatus {
   return (orderStatuses as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : 'pending';
+}
+
+/**
+ * DESIGN §6 (a departure from the spec, for privacy): the order API and page show the email as
+ * `b•••@example.com`, since anyone holding the order link may read them; the buyer's own emails
+ * keep the full address.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  // An anonymised order keeps no address (lambdas/operations/anonymise.ts).
+  if (at < 0) return email ? '•••' : '';
+  return `${email.slice(0, Math.min(1, at))}•••${email.slice(at)}`;
 }
 
 /** Spec/DESIGN §9: the id is shown as its first 8 characters followed by an ellipsis. */

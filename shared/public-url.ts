@@ -1,9 +1,24 @@
 // Decides whether a buyer-supplied website may be stored and later fetched: http(s) only and
 // a host that is not loopback, private, link-local or otherwise internal. The DNS-level check
-// (the name resolving to a public address) happens again when the site is fetched.
-import { isIP } from 'node:net';
+// (the name resolving to a public address) happens again, with isPublicIp, when the site is
+// fetched. Runs in the browser too, so the address rules come from ipaddr.js, not node:net.
+import ipaddr from 'ipaddr.js';
 
 const internalHostSuffixes = ['.localhost', '.local', '.internal', '.intranet', '.home.arpa', '.lan', '.corp'];
+
+/**
+ * IANA's global unicast space. ipaddr.js calls every address it has no special range for
+ * 'unicast', unallocated space and registry entries newer than the library included.
+ */
+const globalUnicastV6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
+// IPv6 forms that reach an IPv4 host, with their own prefixes rather than the library's range names.
+const teredo = ipaddr.IPv6.parseCIDR('2001::/32');
+const sixToFour = ipaddr.IPv6.parseCIDR('2002::/16');
+/** Mapped, SIIT, compatible and NAT64: the IPv4 address is the last 32 bits. */
+const lastFourCarriers = ['::ffff:0:0/96', '::ffff:0:0:0/96', '::/96', '64:ff9b::/96'].map((cidr) =>
+  ipaddr.IPv6.parseCIDR(cidr),
+);
 
 /** Adds https:// when the buyer typed a bare domain, as the site's url field would not. */
 export function withScheme(raw: string): string {
@@ -11,39 +26,36 @@ export function withScheme(raw: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
 }
 
+/**
+ * True for an address a public website may have. Only dotted-quad IPv4 and IPv6 text count as
+ * addresses (what DNS answers, and what URL parsing leaves of decimal, octal and hex hosts).
+ * IPv4: ipaddr.js ranks it 'unicast', i.e. in none of IANA's special-purpose ranges. IPv6: three
+ * checks, each refusing on its own, so no verdict rests on the library's range table alone —
+ * ranked 'unicast', inside 2000::/3, and no internal IPv4 carried inside it.
+ */
 export function isPublicIp(address: string): boolean {
-  const version = isIP(address);
-  if (version === 4) return isPublicIpv4(address);
-  if (version === 6) return isPublicIpv6(address.toLowerCase());
-  return false;
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) return ipaddr.IPv4.parse(address).range() === 'unicast';
+  if (!ipaddr.IPv6.isValid(address)) return false;
+  const parsed = ipaddr.IPv6.parse(address);
+  if (parsed.zoneId) return false;
+  return (
+    parsed.range() === 'unicast' &&
+    parsed.match(globalUnicastV6) &&
+    carriedIpv4(parsed).every((carried) => carried.range() === 'unicast')
+  );
 }
 
-function isPublicIpv4(address: string): boolean {
-  const [a = 0, b = 0] = address.split('.').map(Number);
-  if (a === 0 || a === 10 || a === 127 || a >= 224) return false;
-  if (a === 100 && b >= 64 && b <= 127) return false; // carrier-grade NAT
-  if (a === 169 && b === 254) return false; // link-local, cloud metadata
-  if (a === 172 && b >= 16 && b <= 31) return false;
-  if (a === 192 && (b === 168 || b === 0)) return false;
-  if (a === 198 && (b === 18 || b === 19)) return false; // benchmarking
-  return true;
-}
-
-function isPublicIpv6(address: string): boolean {
-  if (address === '::' || address === '::1') return false;
-  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mapped?.[1]) return isPublicIpv4(mapped[1]);
-  // WHATWG URL writes IPv4-mapped addresses in hex (::ffff:7f00:1 for 127.0.0.1).
-  const mappedHex = address.match(/^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-  if (mappedHex?.[1] && mappedHex[2]) {
-    const high = Number.parseInt(mappedHex[1], 16);
-    const low = Number.parseInt(mappedHex[2], 16);
-    return isPublicIpv4(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
-  }
-  if (/^(fc|fd)/.test(address)) return false; // unique local
-  if (/^fe[89ab]/.test(address)) return false; // link-local
-  if (address.startsWith('ff')) return false; // multicast
-  return true;
+/**
+ * The IPv4 addresses an IPv6 form reaches: Teredo's server and client (the client's bits
+ * inverted), 6to4's router, and the last 32 bits of a mapped, SIIT, compatible (which ipaddr.js
+ * ranks 'unicast') or NAT64 address.
+ */
+function carriedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const [, p1 = 0, p2 = 0, p3 = 0, , , p6 = 0, p7 = 0] = address.parts;
+  const ipv4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  if (address.match(teredo)) return [ipv4(p2, p3), ipv4(~p6 & 0xffff, ~p7 & 0xffff)];
+  if (address.match(sixToFour)) return [ipv4(p1, p2)];
+  return lastFourCarriers.some((prefix) => address.match(prefix)) ? [ipv4(p6, p7)] : [];
 }
 
 /** The URL if it is an http(s) URL on a public-looking host, else null. */
@@ -56,8 +68,10 @@ export function parsePublicWebsite(raw: string): URL | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.username || url.password) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isIP(host)) return isPublicIp(host) ? url : null;
+  // URL parsing has already turned 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1.
+  if (url.hostname.startsWith('[')) return isPublicIp(url.hostname.slice(1, -1)) ? url : null;
+  const host = url.hostname.toLowerCase();
+  if (ipaddr.IPv4.isValidFourPartDecimal(host)) return isPublicIp(host) ? url : null;
   if (!host.includes('.') || host === 'localhost') return null;
   if (internalHostSuffixes.some((suffix) => host.endsWith(suffix))) return null;
   if (!/^[a-z0-9.-]+$/.test(host) || host.startsWith('.') || host.includes('..')) return null;

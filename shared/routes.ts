@@ -61,7 +61,19 @@ export const apiRoutes = [
     method: 'POST',
     path: '/api/stripe/webhook',
     entry: 'orders/stripe-webhook.handler.ts',
-    uses: ['orders:read', 'orders:write', 'rateLimits', 'webhookEvents', 'executions:start', 'stripe:webhook'],
+    uses: [
+      'orders:read',
+      'orders:write',
+      'rateLimits',
+      'webhookEvents',
+      'executions:start',
+      // A payment for a full mailbox is refused and refunded here, and the mailbox's other open
+      // checkouts expired (lambdas/orders/checkout-outcome.ts: the buyer's own routes leave it to this one).
+      'stripe:checkout',
+      'stripe:refund',
+      'mail',
+      'stripe:webhook',
+    ],
     throttle: { rate: 50, burst: 100 },
     timeoutSeconds: 15,
   },
@@ -128,7 +140,11 @@ export function routePath<Name extends ApiRouteName>(
   return route.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(values[key] ?? ''));
 }
 
-/** Matches a request to a route; path parameters by name. Used by the twin and tests. */
+/**
+ * Matches a request to a route; path parameters by name. Used by the twin, the $default route's
+ * function and tests. A path with a malformed percent-encoding (`%E0%A4%A`) matches no route, as
+ * in API Gateway, which decodes the path before it routes: the request reaches $default (404).
+ */
 export function matchRoute(
   method: string,
   path: string,
@@ -152,9 +168,19 @@ function matchPath(pattern: string, path: string): Record<string, string> | null
     const actual = got[i] ?? '';
     const param = part.match(/^\{(\w+)\}$/);
     if (param?.[1]) {
-      if (!actual) return null;
-      params[param[1]] = decodeURIComponent(actual);
+      const value = decodedSegment(actual);
+      if (!value) return null;
+      params[param[1]] = value;
     } else if (part !== actual) return null;
   }
   return params;
+}
+
+/** The segment decoded; null when it is empty or not valid percent-encoded UTF-8. */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment) || null;
+  } catch {
+    return null;
+  }
 }

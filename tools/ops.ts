@@ -1,9 +1,10 @@
-// `npm run ops -- <command>`: find, show, refund, resend and redrive orders on the running twin
-// (default; reads .local/env.json) or a deployed stage (--stage staging|prod, with your AWS
-// credentials). Runbook: README.md "Operations".
+// `npm run ops -- <command>`: find, show, refund, resend and redrive orders, and create free-ad
+// codes, on the running twin (default; reads .local/env.json) or a deployed stage (--stage
+// staging|prod, with your AWS credentials). Runbook: README.md "Operations".
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { logger } from '#powertools/logger.ts';
+import { createFreeCode } from './ops/free-codes.ts';
 import { findOrders, showOrder } from './ops/inspect.ts';
 import { OpsError } from './ops/ops-error.ts';
 import { redriveOrder, refundOrder, resendEmail } from './ops/repair.ts';
@@ -13,9 +14,10 @@ const usage = `Usage: npm run ops -- <command> [--stage staging|prod | --env-fil
   find --email <address> [--json]        the buyer's orders, newest first
   show <order id> [--full] [--json]      the order (email masked unless --full) and its execution
   refund <order id> [--yes]              refund a paid order (--yes: even a delivered one)
-  resend <order id> [--kind received|ready|failed]
+  resend <order id> [--kind received|ready|failed|refused]
                                          send an order email again (kind: from the status)
-  redrive <order id>                     resume a failed, timed-out or aborted execution`;
+  redrive <order id>                     resume a failed, timed-out or aborted execution
+  free-code [--max-redemptions <n>]      create a long random 100 % promotion code in Stripe (default 100)`;
 
 const defaultEnvFile = fileURLToPath(new URL('../.local/env.json', import.meta.url));
 
@@ -53,6 +55,8 @@ async function main(argv: string[]): Promise<void> {
       return resendEmail(id, values.kind ? { kind: values.kind } : {}, print);
     case 'redrive':
       return redriveOrder(id, target, print);
+    case 'free-code':
+      return createFreeCode({ maxRedemptions: values['max-redemptions'] }, print);
     default:
       throw new OpsError(`Unknown command ${command}.\n${usage}`, 2);
   }
@@ -67,6 +71,7 @@ function parse(argv: string[]) {
       'env-file': { type: 'string' },
       email: { type: 'string' },
       kind: { type: 'string' },
+      'max-redemptions': { type: 'string' },
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       yes: { type: 'boolean', default: false },

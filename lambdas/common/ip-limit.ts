@@ -1,5 +1,6 @@
-// Per-IP attempt windows (DESIGN §9): one counter item per hashed IP, action and clock hour in
+// Per-IP attempt windows (DESIGN §7, §9): one counter item per hashed IP, action and clock hour in
 // the rate-limits table, removed by TTL after the window.
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config.ts';
 import { messages } from '#shared/contract.ts';
@@ -10,24 +11,78 @@ import { sha256Hex } from './hashing.ts';
 
 const windowSeconds = 3600;
 
-export function ipAttemptsPerHour(): number {
+/** Actions with a budget narrower than the general one (issue 16); any other action has the general. */
+const narrowBudgets = new Map<string, number>([
+  // Creates that name a coupon: a code cannot be guessed from one address.
+  ['coupon-lookup', config.limits.couponLookupsPerIpPerHour],
+  // Checkouts opened and not paid: an order's payment gives its place back (giveBackIpAttempt).
+  ['unpaid-checkout', config.limits.unpaidCheckoutsPerIpPerHour],
+]);
+
+/**
+ * The hourly budget of `action` per IP. IP_ATTEMPTS_PER_HOUR sets the stage's general budget
+ * (lib/api sets the config's; the twin's tests lift it, or lower it to prove a limit), and a
+ * narrower action keeps its share of it, so one setting lifts or lowers every per-IP limit.
+ */
+export function ipAttemptsPerHour(action?: string): number {
+  const general = config.limits.ipAttemptsPerHour;
   const override = Number(process.env[envNames.ipAttemptsPerHour]);
-  return Number.isInteger(override) && override > 0 ? override : config.limits.ipAttemptsPerHour;
+  const stageBudget = Number.isInteger(override) && override > 0 ? override : general;
+  const narrow = action === undefined ? undefined : narrowBudgets.get(action);
+  if (narrow === undefined) return stageBudget;
+  return Math.max(1, Math.round((narrow * stageBudget) / general));
 }
 
-/** Counts one attempt of `action` from `ip`; refuses with TOO_MANY_REQUESTS past the limit. */
-export async function countIpAttempt(ip: string, action: string, now = Date.now()): Promise<void> {
+/** The counter one attempt went to: what giveBackIpAttempt needs. */
+export interface IpAttempt {
+  pk: string;
+  sk: string;
+}
+
+/**
+ * Counts one attempt of `action` from `ip` while its hourly budget lasts; past it, refuses with
+ * TOO_MANY_REQUESTS and counts nothing (a refused attempt costs no budget).
+ */
+export async function countIpAttempt(ip: string, action: string, now = Date.now()): Promise<IpAttempt> {
   const window = Math.floor(now / 1000 / windowSeconds);
-  const result = await documents().send(
-    new UpdateCommand({
-      TableName: requireEnv(envNames.rateLimitsTable),
-      Key: { pk: `ip#${sha256Hex(ip)}`, sk: `${action}#${window}` },
-      UpdateExpression: 'ADD attempts :one SET expires_at = if_not_exists(expires_at, :expires)',
-      ExpressionAttributeValues: { ':one': 1, ':expires': (window + 1) * windowSeconds + windowSeconds },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  if (Number(result.Attributes?.attempts) > ipAttemptsPerHour()) {
-    throw new ApiFailure('TOO_MANY_REQUESTS', messages.tooManyRequests);
+  const key = { pk: `ip#${sha256Hex(ip)}`, sk: `${action}#${window}` };
+  try {
+    await documents().send(
+      new UpdateCommand({
+        TableName: requireEnv(envNames.rateLimitsTable),
+        Key: key,
+        UpdateExpression: 'ADD attempts :one SET expires_at = if_not_exists(expires_at, :expires)',
+        ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :budget',
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':expires': (window + 1) * windowSeconds + windowSeconds,
+          ':budget': ipAttemptsPerHour(action),
+        },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) {
+      throw new ApiFailure('TOO_MANY_REQUESTS', messages.tooManyRequests);
+    }
+    throw error;
+  }
+  return key;
+}
+
+/** Takes back one counted attempt while its window lasts (a paid checkout is no longer an unpaid one). */
+export async function giveBackIpAttempt(attempt: IpAttempt, now = Date.now()): Promise<void> {
+  try {
+    await documents().send(
+      new UpdateCommand({
+        TableName: requireEnv(envNames.rateLimitsTable),
+        Key: { pk: attempt.pk, sk: attempt.sk },
+        UpdateExpression: 'ADD attempts :minusOne',
+        ConditionExpression: 'attempts > :zero AND expires_at > :now',
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':now': Math.floor(now / 1000) },
+      }),
+    );
+  } catch (error) {
+    // The window is over (or its item gone): there is nothing left to give back.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 }

@@ -1,4 +1,4 @@
-// The words of the three order emails (received, ready, failed), as plain text and HTML. Pure:
+// The words of the order emails (received, ready, failed, refused), as plain text and HTML. Pure:
 // the order and the links go in, subject + bodies come out, so every wording is unit-tested.
 // No tracking pixels, no remote images: the only image is the poster, attached inline (cid:).
 
@@ -8,12 +8,21 @@ import { shortOrderId, styleLabels } from '#shared/contract.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { paths } from '#shared/paths.ts';
 
-export const orderEmailKinds = ['received', 'ready', 'failed'] as const;
+export const orderEmailKinds = ['received', 'ready', 'failed', 'refused'] as const;
 export type OrderEmailKind = (typeof orderEmailKinds)[number];
 
 export type OrderEmailFacts = Pick<
   OrderRecord,
-  'id' | 'email' | 'website' | 'style' | 'duration_seconds' | 'payment_status' | 'amount_cents' | 'currency'
+  | 'id'
+  | 'email'
+  | 'website'
+  | 'style'
+  | 'duration_seconds'
+  | 'payment_status'
+  | 'amount_cents'
+  | 'currency'
+  | 'coupon_code'
+  | 'refused_because'
 >;
 
 export interface EmailLinks {
@@ -143,12 +152,7 @@ function readyEmail(order: OrderEmailFacts, pageUrl: string, posterCid: string |
 }
 
 function failedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
-  const refund =
-    order.amount_cents && order.payment_status === 'refunded'
-      ? `Your payment of ${chargedAmount(order)} has been refunded. It usually shows on your statement within 5-10 business days.`
-      : order.amount_cents && order.payment_status === 'paid'
-        ? `Your payment of ${chargedAmount(order)} is being refunded automatically.`
-        : null;
+  const refund = refundParagraph(order);
   return {
     subject: `We could not make your ${brand} ad`,
     ...layout(
@@ -167,10 +171,48 @@ function failedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
   };
 }
 
+/** The money line of an order that was not made: refunded, being refunded, or nothing charged. */
+function refundParagraph(order: OrderEmailFacts): string | null {
+  if (order.amount_cents && order.payment_status === 'refunded') {
+    return `Your payment of ${chargedAmount(order)} has been refunded. It usually shows on your statement within 5-10 business days.`;
+  }
+  if (order.amount_cents && order.payment_status === 'paid') {
+    return `Your payment of ${chargedAmount(order)} is being refunded automatically.`;
+  }
+  return null;
+}
+
+/**
+ * A payment that arrived and started nothing (issue 16): the address already had its active orders
+ * (it raced its own other checkouts), or a 100 % code it had already had its free ad with.
+ */
+function refusedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
+  const { activeOrdersPerEmail, activeOrderWindowHours } = config.limits;
+  const why =
+    order.refused_because === 'freeCouponUsed'
+      ? `We did not start this order: the coupon code '${order.coupon_code ?? ''}' gives one free ad per email address, and this address has already had its free ad with it. You were not charged. You are welcome to order again without the coupon.`
+      : `We did not start this order: your email address already has ${activeOrdersPerEmail} ads being made, the most we make at once for one address within ${activeOrderWindowHours} hours. You can order again as soon as one of them is ready.`;
+  const refund = refundParagraph(order);
+  return {
+    subject: `Your ${brand} order was not started (${shortOrderId(order.id)})`,
+    ...layout(
+      'We did not start this order',
+      [
+        { kind: 'paragraph', text: why },
+        ...(refund ? [{ kind: 'paragraph', text: refund } as Block] : []),
+        orderFacts(order, false),
+        { kind: 'button', label: 'See your order', href: pageUrl },
+      ],
+      order.id,
+    ),
+  };
+}
+
 export function renderOrderEmail(kind: OrderEmailKind, order: OrderEmailFacts, links: EmailLinks): RenderedEmail {
   const pageUrl = orderPageUrl(links.siteUrl, order.id);
   if (kind === 'received') return receivedEmail(order, pageUrl);
   if (kind === 'ready') return readyEmail(order, pageUrl, links.posterCid);
+  if (kind === 'refused') return refusedEmail(order, pageUrl);
   return failedEmail(order, pageUrl);
 }
 

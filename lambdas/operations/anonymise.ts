@@ -1,7 +1,8 @@
 // Retention (DESIGN §11, the privacy notice): an order's personal data — the buyer's email, its
-// hash, the website, the uploaded image's name and key, the coupon — is removed once the order has
-// been at rest for `config.site.orderPersonalDataDays`. What remains (id, style, length, status,
-// amount, Stripe ids) is what the books need. Runs inside the reconciler's pass.
+// hashes, the client's counter key, the website, the uploaded image's name and key, the coupon —
+// is removed once the order has been at rest for `config.site.orderPersonalDataDays`. What
+// remains (id, style, length, status, amount, Stripe ids) is what the books need. Runs inside the
+// reconciler's pass.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '#common/dynamodb-clients.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
@@ -17,7 +18,14 @@ const windowMs = 7 * day;
 
 /** Orders that can no longer change: finished, or never paid. */
 const restingStatuses: readonly OrderStatus[] = ['completed', 'failed', 'pending'];
-const personalFields = ['email_hash', 'image_key', 'image_file_name', 'coupon_code'] as const;
+const personalFields = [
+  'email_hash',
+  'mailbox_hash',
+  'checkout_attempt',
+  'image_key',
+  'image_file_name',
+  'coupon_code',
+] as const;
 
 export function isDueForAnonymising(order: OrderRecord, now: Date): boolean {
   if (order.anonymised_at) return false;

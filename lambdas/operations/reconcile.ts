@@ -10,7 +10,12 @@ import {
 } from '@aws-sdk/client-sfn';
 import { stepFunctions } from '#common/sfn-client.ts';
 import { runFailurePath } from '#generation/failure-path.ts';
-import { applyCheckoutOutcome, closeCheckout, ensureGenerationStarted } from '#orders/checkout-outcome.ts';
+import {
+  applyCheckoutOutcome,
+  closeCheckout,
+  ensureGenerationStarted,
+  settleRefusedPayment,
+} from '#orders/checkout-outcome.ts';
 import { isPaid, type OrderRecord } from '#orders/order-record.ts';
 import { getOrder } from '#orders/order-store.ts';
 import { executionArnFor } from '#orders/start-generation.ts';
@@ -34,7 +39,7 @@ export const reconcileTiming = {
   lookbackMs: 7 * 24 * 60 * minute,
 };
 
-export type RepairKind = 'startGeneration' | 'failStuck' | 'repairRefund' | 'closeCheckout';
+export type RepairKind = 'startGeneration' | 'failStuck' | 'repairRefund' | 'settleRefusal' | 'closeCheckout';
 
 export type ReconcileReport = Record<RepairKind, number> & {
   /** Rows re-read and judged. */
@@ -50,7 +55,9 @@ export function planRepair(order: OrderRecord, now: Date): RepairKind | null {
   const idleMs = now.getTime() - Date.parse(order.updated_at);
   switch (order.order_status) {
     case 'failed':
-      return order.payment_status === 'paid' && idleMs >= reconcileTiming.startGraceMs ? 'repairRefund' : null;
+      if (order.payment_status !== 'paid' || idleMs < reconcileTiming.startGraceMs) return null;
+      // A refused payment (never started) is handed back with its own email, not the failure path's.
+      return order.refused_because ? 'settleRefusal' : 'repairRefund';
     case 'processing':
       return idleMs >= reconcileTiming.deadlineMs ? 'failStuck' : null;
     case 'pending':
@@ -79,6 +86,7 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
     startGeneration: 0,
     failStuck: 0,
     repairRefund: 0,
+    settleRefusal: 0,
     closeCheckout: 0,
     checked: 0,
     errors: 0,
@@ -146,13 +154,17 @@ const repairs: Record<RepairKind, (order: OrderRecord, now: Date) => Promise<boo
     await runFailurePath(order.id, order.failure_reason ?? 'refund not completed');
     return true;
   },
+  async settleRefusal(order) {
+    await settleRefusedPayment(order);
+    return true;
+  },
   async closeCheckout(order) {
     if (!order.checkout_session_id) {
       await closeCheckout(order.id, 'expired');
       return true;
     }
-    // Expiring an open session first means it can no longer be paid once its slot is given back;
-    // a session paid meanwhile comes back complete and is fulfilled instead.
+    // Expiring an open session first means it can no longer be paid once the order is closed; a
+    // session paid meanwhile comes back complete and is fulfilled instead.
     const outcome = await expireCheckout(order.checkout_session_id);
     if (outcome) await applyCheckoutOutcome(outcome);
     return true;

@@ -14,7 +14,7 @@ export async function cancelUnpaidOrder(id: string | undefined): Promise<OrderRe
   if (order.checkout_session_id) {
     const outcome = await expireCheckout(order.checkout_session_id);
     // Completed just before the buyer clicked cancel: the payment wins.
-    if (outcome && completedResults.has(outcome.result)) return (await applyCheckoutOutcome(outcome)) ?? order;
+    if (outcome && completedResults.has(outcome.result)) return (await applyCheckoutOutcome(outcome, 'later')) ?? order;
   }
   return (await closeCheckout(order.id, 'canceled')) ?? order;
 }

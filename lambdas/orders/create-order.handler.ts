@@ -2,14 +2,15 @@
 
 import { apiHandler, clientIp, json, parseBody } from '#common/http.ts';
 import { countIpAttempt } from '#common/ip-limit.ts';
-import { createOrderRequestSchema } from '#shared/contract.ts';
+import { createOrderRequestSchema } from '#shared/create-order-request.ts';
 import { createOrder } from './create-order.ts';
 
 export const handler = apiHandler(
   async (event) => {
-    await countIpAttempt(clientIp(event), 'create-order');
+    const ip = clientIp(event);
+    await countIpAttempt(ip, 'create-order');
     const input = parseBody(createOrderRequestSchema, event.body);
-    return json(200, await createOrder(input));
+    return json(200, await createOrder(input, ip));
   },
   { jsonBody: true },
 );

@@ -7,21 +7,26 @@
 // once per row it actually changed, so a replayed webhook is not counted twice.
 
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documents } from '#common/dynamodb-clients.ts';
-import { metrics } from '#powertools/metrics.ts';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
-  type CreateOrderInput,
-  type OrderStatus,
-  type PaymentStatus,
-  type Stage,
-  stageProgress,
-} from '#shared/contract.ts';
+  PutCommand,
+  TransactWriteCommand,
+  type TransactWriteItem,
+  type TransactWriteUpdate,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { documents } from '#common/dynamodb-clients.ts';
+import { giveBackIpAttempt, type IpAttempt } from '#common/ip-limit.ts';
+import { logger } from '#powertools/logger.ts';
+import { metrics } from '#powertools/metrics.ts';
+import { config } from '#shared/config.ts';
+import { type OrderStatus, type PaymentStatus, type Stage, stageProgress } from '#shared/contract.ts';
+import type { CreateOrderInput } from '#shared/create-order-request.ts';
 import { businessMetrics } from '#shared/observability.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
-import { newOrderFields, type OrderRecord } from './order-record.ts';
-import { createOrderHoldingSlot } from './order-slots.ts';
+import { mailboxOf, newOrderFields, type OrderRecord, type PaymentRefusal } from './order-record.ts';
+import { checkoutClosed, freeCouponRedemption, slotClaim, slotKeys } from './order-slots.ts';
+import { getOrder } from './order-store.ts';
 
 /** The rows a transition may start from: each field named must hold one of its values. */
 export interface Guard {
@@ -35,8 +40,12 @@ type BusinessMetric = (typeof businessMetrics)[keyof typeof businessMetrics];
 
 /** Every transition: the rows it starts from, and the business metric it counts when it happens. */
 export const orderTransitions = {
-  // Payment is the truth: a paid session fulfils even an order whose checkout we had closed.
+  // Payment is the truth: a paid session fulfils even an order whose checkout we had closed. The
+  // order claims one of its mailbox's active-order slots in the same transaction (issue 16).
   paid: { from: { payment_status: ['unpaid', 'expired', 'canceled'] }, counts: businessMetrics.ordersPaid },
+  // The same payment when the mailbox has no slot left (a race with its other checkouts), or has had
+  // its free ad with this 100 % code: the order ends failed, its caller refunds and tells the buyer.
+  paymentRefused: { from: { payment_status: ['unpaid', 'expired', 'canceled'] } },
   checkoutExpired: { from: { payment_status: ['unpaid'] } },
   // A buyer's cancel expires the session, and Stripe's `expired` event may land before the cancel
   // records itself: the buyer's intent (canceled) may replace expired, never a payment.
@@ -62,31 +71,98 @@ export const orderTransitions = {
 
 export type OrderTransition = keyof typeof orderTransitions;
 
-/** A new order, written with the rate-limit slot it holds (order-slots.ts): pending, unpaid. */
-export async function createPendingOrder(input: CreateOrderInput): Promise<OrderRecord> {
-  const order = await createOrderHoldingSlot({
+/**
+ * A new order: pending, unpaid, and holding no slot (one is claimed when it is paid).
+ * `checkoutAttempt`: the client's unpaid-checkout count its checkout is opened under.
+ */
+export async function createPendingOrder(input: CreateOrderInput, checkoutAttempt?: IpAttempt): Promise<OrderRecord> {
+  const order: OrderRecord = {
     ...newOrderFields(input),
     order_status: 'pending',
     payment_status: 'unpaid',
     stage: 'awaiting_payment',
     progress: stageProgress.awaiting_payment,
-  });
+    ...(checkoutAttempt ? { checkout_attempt: checkoutAttempt } : {}),
+  };
+  await documents().send(
+    new PutCommand({ TableName: ordersTable(), Item: order, ConditionExpression: 'attribute_not_exists(id)' }),
+  );
   count(businessMetrics.ordersCreated);
   return order;
 }
 
-export function markOrderPaid(
-  id: string,
-  payment: { paymentStatus: 'paid' | 'free'; amountCents: number; currency: string; paymentIntent?: string },
-) {
-  return transition('paid', id, {
+export interface OrderPayment {
+  paymentStatus: 'paid' | 'free';
+  amountCents: number;
+  currency: string;
+  paymentIntent?: string;
+}
+
+/**
+ * The checkout was paid or made free. Either the order is paid holding one of its mailbox's slots
+ * (and, when free, the mailbox's one redemption of its code), all in one transaction; or the
+ * mailbox has no slot left, or redeemed the code before, and the payment is refused
+ * (paymentRefused) for the caller to hand back. Answers the row as it now stands, or null when
+ * the payment was taken before (the guard no longer holds).
+ */
+export async function markOrderPaid(id: string, payment: OrderPayment, now = new Date()): Promise<OrderRecord | null> {
+  const order = await getOrder(id, { consistent: true });
+  if (!order || !admits(orderTransitions.paid.from, order)) return null;
+  const mailbox = mailboxOf(order);
+  const freeCoupon = payment.paymentStatus === 'free' ? order.coupon_code : undefined;
+  const changes: Partial<OrderRecord> = {
+    ...paymentFields(payment),
+    mailbox_hash: mailbox,
+    stage: 'queued',
+    progress: stageProgress.queued,
+  };
+  for (const slotSk of slotKeys) {
+    // Items in this order: the refusal answered is the index of the item whose condition failed.
+    const refusedBy = await transact([
+      { Update: orderUpdate(id, { ...changes, slot_sk: slotSk }, orderTransitions.paid.from, ['checkout_attempt']) },
+      slotClaim(mailbox, slotSk, id, now),
+      checkoutClosed(mailbox, id),
+      ...(freeCoupon ? [freeCouponRedemption(mailbox, freeCoupon, id, now)] : []),
+    ]);
+    if (refusedBy === null) return paymentTaken(order, payment);
+    if (refusedBy === 0) return null;
+    if (refusedBy === 3) return markPaymentRefused(id, payment, 'freeCouponUsed');
+    // 1: another active order holds this slot; the next one may be free.
+  }
+  return markPaymentRefused(id, payment, 'activeOrderLimit');
+}
+
+async function paymentTaken(before: OrderRecord, payment: OrderPayment): Promise<OrderRecord | null> {
+  count(businessMetrics.ordersPaid);
+  if (payment.paymentStatus === 'free') count(businessMetrics.freeAdRedemptions);
+  // A paid checkout is no longer an unpaid one: its place in the client's hourly cap is given back.
+  if (before.checkout_attempt) {
+    await giveBackIpAttempt(before.checkout_attempt).catch((error: unknown) =>
+      // The client's cap stays one lower until its hour ends.
+      logger.warn('Unpaid-checkout count not given back', { orderId: before.id, error }),
+    );
+  }
+  return getOrder(before.id, { consistent: true });
+}
+
+/** The payment arrived and starts nothing (see paymentRefused); `reason` is what the buyer is told. */
+export function markPaymentRefused(id: string, payment: OrderPayment, reason: PaymentRefusal) {
+  return transition('paymentRefused', id, {
+    ...paymentFields(payment),
+    order_status: 'failed',
+    stage: 'failed',
+    refused_because: reason,
+    failure_reason: `payment refused: ${reason}`,
+  });
+}
+
+function paymentFields(payment: OrderPayment): Partial<OrderRecord> {
+  return {
     payment_status: payment.paymentStatus,
     amount_cents: payment.amountCents,
     currency: payment.currency,
     ...(payment.paymentIntent ? { payment_intent: payment.paymentIntent } : {}),
-    stage: 'queued',
-    progress: stageProgress.queued,
-  });
+  };
 }
 
 /** An unpaid checkout ended without payment: expired by Stripe, or abandoned by the buyer. */
@@ -150,6 +226,38 @@ export function recordExecution(id: string, executionArn: string) {
   return writeOrder(id, { execution_arn: executionArn });
 }
 
+/**
+ * Whether a read may ask Stripe about the unpaid order's session now: at most once per order every
+ * `checkoutCheckSeconds`, whichever container reads (a conditional write, not a cache). updated_at
+ * stays: nothing the buyer sees changed.
+ */
+export async function claimCheckoutCheck(id: string, now = new Date()): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - config.limits.checkoutCheckSeconds * 1000);
+  try {
+    await documents().send(
+      new UpdateCommand({
+        TableName: ordersTable(),
+        Key: { id },
+        UpdateExpression: 'SET checkout_checked_at = :now ADD #version :one',
+        ConditionExpression:
+          'attribute_exists(id) AND payment_status = :unpaid AND ' +
+          '(attribute_not_exists(checkout_checked_at) OR checkout_checked_at <= :cutoff)',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ':cutoff': cutoff.toISOString(),
+          ':unpaid': 'unpaid',
+          ':one': 1,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
 async function transition(
   name: OrderTransition,
   id: string,
@@ -165,11 +273,38 @@ function count(metric: BusinessMetric): void {
   metrics.addMetric(metric, MetricUnit.Count, 1);
 }
 
+const ordersTable = () => requireEnv(envNames.ordersTable);
+
+/** Whether the row is one the guard admits (the write's own condition checks it again). */
+function admits(guard: Guard, order: OrderRecord): boolean {
+  if (guard.order_status && !guard.order_status.includes(order.order_status)) return false;
+  if (guard.payment_status && !guard.payment_status.includes(order.payment_status)) return false;
+  return (guard.present ?? []).every((field) => order[field] !== undefined);
+}
+
 /**
  * Sets `changes` (plus updated_at and version) when the row exists and `guard` holds.
  * Returns the new row, or null when the guard did not hold.
  */
 async function writeOrder(id: string, changes: Partial<OrderRecord>, guard: Guard = {}): Promise<OrderRecord | null> {
+  try {
+    const result = await documents().send(
+      new UpdateCommand({ ...orderUpdate(id, changes, guard), ReturnValues: 'ALL_NEW' }),
+    );
+    return result.Attributes as OrderRecord;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/** The conditional update of one order: `changes` set and `removed` removed, only while `guard` holds. */
+function orderUpdate(
+  id: string,
+  changes: Partial<OrderRecord>,
+  guard: Guard,
+  removed: readonly (keyof OrderRecord)[] = [],
+): TransactWriteUpdate {
   const fields = { ...changes, updated_at: new Date().toISOString() };
   const names: Record<string, string> = { '#version': 'version' };
   const values: Record<string, unknown> = { ':one': 1 };
@@ -177,6 +312,10 @@ async function writeOrder(id: string, changes: Partial<OrderRecord>, guard: Guar
     names[`#f${i}`] = field;
     values[`:f${i}`] = value;
     return `#f${i} = :f${i}`;
+  });
+  const removes = removed.map((field, i) => {
+    names[`#r${i}`] = field;
+    return `#r${i}`;
   });
   const conditions = ['attribute_exists(id)'];
   for (const field of ['order_status', 'payment_status'] as const) {
@@ -189,21 +328,36 @@ async function writeOrder(id: string, changes: Partial<OrderRecord>, guard: Guar
     conditions.push(`${field} IN (${placeholders.join(', ')})`);
   }
   for (const field of guard.present ?? []) conditions.push(`attribute_exists(${field})`);
-  try {
-    const result = await documents().send(
-      new UpdateCommand({
-        TableName: requireEnv(envNames.ordersTable),
-        Key: { id },
-        UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return result.Attributes as OrderRecord;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
+  return {
+    TableName: ordersTable(),
+    Key: { id },
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''} ADD #version :one`,
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+const maxConflictRetries = 5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Writes the items in one transaction; answers null when written, else the index of the first item
+ * whose condition failed. Real DynamoDB cancels competing transactions on the same items
+ * (TransactionConflict, DESIGN §9): those are retried with jitter, then thrown, never read as a refusal.
+ */
+async function transact(items: TransactWriteItem[]): Promise<number | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await documents().send(new TransactWriteCommand({ TransactItems: items }));
+      return null;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = error.CancellationReasons?.map((reason) => reason.Code) ?? [];
+      const refusedBy = codes.indexOf('ConditionalCheckFailed');
+      if (refusedBy >= 0) return refusedBy;
+      if (!codes.includes('TransactionConflict') || attempt >= maxConflictRetries) throw error;
+      await sleep(20 * 2 ** attempt * Math.random());
+    }
   }
 }

@@ -1,14 +1,23 @@
 // What an order row holds (DESIGN §3) and how a new one starts.
 import { randomUUID } from 'node:crypto';
-import { emailHash } from '#common/hashing.ts';
+import { emailHash, mailboxHash } from '#common/hashing.ts';
+import type { IpAttempt } from '#common/ip-limit.ts';
 import { config } from '#shared/config.ts';
-import type { CreateOrderInput, OrderStatus, PaymentStatus, Stage, Style } from '#shared/contract.ts';
+import type { OrderStatus, PaymentStatus, Stage, Style } from '#shared/contract.ts';
+import type { CreateOrderInput } from '#shared/create-order-request.ts';
 
 export interface OrderRecord {
   id: string;
   website: string;
+  /** The address as the buyer typed it: every email goes here. */
   email: string;
+  /** The typed address's hash (ops look-up index, by_email_hash). */
   email_hash: string;
+  /**
+   * The canonical mailbox's hash (hashing.ts): keys the active-order slots and the free-code
+   * ledger. Orders created before issue 16 lack it (mailboxOf derives it).
+   */
+  mailbox_hash?: string;
   style: Style;
   duration_seconds: number;
   order_status: OrderStatus;
@@ -20,10 +29,16 @@ export interface OrderRecord {
   image_key?: string;
   image_file_name?: string;
   coupon_code?: string;
-  /** The rate-limit slot this order holds while it is active. */
-  slot_sk: string;
+  /** The mailbox slot the order claimed when it was paid (order-slots.ts); absent before. */
+  slot_sk?: string;
   checkout_session_id?: string;
   checkout_expires_at?: string;
+  /** When a read last asked Stripe about the unpaid session (at most once per checkoutCheckSeconds). */
+  checkout_checked_at?: string;
+  /** The per-IP unpaid-checkout counter this order's checkout went to; given back when it is paid. */
+  checkout_attempt?: IpAttempt;
+  /** Why a payment that arrived was refused and handed back (order-lifecycle.ts, paymentRefused). */
+  refused_because?: PaymentRefusal;
   payment_intent?: string;
   execution_arn?: string;
   video_key?: string;
@@ -37,20 +52,24 @@ export interface OrderRecord {
   version: number;
 }
 
+/**
+ * Why a payment starts nothing (issue 16): the mailbox already had its active orders when the
+ * payment arrived, or the order was made free by a 100 % code this mailbox had already redeemed.
+ */
+export type PaymentRefusal = 'activeOrderLimit' | 'freeCouponUsed';
+
 /** Where an order is in its life: set only by its transitions (order-lifecycle.ts). */
 export type LifecycleFields = 'order_status' | 'payment_status' | 'stage' | 'progress';
 
-/** A new order's own fields; createPendingOrder (order-lifecycle.ts) adds its state and its slot. */
-export function newOrderFields(
-  input: CreateOrderInput,
-  now = new Date(),
-): Omit<OrderRecord, 'slot_sk' | LifecycleFields> {
+/** A new order's own fields; createPendingOrder (order-lifecycle.ts) adds its state. */
+export function newOrderFields(input: CreateOrderInput, now = new Date()): Omit<OrderRecord, LifecycleFields> {
   const timestamp = now.toISOString();
   return {
     id: randomUUID(),
     website: input.website,
     email: input.email,
     email_hash: emailHash(input.email),
+    mailbox_hash: mailboxHash(input.email),
     style: input.style,
     duration_seconds: Number(input.durationSeconds),
     amount_cents: null,
@@ -63,6 +82,10 @@ export function newOrderFields(
     version: 1,
   };
 }
+
+/** The mailbox an order counts against. */
+export const mailboxOf = (order: Pick<OrderRecord, 'mailbox_hash' | 'email'>) =>
+  order.mailbox_hash ?? mailboxHash(order.email);
 
 export const isPaid = (order: Pick<OrderRecord, 'payment_status'>) =>
   order.payment_status === 'paid' || order.payment_status === 'free';

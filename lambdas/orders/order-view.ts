@@ -1,6 +1,7 @@
 // The buyer's view of an order (DESIGN §9, GET /api/orders/{id}): exactly these fields, no
-// internal ones (hashes, Stripe ids, failure reasons, stored keys, emails sent).
-import type { OrderView } from '#shared/contract.ts';
+// internal ones (hashes, Stripe ids, failure reasons, stored keys, emails sent), and the email
+// masked: anyone holding the link may read it (DESIGN §6).
+import { maskEmail, type OrderView } from '#shared/contract.ts';
 import type { OrderRecord } from './order-record.ts';
 import type { VideoLinks } from './video-links.ts';
 
@@ -9,7 +10,7 @@ export function toOrderView(order: OrderRecord, links: VideoLinks = {}): OrderVi
   return {
     id: order.id,
     website: order.website,
-    email: order.email,
+    email: maskEmail(order.email),
     style: order.style,
     duration_seconds: order.duration_seconds,
     order_status: order.order_status,

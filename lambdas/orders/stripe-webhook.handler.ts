@@ -2,7 +2,7 @@
 // verifies and reads the event; the orders apply it, once per event id.
 import { IdempotencyAlreadyInProgressError } from '@aws-lambda-powertools/idempotency';
 import { apiHandler, failure, json } from '#common/http.ts';
-import { verifyStripeEvent } from '#payments/stripe-webhook-events.ts';
+import { MalformedStripeEvent, verifyStripeEvent } from '#payments/stripe-webhook-events.ts';
 import { logger } from '#powertools/logger.ts';
 import { signatureRejectedMessage } from '#shared/observability.ts';
 import { applyStripeEventOnce } from './payment-events.ts';
@@ -16,6 +16,11 @@ export const handler = apiHandler(
     try {
       stripeEvent = await verifyStripeEvent(rawBody, signature);
     } catch (error) {
+      // Signed by someone holding the secret, yet not an event Stripe sends: refused, never applied.
+      if (error instanceof MalformedStripeEvent) {
+        logger.warn('Malformed Stripe event', { reason: error.message });
+        return failure('VALIDATION', 'Malformed Stripe event');
+      }
       // Counted by the WebhookSignatureRejected alarm (a wrong webhook secret fails every payment's event).
       logger.warn(signatureRejectedMessage, { reason: (error as Error).message });
       return failure('VALIDATION', 'Invalid Stripe signature');

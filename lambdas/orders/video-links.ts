@@ -51,15 +51,20 @@ async function signLinks(
   const expiresIn = config.limits.presignedUrlSeconds;
   const presign = (command: GetObjectCommand) => getSignedUrl(s3Presigner(), command, { expiresIn, signingDate: now });
   const [videoUrl, downloadUrl, posterUrl] = await Promise.all([
-    presign(new GetObjectCommand({ Bucket: bucket, Key: videoKey })),
+    // The type is signed into each URL (as for uploads): S3 serves what the URL says, whatever
+    // the stored object claims, and browsers get no chance to sniff it as something else.
+    presign(new GetObjectCommand({ Bucket: bucket, Key: videoKey, ResponseContentType: 'video/mp4' })),
     presign(
       new GetObjectCommand({
         Bucket: bucket,
         Key: videoKey,
+        ResponseContentType: 'video/mp4',
         ResponseContentDisposition: `attachment; filename="${downloadFileName(order.id)}"`,
       }),
     ),
-    order.poster_key ? presign(new GetObjectCommand({ Bucket: bucket, Key: order.poster_key })) : undefined,
+    order.poster_key
+      ? presign(new GetObjectCommand({ Bucket: bucket, Key: order.poster_key, ResponseContentType: 'image/jpeg' }))
+      : undefined,
   ]);
   return {
     video_url: videoUrl,

@@ -1,5 +1,6 @@
 // Buyer images: a presigned PUT for exactly one new key (type, length, cache-control and
-// no-overwrite signed), and the check at order time that the object is a real small image.
+// no-overwrite signed), the presigned GET of its preview (the served type signed too), and the
+// check at order time that the object is a real small image.
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -7,13 +8,19 @@ import { ApiFailure } from '#common/api-failure.ts';
 import { sniffImageType } from '#common/image-type.ts';
 import { s3, s3Presigner } from '#common/s3-clients.ts';
 import { config } from '#shared/config.ts';
-import { type CreateUploadRequest, type CreateUploadResponse, messages, uploadExtensions } from '#shared/contract.ts';
+import {
+  type CreateUploadInput,
+  type CreateUploadResponse,
+  messages,
+  uploadContentTypeOfKey,
+  uploadExtensions,
+} from '#shared/contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
 const imagesBucket = () => requireEnv(envNames.imagesBucket);
 const uploadUrlSeconds = 15 * 60;
 
-export async function presignImageUpload(request: CreateUploadRequest): Promise<CreateUploadResponse> {
+export async function presignImageUpload(request: CreateUploadInput): Promise<CreateUploadResponse> {
   const key = `${randomUUID()}.${uploadExtensions[request.contentType]}`;
   const headers = {
     'Content-Type': request.contentType,
@@ -35,10 +42,16 @@ export async function presignImageUpload(request: CreateUploadRequest): Promise<
   return { uploadUrl, storagePath: key, previewUrl: await presignImageRead(key), headers };
 }
 
-export function presignImageRead(key: string): Promise<string> {
-  return getSignedUrl(s3Presigner(), new GetObjectCommand({ Bucket: imagesBucket(), Key: key }), {
-    expiresIn: config.limits.presignedUrlSeconds,
-  });
+/**
+ * A short-lived GET of an upload that S3 answers with the image type its key names, whatever type
+ * the object was stored with: `response-content-type` is part of the signed query, so the page
+ * holding the URL cannot change it, and a browser never gets a stored type it would sniff as HTML.
+ */
+export async function presignImageRead(key: string): Promise<string> {
+  const contentType = uploadContentTypeOfKey(key);
+  if (!contentType) throw new Error(`Not an upload key: ${key}`);
+  const read = new GetObjectCommand({ Bucket: imagesBucket(), Key: key, ResponseContentType: contentType });
+  return getSignedUrl(s3Presigner(), read, { expiresIn: config.limits.presignedUrlSeconds });
 }
 
 /** At order time: the upload exists, is ≤ 5 MB and its bytes are the type its key says. */

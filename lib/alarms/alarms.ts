@@ -1,6 +1,7 @@
 // Tells ops by email when buyers are hurt or soon will be: the API failing or throttled, payments
-// not fulfilled, ads not made or not delivered, repairs not running, mail reputation at risk and
-// the live-status key about to lapse. Each alarm has its entry in README, Ops runbook.
+// not fulfilled, ads not made or not delivered, free ads given away too fast, repairs not running,
+// mail reputation at risk and the live-status key about to lapse. Each alarm has its entry in
+// README, Ops runbook. (The WAF's alarm lives in us-east-1 with its web ACL: lib/edge.)
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -21,7 +22,7 @@ import { Construct } from 'constructs';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { config } from '#shared/config.ts';
 import { renderFunction } from '#shared/generation-steps.ts';
-import { signatureRejectedMessage } from '#shared/observability.ts';
+import { businessMetrics, signatureRejectedMessage } from '#shared/observability.ts';
 
 const period = Duration.minutes(5);
 
@@ -91,6 +92,11 @@ export class Alarms extends Construct {
         'The Stripe webhook refused a signature: the stored webhook secret may not match the endpoint, and no payment is fulfilled by webhook until it does.',
       metric: this.webhookSignatureRejected(props.webhookFunction),
       threshold: 1,
+    });
+    this.alarm('FreeAdRedemptions', {
+      description: `${config.limits.freeAdRedemptionsAlarmPerHour} or more ads were made free by a 100 % coupon within an hour: a code may have leaked, and each free ad costs its render.`,
+      metric: freeAdRedemptions(),
+      threshold: config.limits.freeAdRedemptionsAlarmPerHour,
     });
     this.alarm('GenerationFailed', {
       description: 'A generation execution failed or timed out: an ad was not delivered.',
@@ -186,6 +192,21 @@ export class Alarms extends Construct {
     });
     alarm.addAlarmAction(new SnsAction(this.topic));
   }
+}
+
+/**
+ * Orders made free, as the order lifecycle counts them with Powertools Metrics
+ * (lambdas/common/powertools/metrics.ts): the brand's namespace and the one default dimension
+ * `service`, which every function of the stage shares.
+ */
+function freeAdRedemptions(): Metric {
+  return new Metric({
+    namespace: config.brand.name,
+    metricName: businessMetrics.freeAdRedemptions,
+    dimensionsMap: { service: config.brand.slug },
+    statistic: 'Sum',
+    period: Duration.hours(1),
+  });
 }
 
 /** SES's account-level reputation rates (0–1), published only while the account sends. */

@@ -1,10 +1,11 @@
 // Stripe's credentials: the API keys and the webhook signing secret, stored in Secrets Manager by
 // hand per stage (names from the stack parameters) and read by name at run time. Each way of using
 // Stripe (shared/capabilities.ts) reads its own restricted key when the stage has one.
+import { Annotations } from 'aws-cdk-lib';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
-import { type StripeKeyCapability, stripeKeySecretNameEnv } from '#shared/capabilities.ts';
+import { type StripeKeyCapability, stripeKeyCapabilities, stripeKeySecretNameEnv } from '#shared/capabilities.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 export interface PaymentsProps {
@@ -13,7 +14,22 @@ export interface PaymentsProps {
   stripeWebhookSecretName: string;
   /** A restricted key (`rk_…`) for some uses; the others read `stripeSecretName`. */
   stripeKeySecretNames?: Partial<Record<StripeKeyCapability, string | undefined>>;
+  /**
+   * Warn at synth when a use has no restricted key of its own (prod): its functions, the public
+   * CreateOrder and GetOrder among them, then hold a key that may also refund.
+   */
+  warnOfUnrestrictedKeys?: boolean;
 }
+
+/** The warning's id, as `cdk synth` prints it and `--strict` would fail on it. */
+export const unrestrictedStripeKeysWarning = 'reelfive:stripeKeysUnrestricted';
+
+/** The stack parameter that names each use's restricted key (lib/stack-parameters.ts). */
+const stripeKeySecretNameParameter = {
+  'stripe:checkout': 'stripeCheckoutKeySecretName',
+  'stripe:read': 'stripeReadKeySecretName',
+  'stripe:refund': 'stripeRefundKeySecretName',
+} as const satisfies Record<StripeKeyCapability, string>;
 
 export class Payments extends Construct {
   private readonly stripeWebhookSecret: ISecret;
@@ -26,6 +42,17 @@ export class Payments extends Construct {
     this.props = props;
     this.keySecrets.set(props.stripeSecretName, Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName));
     this.stripeWebhookSecret = Secret.fromSecretNameV2(this, 'StripeWebhookSecret', props.stripeWebhookSecretName);
+    const unrestricted = stripeKeyCapabilities.filter((use) => !props.stripeKeySecretNames?.[use]);
+    if (props.warnOfUnrestrictedKeys && unrestricted.length > 0) {
+      Annotations.of(this).addWarningV2(
+        unrestrictedStripeKeysWarning,
+        `${unrestricted.join(', ')} use the one Stripe key of ${props.stripeSecretName}, so every function of ` +
+          'those uses can do anything in Stripe, refunds included. Create a restricted key per use (README, Deploy, ' +
+          '"Stripe keys") and set ' +
+          unrestricted.map((use) => stripeKeySecretNameParameter[use]).join(', ') +
+          " in the stage's cdk.json block.",
+      );
+    }
   }
 
   /** The secret a use of Stripe reads: its restricted key, else the one secret key. */

@@ -45,6 +45,8 @@ export interface SiteProps {
   domainName: string;
   /** Without it the distribution answers only on its *.cloudfront.net name. */
   certificateArn: string | undefined;
+  /** The AWS WAF web ACL in front of everything the distribution serves (lib/edge); none only on the twin. */
+  webAclArn: string | undefined;
   /** Page paths that exist (shared/paths.ts); everything else is the 404 page. */
   pagePaths: readonly string[];
   /**
@@ -167,24 +169,24 @@ export class Site extends Construct {
       certificate,
       minimumProtocolVersion: certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       httpVersion: HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',
     });
 
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'The product is sold worldwide; there is no country it must not be served in.',
-      },
-      {
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'The product is sold worldwide; there is no country it must not be served in.',
+    });
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'No WAF yet: a CloudFront web ACL must live in us-east-1 and costs more per month than the ' +
-          'expected early sales; abuse is bounded by API Gateway throttling per route, per-IP and ' +
-          'per-email limits in DynamoDB, and the origin secret that keeps callers on CloudFront.',
-      },
-    );
+          "Only the twin's template has no web ACL (every deployed stage gets lib/edge's): it is never deployed, " +
+          'and the twin limits each client by IP itself.',
+      });
+    }
     if (!certificate) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

@@ -2,10 +2,11 @@
 // (routes, generation steps, render, execution-ended, ops functions) and gets exactly the grants its
 // capabilities name, and each Stripe use reads its own restricted key when the stage has one.
 import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { createStacks } from '#lib/app.ts';
+import { unrestrictedStripeKeysWarning } from '#lib/payments/payments.ts';
 import type { ReelFiveStack } from '#lib/reelfive-stack.ts';
 import { type CapabilityOwners, capabilityGrants, grantCapabilities } from '#lib/shared/grants.ts';
 import { opsFunctions } from '#lib/shared/ops-functions.ts';
@@ -225,6 +226,7 @@ describe('Stripe keys', () => {
       'route CreateOrder': ['stripe:checkout'],
       'route GetOrder': ['stripe:read'],
       'route CancelOrder': ['stripe:checkout'],
+      'route StripeWebhook': ['stripe:checkout', 'stripe:refund'],
       'step Refund': ['stripe:refund'],
       'execution ended': ['stripe:refund'],
       reconciler: ['stripe:checkout', 'stripe:refund'],
@@ -295,5 +297,43 @@ describe('Stripe keys', () => {
     expect(readers(built.stack.generation.stepFunctions.Refund)).toEqual([restricted['stripe:refund']]);
     expect(readers(built.stack.api.functionFor('GetOrder'))).toEqual([oneKey]);
     expect(readers(built.stack.operations.reconciler)).toEqual([oneKey, restricted['stripe:refund']].sort());
+  });
+
+  describe('synth warning', () => {
+    const warningsOf = (parameters: StackParameters) => {
+      const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+      const { stack } = createStacks(app, parameters, { siteDir: testSiteDir });
+      return Annotations.fromStack(stack)
+        .findWarning('*', Match.anyValue())
+        .filter((warning) => String(warning.entry.data).includes(unrestrictedStripeKeysWarning))
+        .map((warning) => String(warning.entry.data));
+    };
+
+    it('tells whoever synthesizes prod which uses still share the one secret key, and how to fix it', () => {
+      // Act
+      const warnings = warningsOf(testParameters({ stripeReadKeySecretName: restricted['stripe:read'] }));
+
+      // Assess
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(`stripe:checkout, stripe:refund use the one Stripe key of ${oneKey}`);
+      expect(warnings[0]).toContain('set stripeCheckoutKeySecretName, stripeRefundKeySecretName');
+      expect(warnings[0]).toContain('README, Deploy, "Stripe keys"');
+    });
+
+    it('is silent for prod with a restricted key for every use', () => {
+      const warnings = warningsOf(
+        testParameters({
+          stripeCheckoutKeySecretName: restricted['stripe:checkout'],
+          stripeReadKeySecretName: restricted['stripe:read'],
+          stripeRefundKeySecretName: restricted['stripe:refund'],
+        }),
+      );
+
+      expect(warnings).toEqual([]);
+    });
+
+    it('is silent for staging, which may use one test-mode key', () => {
+      expect(warningsOf(testParameters({ stage: 'staging' }))).toEqual([]);
+    });
   });
 });

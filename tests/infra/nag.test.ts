@@ -1,5 +1,5 @@
 // cdk-nag's AWS Solutions rules and CloudFormation's own template rules, on the stages bin/ deploys.
-import { Validations } from 'aws-cdk-lib';
+import { type Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,12 @@ const stages = {
     validateTemplate: true,
   }),
 };
+
+it('needs no acknowledgement of a missing WAF on a deployed stage', () => {
+  for (const { stack } of Object.values(stages)) {
+    expect(acknowledgements(stack).filter(({ id }) => id === 'AwsSolutions-CFR2')).toEqual([]);
+  }
+});
 
 function acknowledgements(root: IConstruct): { path: string; id: string; reason: string }[] {
   return root.node.findAll().flatMap((construct) =>
@@ -27,7 +33,13 @@ function acknowledgements(root: IConstruct): { path: string; id: string; reason:
   );
 }
 
-describe.each(Object.entries(stages))('%s stack', (_stage, { stack }) => {
+/** Each stage's site stack and its us-east-1 edge stack, which `cdk deploy` checks alike. */
+const stacks: [string, Stack][] = Object.entries(stages).flatMap(([stage, { stack, edge }]) => [
+  [stage, stack],
+  ...(edge ? [[`${stage} edge`, edge] as [string, Stack]] : []),
+]);
+
+describe.each(stacks)('%s stack', (_stage, stack) => {
   it('has no unacknowledged cdk-nag AWS Solutions errors or warnings', () => {
     // Act
     const report = new AwsSolutionsChecks().validateScope(stack);

@@ -145,6 +145,29 @@ describe('edge functions and errors', () => {
 });
 
 describe('response headers', () => {
+  it('sends nosniff on every behaviour: no object it serves is sniffed into a page', () => {
+    // Prepare
+    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const behaviours = [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors];
+
+    // Assess
+    for (const behaviour of behaviours) {
+      const policy = policies[behaviour.ResponseHeadersPolicyId.Ref];
+      expect(policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentTypeOptions).toEqual({
+        Override: true,
+      });
+    }
+  });
+
+  it('serves only the site bucket and the API: uploads and videos come from S3 through presigned GETs', () => {
+    const origins = distribution.Origins.map((origin: { DomainName: unknown }) => JSON.stringify(origin.DomainName));
+
+    expect(origins).toHaveLength(2);
+    for (const bucket of [stack.uploads.imagesBucket, stack.uploads.videosBucket]) {
+      expect(origins.join()).not.toContain(logicalId(bucket));
+    }
+  });
+
   it('sends the same security headers the twin serves', () => {
     // Prepare
     const expected = stack.resolve(securityHeaders(stack.site.hosts));

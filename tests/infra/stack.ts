@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { createStacks } from '#lib/app.ts';
+import type { EdgeStack } from '#lib/edge/edge-stack.ts';
 import type { ReelFiveStack } from '#lib/reelfive-stack.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { type StackParameters, validateStackParameters } from '#lib/stack-parameters.ts';
@@ -36,6 +37,9 @@ export interface BuiltStack {
   app: App;
   stack: ReelFiveStack;
   template: Template;
+  /** The stage's us-east-1 stack with the WAF web ACL (lib/edge); none on the local stage. */
+  edge?: EdgeStack;
+  edgeTemplate?: Template;
 }
 
 /** `validateTemplate` runs CloudFormation's own rules on synth (slow: one test file does it). */
@@ -47,8 +51,14 @@ export function buildStack(parameters = testParameters(), options: { validateTem
     },
     builtinCloudFormationValidation: options.validateTemplate ?? false,
   });
-  const { stack } = createStacks(app, parameters, { siteDir: testSiteDir });
-  return { app, stack, template: Template.fromStack(stack) };
+  const { stack, edge } = createStacks(app, parameters, { siteDir: testSiteDir });
+  return {
+    app,
+    stack,
+    template: Template.fromStack(stack),
+    edge,
+    edgeTemplate: edge ? Template.fromStack(edge) : undefined,
+  };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources are free-form JSON

@@ -4,10 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StackParameters } from '#lib/stack-parameters.ts';
 import { buildStack, testParameters } from './stack.ts';
 
-function templateSynthesizedOn(day: string, parameters: StackParameters): unknown {
+/** The stage's templates: the site stack's and its us-east-1 edge stack's. */
+function templateSynthesizedOn(day: string, parameters: StackParameters): { site: unknown; edge: unknown } {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(day) });
   try {
-    return buildStack(parameters).template.toJSON();
+    const { template, edgeTemplate } = buildStack(parameters);
+    return { site: template.toJSON(), edge: edgeTemplate?.toJSON() };
   } finally {
     vi.useRealTimers();
   }
@@ -16,13 +18,14 @@ function templateSynthesizedOn(day: string, parameters: StackParameters): unknow
 describe.each([
   ['staging', testParameters({ stage: 'staging' })],
   ['prod', testParameters()],
-])('the %s stack', (_stage, parameters) => {
-  it('is synthesized to the same template a month later', () => {
+])('the %s stacks', (_stage, parameters) => {
+  it('are synthesized to the same templates a month later', () => {
     // Act
     const first = templateSynthesizedOn('2026-01-01T09:00:00Z', parameters);
     const second = templateSynthesizedOn('2026-02-01T17:30:00Z', parameters);
 
     // Assess
+    expect(first.edge).toBeDefined();
     expect(second).toEqual(first);
   });
 });

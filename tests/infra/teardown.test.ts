@@ -66,6 +66,17 @@ describe('prod', () => {
   });
 });
 
+describe.each(['staging', 'prod'] as const)('the %s edge stack (us-east-1)', (stage) => {
+  const { edgeTemplate } = buildStack(testParameters({ stage }));
+
+  it('keeps nothing: the web ACL, its log group, the alarm and its topic all go with it', () => {
+    const resources = Object.entries(edgeTemplate?.toJSON().Resources as Record<string, CfnResource>);
+
+    expect(resources.length).toBeGreaterThan(0);
+    for (const [id, resource] of resources) expect(resource.DeletionPolicy ?? 'Delete', id).toBe('Delete');
+  });
+});
+
 describe('README, Teardown', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   const section = readme.slice(

@@ -1,5 +1,6 @@
 // Generation state machine (render queue and concurrency included), realtime Events API and its
 // key renewal, and the ops alarms.
+import { readFileSync } from 'node:fs';
 import { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
@@ -427,6 +428,13 @@ describe('alarms', () => {
       threshold: 1,
     },
     {
+      // The dimensions Powertools Metrics writes (lambdas/common/powertools/metrics.ts): service only.
+      alarm: 'FreeAdRedemptions',
+      metric: { Namespace: config.brand.name, MetricName: 'FreeAdRedemptions', Statistic: 'Sum', Period: 3600 },
+      dimensions: () => [{ Name: 'service', Value: config.brand.slug }],
+      threshold: config.limits.freeAdRedemptionsAlarmPerHour,
+    },
+    {
       alarm: 'RenderErrors',
       metric: { Namespace: 'AWS/Lambda', MetricName: 'Errors', Statistic: 'Sum', Period: 300 },
       dimensions: () => [{ Name: 'FunctionName', Value: fnRef(stack.generation.renderFunction) }],
@@ -518,7 +526,23 @@ describe('alarms', () => {
   });
 
   it('has no other alarm of its own', () => {
-    expect(alarms).toHaveLength(11 + apiRoutes.length);
+    expect(alarms).toHaveLength(12 + apiRoutes.length);
+  });
+
+  it('has a README runbook entry for each alarm its description names', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const runbook = readme.slice(
+      readme.indexOf('\n### Alarms'),
+      readme.indexOf('\n## ', readme.indexOf('\n### Alarms')),
+    );
+    const entries = alarms.map((alarm) => /Ops runbook, "([^"]+)"/.exec(alarm.Properties.AlarmDescription)?.[1]);
+
+    for (const entry of new Set(entries)) {
+      expect(
+        [`- **${entry}**`, `- **\`${entry}\`**`].some((heading) => runbook.includes(heading)),
+        `${entry}`,
+      ).toBe(true);
+    }
   });
 
   it('counts webhook signature rejections from the webhook log line the handler writes', () => {

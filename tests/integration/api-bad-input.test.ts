@@ -181,6 +181,14 @@ const uploadCases: Case[] = [
     errorCode: 'VALIDATION',
     error: messages.invalidFileType,
   },
+  // Names every object has: an `in` check once let them through and S3 served HTML back as `constructor`.
+  ...['constructor', '__proto__', 'toString', 'hasOwnProperty', 'text/html'].map((contentType) => ({
+    name: `the content type ${contentType}`,
+    body: { fileName: 'a.html', contentType, size: 100 },
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.invalidFileType,
+  })),
   {
     name: 'a 6 MB image',
     body: { fileName: 'a.png', contentType: 'image/png', size: 6 * 1024 * 1024 },

@@ -26,6 +26,11 @@ interface SynthRun {
   stderr: string;
   // biome-ignore lint/suspicious/noExplicitAny: a CloudFormation template is free-form JSON
   template: Record<string, any> | undefined;
+  /** The stage's us-east-1 stack (lib/edge). */
+  // biome-ignore lint/suspicious/noExplicitAny: a CloudFormation template is free-form JSON
+  edgeTemplate: Record<string, any> | undefined;
+  /** Each stack's environment as the cloud assembly records it (`aws://<account>/<region>`). */
+  environments: Record<string, string>;
 }
 
 /** `npx cdk synth --quiet` with these `-c` values, into its own directory (not the shared cdk.out). */
@@ -50,11 +55,24 @@ async function synth(stage: string, context: Record<string, string>): Promise<Sy
         timeout: synthTimeout,
       },
       async (error, _stdout, stderr) => {
-        const template = await readFile(join(outdir, `ReelFive-${stage}.template.json`), 'utf8').then(
-          (text) => JSON.parse(text),
-          () => undefined,
+        const readJson = (file: string) =>
+          readFile(join(outdir, file), 'utf8').then(
+            (text) => JSON.parse(text),
+            () => undefined,
+          );
+        const manifest = await readJson('manifest.json');
+        const environments = Object.fromEntries(
+          Object.entries((manifest?.artifacts ?? {}) as Record<string, { type: string; environment?: string }>)
+            .filter(([, artifact]) => artifact.type === 'aws:cloudformation:stack')
+            .map(([name, artifact]) => [name, artifact.environment ?? '']),
         );
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stderr, template });
+        resolve({
+          code: error ? Number(error.code ?? 1) : 0,
+          stderr,
+          template: await readJson(`ReelFive-${stage}.template.json`),
+          edgeTemplate: await readJson(`ReelFive-${stage}-edge.template.json`),
+          environments,
+        });
       },
     );
   });
@@ -86,6 +104,26 @@ describe('cdk synth with -c overrides', { timeout: synthTimeout }, () => {
     expect(writeScript.map(([, resource]) => resource.Properties.Environment.Variables[envNames.copywriter])).toEqual([
       'bedrock',
     ]);
+  });
+
+  it('synthesizes prod as the site stack and its us-east-1 edge stack, the distribution behind the edge web ACL', async () => {
+    // Act: no account or region given, so the site stack stays environment-agnostic.
+    const run = await synth('prod', { certificateArn });
+
+    // Assess
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.environments).toEqual({
+      'ReelFive-prod': 'aws://unknown-account/unknown-region',
+      'ReelFive-prod-edge': 'aws://unknown-account/us-east-1',
+    });
+    expect(resourcesOf(run.edgeTemplate, 'AWS::WAFv2::WebACL').map(([, acl]) => acl.Properties.Scope)).toEqual([
+      'CLOUDFRONT',
+    ]);
+    expect(distributionOf(run).WebACLId).toEqual({
+      'Fn::GetStackOutput': { StackName: 'ReelFive-prod-edge', OutputName: 'WebAclArn', Region: 'us-east-1' },
+    });
+    // cdk.json's prod block names no restricted Stripe keys.
+    expect(run.stderr).toContain('reelfive:stripeKeysUnrestricted');
   });
 
   it('synthesizes staging on its cdk.json domain with the certificate given as -c certificateArn', async () => {

@@ -221,6 +221,9 @@ describe('the completed order read', () => {
     expect(order.video_url).toMatch(/X-Amz-Signature=/);
     expect(order.download_url).toMatch(/response-content-disposition=/);
     expect(order.poster_url).toMatch(/X-Amz-Signature=/);
+    expect(new URL(order.video_url ?? '').searchParams.get('response-content-type')).toBe('video/mp4');
+    expect(new URL(order.download_url ?? '').searchParams.get('response-content-type')).toBe('video/mp4');
+    expect(new URL(order.poster_url ?? '').searchParams.get('response-content-type')).toBe('image/jpeg');
     expect(order.video_expired).toBeUndefined();
     const expiresIn = Date.parse(order.expires_at ?? '') - before;
     expect(expiresIn).toBeGreaterThan(14 * 60_000);

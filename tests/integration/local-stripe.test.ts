@@ -44,8 +44,8 @@ interface WebhookReceiver {
   url: string;
   events: Stripe.Event[];
   rejected: number;
-  /** Statuses to answer with, in order, before answering 200. */
-  failNext: number[];
+  /** Statuses to answer with, in order, before answering 200; 'no answer' holds the delivery unanswered. */
+  failNext: (number | 'no answer')[];
   eventOf(type: string, objectId: string): Promise<Stripe.Event>;
   close(): Promise<void>;
 }
@@ -55,6 +55,7 @@ async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const server = createServer(async (req, res) => {
     const payload = await readText(req);
     const status = receiver.failNext.shift();
+    if (status === 'no answer') return;
     if (status) {
       res.writeHead(status).end();
       return;
@@ -482,6 +483,39 @@ describe('expiry, state and webhook delivery', () => {
 
     const stored = saved.events.find((candidate: { event: Stripe.Event }) => candidate.event.id === event.id);
     expect(stored.deliveries.map((attempt: { status: number }) => attempt.status)).toEqual([500, 200]);
+  });
+
+  it('records a delivery attempt that stop() cut short, and retries it after a restart from the state file', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'local-stripe-'));
+    cleanups.push(() => rm(directory, { recursive: true, force: true }));
+    const stateFile = join(directory, 'stripe.json');
+    let clock = Date.now();
+    const first = await startApp(webhooks, { stateFile, now: () => clock, expiryCheckIntervalMs: 20 });
+    const session = await first.sdk.checkout.sessions.create(
+      sessionParams(first, { expires_at: Math.floor(clock / 1000) + 30 * 60 }),
+    );
+    webhooks.failNext.push('no answer');
+
+    // The expiry timer sends checkout.session.expired; the endpoint takes it and does not answer.
+    clock += 30 * 60 * 1000 + 1000;
+    await eventually(() => webhooks.failNext.length === 0);
+    await first.stop();
+    const afterStop = JSON.parse(await readFile(stateFile, 'utf8'));
+    const second = await startApp(webhooks, { stateFile });
+    cleanups.push(second.stop);
+    const event = await webhooks.eventOf('checkout.session.expired', session.id);
+    await second.stop();
+    const afterRestart = JSON.parse(await readFile(stateFile, 'utf8'));
+
+    expect(afterStop.events).toHaveLength(1);
+    expect(afterStop.events[0].deliveries).toEqual([
+      { at: expect.any(String), status: null, error: 'The local Stripe server stopped before the endpoint answered.' },
+    ]);
+    expect(afterRestart.events[0].event.id).toBe(event.id);
+    expect(afterRestart.events[0].deliveries.map((attempt: { status: number | null }) => attempt.status)).toEqual([
+      null,
+      200,
+    ]);
   });
 });
 

@@ -3,10 +3,7 @@
 // counts its business metric once per row it changed, so a repeated webhook or step counts nothing.
 
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createPendingOrder,
   markCheckoutClosed,
@@ -15,6 +12,7 @@ import {
   markOrderPaid,
   markOrderProcessing,
   markOrderRefunded,
+  markPaymentRefused,
   type OrderTransition,
   orderTransitions,
   recordOrderDelivery,
@@ -24,69 +22,12 @@ import {
 } from '#orders/order-lifecycle.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { metrics } from '#powertools/metrics.ts';
-import {
-  createOrderRequestSchema,
-  type OrderStatus,
-  orderStatuses,
-  type PaymentStatus,
-  paymentStatuses,
-} from '#shared/contract.ts';
+import { type OrderStatus, orderStatuses, type PaymentStatus, paymentStatuses } from '#shared/contract.ts';
+import { createOrderRequestSchema } from '#shared/create-order-request.ts';
 import { businessMetrics } from '#shared/observability.ts';
-import { envNames } from '#shared/runtime-env.ts';
+import { orderTablesForSuite } from './support/order-tables.ts';
 
-const ordersTable = 'orders-lifecycle-test';
-const rateLimitsTable = 'rate-limits-lifecycle-test';
-let dynamo: DynamoDbLocal;
-let client: DynamoDBClient;
-let tables: DynamoDBDocumentClient;
-
-beforeAll(async () => {
-  dynamo = await startDynamoDbLocal();
-  for (const [name, value] of Object.entries({
-    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    [envNames.ordersTable]: ordersTable,
-    [envNames.rateLimitsTable]: rateLimitsTable,
-  })) {
-    vi.stubEnv(name, value);
-  }
-  client = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  tables = DynamoDBDocumentClient.from(client);
-  await client.send(
-    new CreateTableCommand({
-      TableName: ordersTable,
-      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  await client.send(
-    new CreateTableCommand({
-      TableName: rateLimitsTable,
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-});
-
-afterAll(async () => {
-  client?.destroy();
-  await dynamo?.stop();
-  vi.unstubAllEnvs();
-});
+const tables = orderTablesForSuite('lifecycle-test');
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -111,6 +52,15 @@ const transitions: Record<
 > = {
   paid: {
     run: (id) => markOrderPaid(id, { paymentStatus: 'paid', amountCents: 500, currency: 'usd', paymentIntent: 'pi_t' }),
+    admits: (row) => among(['unpaid', 'expired', 'canceled'], row.payment_status),
+  },
+  paymentRefused: {
+    run: (id) =>
+      markPaymentRefused(
+        id,
+        { paymentStatus: 'paid', amountCents: 500, currency: 'usd', paymentIntent: 'pi_t' },
+        'activeOrderLimit',
+      ),
     admits: (row) => among(['unpaid', 'expired', 'canceled'], row.payment_status),
   },
   checkoutExpired: {
@@ -159,27 +109,22 @@ const transitions: Record<
 const rowId = (transition: string, row: RowState) =>
   `${transition}-${row.order_status}-${row.payment_status}-${row.withVideo ? 'video' : 'none'}`;
 
+/** A row in the given state; each has a mailbox of its own, so a payment always finds a slot. */
 async function seedRow(id: string, row: RowState): Promise<void> {
-  await tables.send(
-    new PutCommand({
-      TableName: ordersTable,
-      Item: {
-        id,
-        order_status: row.order_status,
-        payment_status: row.payment_status,
-        stage: 'queued',
-        progress: 5,
-        updated_at: '2026-01-01T00:00:00.000Z',
-        version: 1,
-        ...(row.withVideo ? { video_key: `${id}/ad.mp4` } : {}),
-      },
-    }),
-  );
+  await tables.putRow({
+    id,
+    email: `${id}@example.com`,
+    order_status: row.order_status,
+    payment_status: row.payment_status,
+    stage: 'queued',
+    progress: 5,
+    updated_at: '2026-01-01T00:00:00.000Z',
+    version: 1,
+    ...(row.withVideo ? { video_key: `${id}/ad.mp4` } : {}),
+  });
 }
 
-async function storedRow(id: string): Promise<OrderRecord | undefined> {
-  return (await tables.send(new GetCommand({ TableName: ordersTable, Key: { id } }))).Item as OrderRecord | undefined;
-}
+const storedRow = (id: string): Promise<OrderRecord | undefined> => tables.row(id);
 
 const describeRow = (row: RowState) => `${row.order_status}/${row.payment_status}${row.withVideo ? '+video' : ''}`;
 
@@ -238,25 +183,24 @@ function countedMetrics() {
 }
 
 describe('the business metric of each step', () => {
-  it('counts OrdersCreated once per order written, and none for a create refused by the rate limit', async () => {
+  it('counts OrdersCreated once per order written, each pending, unpaid and holding no slot', async () => {
     // Prepare
     const calls = countedMetrics();
     const email = 'metrics.created@example.com';
 
     // Act
     const orders = [];
-    for (let i = 0; i < 3; i++) orders.push(await createPendingOrder(orderInput(email)));
-    const refused = await createPendingOrder(orderInput(email)).catch((error: Error) => error);
+    for (let i = 0; i < 4; i++) orders.push(await createPendingOrder(orderInput(email)));
 
     // Assess
-    expect(refused).toMatchObject({ errorCode: 'RATE_LIMIT' });
-    expect(await storedRow(orders[0]?.id ?? '')).toMatchObject({
+    expect(await storedRow(orders[0]?.id ?? '')).not.toHaveProperty('slot_sk');
+    expect(await storedRow(orders[3]?.id ?? '')).toMatchObject({
       order_status: 'pending',
       payment_status: 'unpaid',
       stage: 'awaiting_payment',
       progress: 0,
     });
-    expect(calls()).toEqual(Array(3).fill([businessMetrics.ordersCreated, MetricUnit.Count, 1]));
+    expect(calls()).toEqual(Array(4).fill([businessMetrics.ordersCreated, MetricUnit.Count, 1]));
   });
 
   const counted: [OrderTransition, string, RowState][] = [
@@ -286,7 +230,7 @@ describe('the business metric of each step', () => {
     expect(calls()).toEqual([[metric, MetricUnit.Count, 1]]);
   });
 
-  it('counts OrdersPaid for a free order too', async () => {
+  it('counts OrdersPaid for a free order too, and FreeAdRedemptions beside it', async () => {
     // Prepare
     const id = 'metric-free';
     await seedRow(id, { order_status: 'pending', payment_status: 'unpaid', withVideo: false });
@@ -296,7 +240,23 @@ describe('the business metric of each step', () => {
     await markOrderPaid(id, { paymentStatus: 'free', amountCents: 0, currency: 'usd' });
 
     // Assess
-    expect(calls()).toEqual([[businessMetrics.ordersPaid, MetricUnit.Count, 1]]);
+    expect(calls()).toEqual([
+      [businessMetrics.ordersPaid, MetricUnit.Count, 1],
+      [businessMetrics.freeAdRedemptions, MetricUnit.Count, 1],
+    ]);
+  });
+
+  it('counts nothing for a refused payment (its refund counts OrdersRefunded)', async () => {
+    // Prepare
+    const id = 'metric-refused';
+    await seedRow(id, { order_status: 'pending', payment_status: 'unpaid', withVideo: false });
+    const calls = countedMetrics();
+
+    // Act
+    await transitions.paymentRefused.run(id);
+
+    // Assess
+    expect(calls()).toEqual([]);
   });
 
   it('counts nothing for the steps between', async () => {

@@ -209,6 +209,60 @@ describe('S3 for the twin', () => {
     for (const read of reads) expect(versions).toContain(read);
   });
 
+  it('answers every read of a key being overwritten with one whole version, bytes and metadata', async () => {
+    // Prepare: two versions that differ in length, content type and user metadata, read through a
+    // presigned URL (no SDK retry hides a 500).
+    const key = 'renders/overwritten.json';
+    const versions = [
+      { body: '{"status":"running"}', type: 'application/json', note: 'first' },
+      { body: `{"status":"succeeded","note":"${'x'.repeat(4000)}"}`, type: 'text/plain', note: 'second'.repeat(100) },
+    ];
+    const put = (version: (typeof versions)[number]) =>
+      client.send(
+        new PutObjectCommand({
+          Bucket: videosBucket,
+          Key: key,
+          Body: version.body,
+          ContentType: version.type,
+          Metadata: { note: version.note },
+        }),
+      );
+    await put(versions[0] as (typeof versions)[number]);
+    const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: videosBucket, Key: key }), {
+      expiresIn: 300,
+    });
+    const reads: { status: number; body: string; type: string | null; note: string | null }[] = [];
+    const readMany = async () => {
+      for (let i = 0; i < 150; i++) {
+        const response = await fetch(url);
+        const body = await response.text();
+        reads.push({
+          status: response.status,
+          body,
+          type: response.headers.get('content-type'),
+          note: response.headers.get('x-amz-meta-note'),
+        });
+      }
+    };
+
+    // Act
+    await Promise.all([
+      (async () => {
+        for (let i = 0; i < 150; i++) await put(versions[i % 2] as (typeof versions)[number]);
+      })(),
+      readMany(),
+      readMany(),
+    ]);
+
+    // Assess
+    expect(reads.filter((read) => read.status !== 200)).toEqual([]);
+    for (const read of reads) {
+      const version = versions.find((candidate) => candidate.body === read.body);
+      expect(version).toBeDefined();
+      expect({ type: read.type, note: read.note }).toEqual({ type: version?.type, note: version?.note });
+    }
+  });
+
   it('keeps objects when restarted on the same directory', async () => {
     // Prepare
     await client.send(new PutObjectCommand({ Bucket: videosBucket, Key: 'ads/kept.mp4', Body: 'kept' }));

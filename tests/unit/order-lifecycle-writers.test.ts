@@ -11,7 +11,6 @@ const lifecycleModule = 'lambdas/orders/order-lifecycle.ts';
 
 /** Every other file that writes the orders table, and what it writes there. */
 const otherOrderWriters: Record<string, string> = {
-  'lambdas/orders/order-slots.ts': 'puts the new row createPendingOrder built, in the transaction that claims its slot',
   'lambdas/operations/anonymise.ts': 'removes the personal fields of an order at rest',
   'lambdas/notifications/email-ledger.ts': 'claims and releases the emails_sent kinds',
 };

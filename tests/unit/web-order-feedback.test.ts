@@ -75,6 +75,19 @@ describe('what the buyer is told after submitting', () => {
     });
   });
 
+  it("tells a buyer whose mailbox has used a free code so, in the API's words", () => {
+    const feedback = feedbackForOrderResult(
+      rejected(messages.freeCouponAlreadyUsed('FREEAD'), 'INVALID_COUPON'),
+      'FREEAD',
+    );
+
+    expect(feedback.clearCoupon).toBe(true);
+    expect(feedback.toast).toMatchObject({
+      title: 'Invalid Coupon Code',
+      description: messages.freeCouponAlreadyUsed('FREEAD'),
+    });
+  });
+
   it('passes any other server message through', () => {
     const feedback = feedbackForOrderResult(rejected(messages.invalidWebsite, 'VALIDATION'), null);
 

@@ -126,7 +126,7 @@ describe('the order status page', () => {
     expect(html).toContain('Payment Successful');
     expect(html).toContain('3f2b8c1e...');
     expect(html).toContain('https://shop.example/');
-    expect(html).toContain('buyer@example.com');
+    expect(html).toContain('b•••@example.com');
     expect(html).toContain('User Generated Content (UGC)');
     expect(html).toContain('8 seconds');
     expect(html).toContain('$5.00 USD');

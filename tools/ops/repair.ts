@@ -6,6 +6,7 @@ import { markFailedOnce } from '#generation/failure-steps.ts';
 import { refundFailedOrder } from '#generation/refund-failed-order.ts';
 import { releaseOrderEmail } from '#notifications/email-ledger.ts';
 import { type OrderEmailKind, sendOrderEmail } from '#notifications/order-emails.ts';
+import { settleRefusedPayment } from '#orders/checkout-outcome.ts';
 import { markOrderRefunded, reopenOrderForRedrive, undoRedriveReopen } from '#orders/order-lifecycle.ts';
 import { isPaid, type OrderRecord } from '#orders/order-record.ts';
 import { getOrder } from '#orders/order-store.ts';
@@ -30,7 +31,10 @@ export async function refundOrder(id: string | undefined, options: { yes: boolea
     throw new OpsError(`Order ${order.id} is not paid (payment ${order.payment_status}): there is nothing to refund.`);
   }
   let refunded: OrderRecord | null;
-  if (order.order_status === 'completed') {
+  if (order.refused_because) {
+    // Never started: the refusal's own refund, with its own email.
+    refunded = await settleRefusedPayment(order);
+  } else if (order.order_status === 'completed') {
     if (!options.yes) {
       throw new OpsError(`Order ${order.id} is completed: its ad was delivered. Pass --yes to refund it anyway.`);
     }
@@ -66,7 +70,7 @@ async function stopIfRunning(order: OrderRecord, cause: string): Promise<void> {
   );
 }
 
-const emailKinds = ['received', 'ready', 'failed'] as const satisfies readonly OrderEmailKind[];
+const emailKinds = ['received', 'ready', 'failed', 'refused'] as const satisfies readonly OrderEmailKind[];
 
 export async function resendEmail(id: string | undefined, options: { kind?: string }, print: Print): Promise<void> {
   const order = await requireOrder(id);
@@ -85,6 +89,7 @@ export async function resendEmail(id: string | undefined, options: { kind?: stri
 }
 
 function defaultEmailKind(order: OrderRecord): OrderEmailKind {
+  if (order.refused_because) return 'refused';
   if (order.order_status === 'completed') return 'ready';
   if (order.order_status === 'failed') return 'failed';
   return 'received';
@@ -97,6 +102,11 @@ function emailRefusal(order: OrderRecord, kind: OrderEmailKind): string | null {
   }
   if (kind === 'failed' && order.order_status !== 'failed') {
     return `Order ${order.id} is ${order.order_status}, not failed.`;
+  }
+  if ((kind === 'refused') !== (order.refused_because !== undefined)) {
+    return order.refused_because
+      ? `Order ${order.id} was never started (its payment was refused): send it the refused email.`
+      : `Order ${order.id} was not refused.`;
   }
   if (kind === 'received' && !(isPaid(order) || order.payment_status === 'refunded')) {
     return `Order ${order.id} was never paid (payment ${order.payment_status}): there is nothing to confirm.`;

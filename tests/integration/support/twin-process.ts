@@ -1,5 +1,6 @@
-// A twin in a process of its own, for tests that kill it the hard way (SIGKILL to its process
-// group, so DynamoDB Local's JVM and any ffmpeg die with it) and start another on its state.
+// A twin in a process of its own, for tests that kill it the hard way and start another on its
+// state: SIGKILL to the twin alone (its children must end by themselves), or to its whole process
+// group (nothing survives, whatever the twin does).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +14,14 @@ process.stdout.write(JSON.stringify({ url: twin.url, dynamodb: twin.endpoints.dy
 `;
 
 export interface TwinProcess {
+  /** The twin's own process, the parent of DynamoDB Local's JVM and of every ffmpeg. */
+  pid: number;
   url: string;
   env: Record<string, string>;
   endpoints: { dynamodb: string };
-  /** SIGKILL to the whole process group: nothing gets to clean up. */
+  /** SIGKILL to the twin's process alone, as `kill -9 <pid>` does: no exit handler runs. */
+  kill(): Promise<void>;
+  /** SIGKILL to the whole process group: nothing gets to clean up, nothing survives. */
   crash(): Promise<void>;
 }
 
@@ -37,14 +42,23 @@ export async function startTwinProcess(options: TwinOptions): Promise<TwinProces
     child.once('exit', (code) => reject(new Error(`The twin process exited with ${code} before it started`)));
   });
   const { url, dynamodb, env } = JSON.parse(await started);
+  const pid = child.pid as number;
+  const killed = async (target: number) => {
+    const exited = child.exitCode === null && child.signalCode === null ? once(child, 'exit') : null;
+    try {
+      process.kill(target, 'SIGKILL');
+    } catch (error) {
+      // The group may already be empty.
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+    await exited;
+  };
   return {
+    pid,
     url,
     env,
     endpoints: { dynamodb },
-    async crash() {
-      const exited = once(child, 'exit');
-      process.kill(-(child.pid as number), 'SIGKILL');
-      await exited;
-    },
+    kill: () => killed(pid),
+    crash: () => killed(-pid),
   };
 }

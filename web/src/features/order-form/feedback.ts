@@ -58,8 +58,15 @@ export function feedbackForOrderResult(result: SubmitOutcome, couponCode: string
         return { toast: { title: 'Rate Limit Reached', description: messages.rateLimit, tone: 'error' } };
       }
       if (result.errorCode === 'INVALID_COUPON') {
+        // The spec's text for an unknown code; the API's own for a free code this mailbox has used.
+        const usedFreeCode = couponCode ? messages.freeCouponAlreadyUsed(couponCode) : null;
         return {
-          toast: { title: 'Invalid Coupon Code', description: messages.invalidCoupon(couponCode ?? ''), tone: 'error' },
+          toast: {
+            title: 'Invalid Coupon Code',
+            description:
+              usedFreeCode && result.error === usedFreeCode ? usedFreeCode : messages.invalidCoupon(couponCode ?? ''),
+            tone: 'error',
+          },
           clearCoupon: true,
         };
       }

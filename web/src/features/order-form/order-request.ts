@@ -1,14 +1,8 @@
 // The order form's values, choices and checks, and how they become the create-order request
 // (spec §3, §5, §7).
 import { config } from '#shared/config.ts';
-import {
-  type CreateOrderRequest,
-  type DurationChoice,
-  defaultStyle,
-  durationChoices,
-  type Style,
-  styles,
-} from '#shared/contract.ts';
+import { type DurationChoice, defaultStyle, durationChoices, type Style, styles } from '#shared/contract.ts';
+import type { CreateOrderRequest } from '#shared/create-order-request.ts';
 
 export interface UploadedImage {
   fileName: string;

@@ -1,0 +1,58 @@
+// POST /api/orders body (spec §7), parsed by the CreateOrder handler. Apart from the contract
+// because it checks the website with the public-address rules (ipaddr.js, CommonJS, which no
+// bundler drops): the site imports only its type, so none of that reaches the browser.
+import * as z from 'zod/mini';
+import { config } from './config.ts';
+import {
+  type DurationChoice,
+  defaultStyle,
+  durationChoices,
+  imageKeyPattern,
+  messages,
+  requiredEmail,
+  styles,
+} from './contract.ts';
+import { parsePublicWebsite } from './public-url.ts';
+
+/** Optional text: trimmed, at most `max` characters, and null when absent or empty. */
+const nullableText = (max: number) =>
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((value) => (value ? value : null)),
+  );
+
+/** Unknown fields are dropped. */
+export const createOrderRequestSchema = z.object({
+  website: z.pipe(
+    z
+      .string({ error: messages.missingInformation })
+      .check(z.trim(), z.minLength(1, messages.missingInformation), z.maxLength(2048, messages.invalidWebsite)),
+    z.transform((website, ctx) => {
+      const url = parsePublicWebsite(website);
+      if (!url) {
+        ctx.issues.push({ code: 'custom', message: messages.invalidWebsite, input: website });
+        return z.NEVER;
+      }
+      return url.href;
+    }),
+  ),
+  email: requiredEmail(messages.missingInformation),
+  style: z._default(z.enum(styles), defaultStyle),
+  durationSeconds: z._default(z.enum(durationChoices), String(config.video.defaultDurationSeconds) as DurationChoice),
+  imageFileName: nullableText(255),
+  imageStoragePath: nullableText(64).check(
+    z.refine((key) => key === null || imageKeyPattern.test(key), { message: messages.uploadMismatch }),
+  ),
+  couponCode: z
+    .pipe(
+      nullableText(64),
+      z.transform((code) => (code ? code.toUpperCase() : null)),
+    )
+    .check(
+      z.refine((code) => code === null || /^[A-Z0-9_-]+$/.test(code), {
+        message: 'Coupon codes use letters and digits only.',
+      }),
+    ),
+});
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+export type CreateOrderInput = z.output<typeof createOrderRequestSchema>;

@@ -1,0 +1,227 @@
+// Issue 16 at the API's edge: unpaid checkouts are capped per client (10 an hour per IP, never per
+// mailbox), coupon look-ups are throttled per IP, a signed webhook event without its object is a
+// 400, and the order read shows the email masked and asks Stripe at most once per order every
+// 10 s. Each test speaks from its own loopback address, which the twin sees as the client's IP.
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { config } from '#shared/config.ts';
+import { messages } from '#shared/contract.ts';
+import { envNames } from '#shared/runtime-env.ts';
+import { documentsOf, storedOrder } from './support/orders-table.ts';
+import { payForOrder } from './support/pay.ts';
+import { checkoutEvent, deliverEvent, stripeSession } from './support/stripe-events.ts';
+import { callApi, type JsonAnswer, orderRequest, sessionIdOf, twinForSuite, uniqueEmail } from './support/twin.ts';
+
+const twin = twinForSuite();
+
+/** GET /v1/checkout/sessions/<id> calls that reached Stripe, by session id. */
+const sessionReads = new Map<string, number>();
+let proxy: Server;
+
+beforeAll(async () => {
+  // Before any handler makes its Stripe client (on first use): they all talk to Stripe through this counter.
+  const stripe = new URL(twin.current.endpoints.stripe ?? '');
+  proxy = createServer((incoming, outgoing) => {
+    const read = /^\/v1\/checkout\/sessions\/([^/?]+)(?:\?|$)/.exec(incoming.url ?? '');
+    if (incoming.method === 'GET' && read?.[1]) sessionReads.set(read[1], (sessionReads.get(read[1]) ?? 0) + 1);
+    const forwarded = request(
+      {
+        host: stripe.hostname,
+        port: stripe.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  process.env[envNames.stripeApiBase] = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+
+/** POSTs or GETs the twin's API from `ip` (a loopback address: 127.x.y.z). */
+function callApiFrom<T = Record<string, unknown>>(
+  ip: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<JsonAnswer<T>> {
+  const { hostname, port } = new URL(twin.current.url);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const call = request(
+      {
+        host: hostname,
+        port,
+        path,
+        method,
+        localAddress: ip,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text || '{}') as T }));
+      },
+    );
+    call.on('error', reject);
+    call.end(payload);
+  });
+}
+
+const createFrom = (ip: string, overrides: Record<string, unknown> = {}) =>
+  callApiFrom<{ url: string; errorCode?: string }>(
+    ip,
+    'POST',
+    '/api/orders',
+    orderRequest({ email: uniqueEmail('client'), ...overrides }),
+  );
+
+describe('per-client limits, at the stage budgets', () => {
+  let previous: string | undefined;
+  beforeEach(() => {
+    // The suite's twin lifts every per-IP budget; these tests run at the stage's own.
+    previous = process.env[envNames.ipAttemptsPerHour];
+    process.env[envNames.ipAttemptsPerHour] = String(config.limits.ipAttemptsPerHour);
+  });
+  afterEach(() => {
+    if (previous === undefined) delete process.env[envNames.ipAttemptsPerHour];
+    else process.env[envNames.ipAttemptsPerHour] = previous;
+  });
+
+  it('caps unpaid checkouts at 10 an hour per IP, whatever the addresses, and a payment gives one back', async () => {
+    // Prepare
+    const agency = '127.0.0.61';
+    const checkouts = [];
+    for (let i = 0; i < config.limits.unpaidCheckoutsPerIpPerHour; i++) checkouts.push(await createFrom(agency));
+
+    // Act
+    const eleventh = await createFrom(agency);
+    const otherClient = await createFrom('127.0.0.62');
+    await payForOrder(twin.current, checkouts[0]?.body.url ?? '');
+    const afterPayment = await createFrom(agency);
+    const twelfth = await createFrom(agency);
+
+    // Assess
+    expect(checkouts.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(eleventh).toEqual({
+      status: 429,
+      body: { error: messages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
+    });
+    expect(otherClient.status).toBe(200);
+    expect(afterPayment.status).toBe(200);
+    expect(twelfth.status).toBe(429);
+  });
+
+  it('throttles coupon look-ups per IP: after 10 guesses even a valid code is refused', async () => {
+    // Prepare
+    const guesser = '127.0.0.63';
+    const guesses = [];
+    for (let i = 0; i < config.limits.couponLookupsPerIpPerHour; i++) {
+      guesses.push(await createFrom(guesser, { couponCode: `GUESS${i}` }));
+    }
+
+    // Act
+    const validCode = await createFrom(guesser, { couponCode: 'LAUNCH50' });
+    const withoutCode = await createFrom(guesser);
+    const otherClient = await createFrom('127.0.0.64', { couponCode: 'LAUNCH50' });
+
+    // Assess
+    expect(guesses.map((answer) => answer.body.errorCode)).toEqual(Array(10).fill('INVALID_COUPON'));
+    expect(validCode).toEqual({
+      status: 429,
+      body: { error: messages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
+    });
+    expect(withoutCode.status).toBe(200);
+    expect(otherClient.status).toBe(200);
+  });
+});
+
+describe('the Stripe webhook', () => {
+  type CheckoutEvent = ReturnType<typeof checkoutEvent>;
+  it.each([
+    ['data.object is null', (event: CheckoutEvent) => ({ ...event, data: { object: null } })],
+    ['data is null', (event: CheckoutEvent) => ({ ...event, data: null })],
+    ['id is null', (event: CheckoutEvent) => ({ ...event, id: null })],
+  ])('answers 400, never 500, to a signed event whose %s', async (_case, malform) => {
+    // Prepare
+    const created = await callApi<{ url: string }>(twin.current, 'POST', '/api/orders', orderRequest());
+    const session = await stripeSession(twin.current, sessionIdOf(created.body.url));
+    const event = malform(checkoutEvent(`evt_null_${session.id.slice(-8)}`, 'checkout.session.completed', session));
+
+    // Act
+    const answer = await deliverEvent(twin.current, event);
+
+    // Assess
+    expect(answer).toEqual({ status: 400, body: { error: 'Malformed Stripe event', errorCode: 'VALIDATION' } });
+  });
+});
+
+describe('the order read', () => {
+  it('shows the email masked to anyone holding the link', async () => {
+    // Prepare
+    const created = await callApi<{ url: string }>(
+      twin.current,
+      'POST',
+      '/api/orders',
+      orderRequest({ email: 'buyer.masked@example.com' }),
+    );
+    const orderId = (await stripeSession(twin.current, sessionIdOf(created.body.url))).client_reference_id;
+
+    // Act
+    const read = await callApi(twin.current, 'GET', `/api/orders/${orderId}`);
+
+    // Assess
+    expect(read.body.email).toBe('b•••@example.com');
+    expect(JSON.stringify(read.body)).not.toContain('buyer.masked');
+    expect((await storedOrder(twin.current, orderId ?? ''))?.email).toBe('buyer.masked@example.com');
+  });
+
+  it('asks Stripe about an unpaid order at most once per 10 s, however often it is read', async () => {
+    // Prepare
+    const created = await callApi<{ url: string }>(twin.current, 'POST', '/api/orders', orderRequest());
+    const sessionId = sessionIdOf(created.body.url);
+    const orderId = (await stripeSession(twin.current, sessionId)).client_reference_id ?? '';
+    sessionReads.delete(sessionId);
+    const read = () => callApi(twin.current, 'GET', `/api/orders/${orderId}`);
+
+    // Act
+    const sequential = [];
+    for (let i = 0; i < 5; i++) sequential.push(await read());
+    const concurrent = await Promise.all(Array.from({ length: 5 }, read));
+    const withinWindow = sessionReads.get(sessionId);
+    await rewindCheck(orderId, config.limits.checkoutCheckSeconds + 1);
+    await read();
+
+    // Assess
+    for (const answer of [...sequential, ...concurrent]) expect(answer.body.payment_status).toBe('unpaid');
+    expect(withinWindow).toBe(1);
+    expect(sessionReads.get(sessionId)).toBe(2);
+  });
+});
+
+/** Moves the order's last Stripe check `seconds` into the past, as if that time had gone by. */
+async function rewindCheck(orderId: string, seconds: number): Promise<void> {
+  const client = documentsOf(twin.current);
+  const order = await storedOrder(twin.current, orderId);
+  const checkedAt = Date.parse(order?.checkout_checked_at ?? '');
+  await client.send(
+    new UpdateCommand({
+      TableName: twin.current.env.ORDERS_TABLE,
+      Key: { id: orderId },
+      UpdateExpression: 'SET checkout_checked_at = :at',
+      ExpressionAttributeValues: { ':at': new Date(checkedAt - seconds * 1000).toISOString() },
+    }),
+  );
+  client.destroy();
+}
