@@ -67,6 +67,8 @@ export async function verifyUploadedImage(key: string): Promise<void> {
     throw error;
   }
   if (size > config.limits.uploadMaxBytes) throw new ApiFailure('UPLOAD_INVALID', messages.fileTooLarge);
+  // An empty object has no bytes to sniff (S3 refuses the range): it is no image.
+  if (size === 0) throw new ApiFailure('UPLOAD_INVALID', messages.invalidFileType);
   const start = await s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: key, Range: 'bytes=0-15' }));
   const bytes = await start.Body?.transformToByteArray();
   const declared = key.slice(key.lastIndexOf('.') + 1);
