@@ -17,6 +17,17 @@ export default defineConfig({
       { extends: true, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000 } },
       // Fakes against the providers' published descriptions; `npm run test:stripe` points it at real Stripe.
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], testTimeout: 90_000 } },
+      // The fault suite's quick rows (tests/faults/quick); `npm run test:faults` runs them and the slow ones.
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['tests/faults/quick/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
+        },
+      },
       {
         extends: true,
         test: {

@@ -1,0 +1,156 @@
+// Faults in the services an order depends on: S3 failing while the Deliver step checks the video,
+// SES failing to send, Stripe failing (or losing the answer to) the refund. Each is a proxy in front
+// of the twin's emulator (support/failing-proxy.ts, tests/integration/support/flaky-ses.ts); each
+// row ends with the common verdict on the order (support/end-state.ts).
+import type { IncomingMessage } from 'node:http';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { envNames } from '#shared/runtime-env.ts';
+import { type ExpectedEnd, expectOrderEnd, timed } from '#tests/faults/support/end-state.ts';
+import { failingProxyForSuite, failingS3, failingStripe } from '#tests/faults/support/failing-proxy.ts';
+import { type FaultOrder, paidOrder } from '#tests/faults/support/orders.ts';
+import { flakySesForSuite } from '#tests/integration/support/flaky-ses.ts';
+import { documentsOf, storedOrder } from '#tests/integration/support/orders-table.ts';
+import { eventually, twinForSuite } from '#tests/integration/support/twin.ts';
+
+const twin = twinForSuite({ waitScale: 0.1, reconcileIntervalMs: 3_600_000 });
+const s3 = failingProxyForSuite(twin, failingS3);
+const stripe = failingProxyForSuite(twin, failingStripe);
+const ses = flakySesForSuite(twin);
+const made: ExpectedEnd = { order_status: 'completed', payment_status: 'paid', executions: 1, buyerEmails: 2 };
+const refunded: ExpectedEnd = { order_status: 'failed', payment_status: 'refunded', executions: 1, buyerEmails: 2 };
+const renderFunctionName = () => twin.current.env[envNames.renderFunctionName] ?? 'RenderFunction';
+
+/** The Deliver step's look at the rendered video and poster: HEADs on the videos bucket. */
+const isDeliverCheck = (req: IncomingMessage) =>
+  req.method === 'HEAD' && (req.url ?? '').startsWith(`/${twin.current.env.VIDEOS_BUCKET}/`);
+const isRefund = (req: IncomingMessage) => req.method === 'POST' && req.url === '/v1/refunds';
+
+/** The next `count` requests `matches` picks get `fault`. */
+function nextRequests(count: number, matches: (req: IncomingMessage) => boolean, fault: 'fail' | 'lose') {
+  let left = count;
+  return (req: IncomingMessage) => {
+    if (left <= 0 || !matches(req)) return false;
+    left -= 1;
+    return fault;
+  };
+}
+
+/** A paid order whose render fails for good (the render function's invoke keeps failing). */
+async function paidOrderWhoseRenderFails(label: string): Promise<FaultOrder> {
+  twin.current.lambda.failNext(renderFunctionName(), 1_000);
+  return paidOrder(twin.current, label);
+}
+
+describe('faults in the services an order depends on', () => {
+  it('S3 fails the Deliver step’s first checks (503s): retried, one ad made', async () => {
+    await timed('S3 failing during Deliver, transient', async () => {
+      s3.failWhen = nextRequests(3, isDeliverCheck, 'fail');
+      const order = await paidOrder(twin.current, 's3-blip');
+      await expectOrderEnd(twin.current, order, made);
+      expect(s3.failed).toHaveLength(3);
+      s3.failWhen = null;
+    });
+  });
+
+  it('S3 down for the whole Deliver step: the order fails and is refunded once', async () => {
+    await timed('S3 failing during Deliver, down', async () => {
+      s3.failed = [];
+      s3.failWhen = (req) => isDeliverCheck(req) && 'fail';
+      try {
+        const order = await paidOrder(twin.current, 's3-down');
+        await expectOrderEnd(twin.current, order, refunded);
+        expect(s3.failed.length).toBeGreaterThan(0);
+      } finally {
+        s3.failWhen = null;
+      }
+    });
+  });
+
+  it('SES fails the first sends (503s): the mailer retries, every email arrives once', async () => {
+    await timed('email failing, transient', async () => {
+      ses.failures = 2;
+      const order = await paidOrder(twin.current, 'ses-blip');
+      await expectOrderEnd(twin.current, order, made);
+      expect(ses.failures).toBe(0);
+    });
+  });
+
+  it('SES down for the whole order: the ad is still made and kept, no email goes out', async () => {
+    await timed('email failing, down', async () => {
+      ses.failures = 1_000;
+      const order = await paidOrder(twin.current, 'ses-down');
+      try {
+        await expectOrderEnd(twin.current, order, { ...made, buyerEmails: 0 });
+      } finally {
+        ses.failures = 0;
+      }
+    });
+  });
+
+  it('Stripe fails the refund call (500s): the Refund step retries, refunded once', async () => {
+    await timed('refund call failing, transient', async () => {
+      // The SDK's 3 attempts of the first call all fail; the step's Retry succeeds.
+      stripe.failed = [];
+      stripe.failWhen = nextRequests(3, isRefund, 'fail');
+      const order = await paidOrderWhoseRenderFails('refund-blip');
+      try {
+        await expectOrderEnd(twin.current, order, refunded);
+        expect(stripe.failed).toHaveLength(3);
+      } finally {
+        twin.current.lambda.failNext(renderFunctionName(), 0);
+        stripe.failWhen = null;
+      }
+    });
+  });
+
+  it('Stripe refunds but the answer is lost: the retry with the same key refunds nothing more', async () => {
+    await timed('refund answer lost', async () => {
+      stripe.failed = [];
+      stripe.failWhen = nextRequests(1, isRefund, 'lose');
+      const order = await paidOrderWhoseRenderFails('refund-lost');
+      try {
+        await expectOrderEnd(twin.current, order, refunded);
+        expect(stripe.failed).toHaveLength(1);
+      } finally {
+        twin.current.lambda.failNext(renderFunctionName(), 0);
+        stripe.failWhen = null;
+      }
+    });
+  });
+
+  it('Stripe refuses every refund during the execution: the reconciler refunds it later, once', async () => {
+    await timed('refund call failing, down until the reconciler', async () => {
+      stripe.failed = [];
+      stripe.failWhen = (req) => isRefund(req) && 'fail';
+      const order = await paidOrderWhoseRenderFails('refund-down');
+      try {
+        await eventually(async () => {
+          const execution = twin.current.steps.getExecution(order.id);
+          return execution !== undefined && execution.status !== 'RUNNING';
+        }, 60_000);
+        const failed = await storedOrder(twin.current, order.id);
+        expect(failed).toMatchObject({ order_status: 'failed', payment_status: 'paid' });
+        expect(stripe.failed.length).toBeGreaterThan(0);
+      } finally {
+        twin.current.lambda.failNext(renderFunctionName(), 0);
+        stripe.failWhen = null;
+      }
+      // Stripe is back; the reconciler's grace (2 min) for a failed order still paid has passed.
+      const documents = documentsOf(twin.current);
+      await documents.send(
+        new UpdateCommand({
+          TableName: twin.current.env.ORDERS_TABLE,
+          Key: { id: order.id },
+          UpdateExpression: 'SET updated_at = :then',
+          ExpressionAttributeValues: { ':then': new Date(Date.now() - 3 * 60_000).toISOString() },
+        }),
+      );
+      documents.destroy();
+      await twin.current.reconciler.runNow();
+      await expectOrderEnd(twin.current, order, refunded);
+      await twin.current.reconciler.runNow();
+      await expectOrderEnd(twin.current, order, refunded);
+    });
+  });
+});
