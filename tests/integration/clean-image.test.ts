@@ -70,14 +70,12 @@ describe('an image that is refused, with its reason and no file', () => {
   it('a decompression bomb: a half-megabyte PNG declaring 30,000 × 30,000 pixels', async () => {
     // Prepare
     const bomb = await blankPng({ width: 30_000, height: 30_000, bitDepth: 1, colourType: 0 });
-    const started = performance.now();
 
     // Act
     const clean = await cleanImage(bomb, out('bomb'));
 
-    // Assess: refused from the header, before any pixel is decoded.
+    // Assess: refused from the header (libvips' pixel-limit message), before any pixel is decoded.
     expect(clean).toEqual({ failure: 'Input image exceeds pixel limit' });
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(await exists(out('bomb'))).toBe(false);
   });
 
@@ -122,14 +120,14 @@ describe('an image that is refused, with its reason and no file', () => {
     // Prepare: 400 MP of 16-bit RGBA takes several seconds to decode and shrink on this machine.
     const slow = await blankPng({ width: 20_000, height: 20_000, bitDepth: 16, colourType: 6 });
     const limits = { ...cleanImageLimits, maxInputPixels: 400_000_000, timeoutSeconds: 1 };
-    const started = performance.now();
 
     // Act
     const clean = await cleanImage(slow, out('slow'), limits);
 
     // Assess
+    // sharp reports `timeout` only when its own limit stopped the decode: no wall-clock check,
+    // which a busy machine would break.
     expect(clean).toEqual({ failure: expect.stringMatching(/^timeout/) });
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(await exists(out('slow'))).toBe(false);
   });
 });

@@ -66,7 +66,8 @@ const cases: [Style, AdDuration][] = [
   ['ugc', 8],
 ];
 
-describe('renderStoryboard with a flat upload', () => {
+// Renders take several times longer with both cores busy: allow that here (the budget is the bench's).
+describe('renderStoryboard with a flat upload', { timeout: 300_000 }, () => {
   for (const image of ['pixel', 'logo'] as const) {
     it.each(cases)(
       `keeps a %s %i s ad of the ${image} upload moving: every gate passes, designed`,

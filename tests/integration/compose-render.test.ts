@@ -57,7 +57,9 @@ function expectEveryGatePassed(ad: ComposedAd, durationSeconds: number): void {
   expect(ad.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
 }
 
-describe('renderStoryboard', () => {
+// A 12 s render takes ~10 s on a quiet 2-core machine and several times that with both cores
+// saturated: these tests allow what the render takes under load (the budget is `npm run bench`'s).
+describe('renderStoryboard', { timeout: 300_000 }, () => {
   it.each(styles)('renders a 4 s %s ad that passes every gate, with a poster', async (style) => {
     // Prepare
     const dir = await workDir(style);

@@ -65,6 +65,7 @@ describe('runFfmpeg', () => {
 
     // Assess
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - abortedAt).toBeLessThan(2_000);
+    // The 120 s encode was stopped, not run out (a bound a saturated machine still meets).
+    expect(performance.now() - abortedAt).toBeLessThan(10_000);
   });
 });

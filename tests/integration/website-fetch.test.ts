@@ -122,8 +122,9 @@ describe('following redirects', () => {
     const result = await fetchPublicPage(`${site.origin}/`, loopbackForTests);
 
     expect(result).toEqual({ failure: '10.0.0.1 is not a public host' });
-    // A connection attempt to an unroutable address would hang until the deadline.
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // A connection attempt to an unroutable address would hang until the 8 s deadline; half of
+    // it leaves room for a saturated machine.
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it('refuses a redirect to a name that resolves to an internal address, before connecting', async () => {
@@ -249,7 +250,8 @@ describe('what is refused', () => {
 
     // Assess
     expect(result).toEqual({ failure: 'timed out after 300 ms' });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // The body never ends: only the deadline can have stopped it (generous for a busy machine).
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('counts the time limit across redirects, not per request', async () => {
