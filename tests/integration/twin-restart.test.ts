@@ -11,18 +11,12 @@ import type { OrderView } from '#shared/contract.ts';
 import { storedOrder } from './support/orders-table.ts';
 import { createPaidOrder } from './support/pay.ts';
 import { callApi, eventually, uniqueEmail } from './support/twin.ts';
-import { startTwinProcess, type TwinProcess } from './support/twin-process.ts';
+import { restartableTwinOptions, startTwinProcess, type TwinProcess } from './support/twin-process.ts';
 
 let stateDir = '';
 let twin: Twin | undefined;
 let crashed: TwinProcess | undefined;
-const options = () => ({
-  port: 0,
-  publicHost: '127.0.0.1',
-  stateDir,
-  ipAttemptsPerHour: 100_000,
-  reconcileIntervalMs: 3_600_000,
-});
+const options = () => restartableTwinOptions(stateDir);
 
 beforeAll(async () => {
   stateDir = await mkdtemp(join(tmpdir(), 'reelfive-restart-'));

@@ -11,18 +11,12 @@ import { type ExpectedEnd, expectOrderEnd, timed } from '#tests/faults/support/e
 import { storedOrder } from '#tests/integration/support/orders-table.ts';
 import { createPaidOrder } from '#tests/integration/support/pay.ts';
 import { eventually, uniqueEmail } from '#tests/integration/support/twin.ts';
-import { startTwinProcess, type TwinProcess } from '#tests/integration/support/twin-process.ts';
+import { restartableTwinOptions, startTwinProcess, type TwinProcess } from '#tests/integration/support/twin-process.ts';
 
 let stateDir = '';
 let twin: Twin | undefined;
 let crashed: TwinProcess | undefined;
-const options = () => ({
-  port: 0,
-  publicHost: '127.0.0.1',
-  stateDir,
-  ipAttemptsPerHour: 100_000,
-  reconcileIntervalMs: 3_600_000,
-});
+const options = () => restartableTwinOptions(stateDir);
 const refunded: ExpectedEnd = { order_status: 'failed', payment_status: 'refunded', executions: 1, buyerEmails: 2 };
 
 beforeAll(async () => {

@@ -25,6 +25,14 @@ export interface TwinProcess {
   crash(): Promise<void>;
 }
 
+/**
+ * The options of a twin that a test kills and starts again on the same state folder: random
+ * ports, per-IP budgets lifted, and no reconciler pass unless the test runs one.
+ */
+export function restartableTwinOptions(stateDir: string): TwinOptions {
+  return { port: 0, publicHost: '127.0.0.1', stateDir, ipAttemptsPerHour: 100_000, reconcileIntervalMs: 3_600_000 };
+}
+
 export async function startTwinProcess(options: TwinOptions): Promise<TwinProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: projectRoot,
