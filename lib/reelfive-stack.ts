@@ -15,6 +15,7 @@ import { Payments } from './payments/payments.ts';
 import type { OrderChangesPublisher } from './realtime/order-changes-publisher.ts';
 import { Realtime } from './realtime/realtime.ts';
 import { AccessLogsBucket } from './shared/buckets.ts';
+import { stageContextKey } from './shared/reelfive-function.ts';
 import { Site } from './site/site.ts';
 import { generationChoices, type StackParameters } from './stack-parameters.ts';
 import { Uploads } from './uploads/uploads.ts';
@@ -44,6 +45,8 @@ export class ReelFiveStack extends Stack {
   constructor(scope: Construct, id: string, props: ReelFiveStackProps) {
     super(scope, id, props);
     const { parameters } = props;
+    // Before any child exists: every function reads it (ReelFiveFunction's stage dimension).
+    this.node.setContext(stageContextKey, parameters.stage);
     const retainData = parameters.stage === 'prod';
     // From the parameters, not the distribution: Lambda → Distribution → API → Lambda is a cycle.
     const siteUrl = `https://${parameters.domainName}`;
@@ -119,6 +122,7 @@ export class ReelFiveStack extends Stack {
       reconciler: this.operations.reconciler,
       reconcilerEveryMinutes: reconcilerFunction.everyMinutes,
       apiKeyDaysLeft: this.realtime.apiKeyRenewer.metricDaysLeft(),
+      stage: parameters.stage,
     });
   }
 }

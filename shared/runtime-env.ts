@@ -1,6 +1,11 @@
 // The environment variables a Lambda reads, named once: lib/ sets them, the twin sets them,
 // lambdas/ read them through `requireEnv`.
 export const envNames = {
+  /**
+   * The stage a function belongs to (prod, staging, local): the `stage` dimension of every
+   * business metric, so stages sharing an account never count toward each other's alarms.
+   */
+  stage: 'REELFIVE_STAGE',
   ordersTable: 'ORDERS_TABLE',
   rateLimitsTable: 'RATE_LIMITS_TABLE',
   eventsTable: 'EVENTS_TABLE',

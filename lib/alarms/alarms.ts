@@ -22,7 +22,7 @@ import { Construct } from 'constructs';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { config } from '#shared/config.ts';
 import { renderFunction } from '#shared/generation-steps.ts';
-import { businessMetrics, signatureRejectedMessage } from '#shared/observability.ts';
+import { businessMetricDimensions, businessMetrics, signatureRejectedMessage } from '#shared/observability.ts';
 
 const period = Duration.minutes(5);
 
@@ -48,6 +48,8 @@ export interface AlarmsProps {
   reconcilerEveryMinutes: number;
   /** Days the live-status API key has left, reported by its renewer (lib/realtime). */
   apiKeyDaysLeft: IMetric;
+  /** The stage whose business metrics the alarms watch (their `stage` dimension). */
+  stage: string;
 }
 
 interface AlarmSpec {
@@ -95,7 +97,7 @@ export class Alarms extends Construct {
     });
     this.alarm('FreeAdRedemptions', {
       description: `${config.limits.freeAdRedemptionsAlarmPerHour} or more ads were made free by a 100 % coupon within an hour: a code may have leaked, and each free ad costs its render.`,
-      metric: freeAdRedemptions(),
+      metric: freeAdRedemptions(props.stage),
       threshold: config.limits.freeAdRedemptionsAlarmPerHour,
     });
     this.alarm('GenerationFailed', {
@@ -196,14 +198,14 @@ export class Alarms extends Construct {
 
 /**
  * Orders made free, as the order lifecycle counts them with Powertools Metrics
- * (lambdas/common/powertools/metrics.ts): the brand's namespace and the one default dimension
- * `service`, which every function of the stage shares.
+ * (lambdas/common/powertools/metrics.ts): the brand's namespace and the default dimensions every
+ * function of the stage shares, `service` and `stage`.
  */
-function freeAdRedemptions(): Metric {
+function freeAdRedemptions(stage: string): Metric {
   return new Metric({
     namespace: config.brand.name,
     metricName: businessMetrics.freeAdRedemptions,
-    dimensionsMap: { service: config.brand.slug },
+    dimensionsMap: businessMetricDimensions(stage),
     statistic: 'Sum',
     period: Duration.hours(1),
   });

@@ -11,6 +11,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { config } from '#shared/config.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import {
   findNativeFiles,
   type LambdaArchitecture,
@@ -44,6 +45,14 @@ export interface ReelFiveFunctionProps {
    * whole from node_modules/ into the bundle's node_modules/. List every package they load.
    */
   copiedPackages?: readonly string[];
+}
+
+/** The construct-context key under which ReelFiveStack names its stage for the functions in it. */
+export const stageContextKey = 'reelfive:stage';
+
+/** The stage of the stack a function is in; a bare stack (a construct's own test) has its name. */
+export function stageOf(scope: Construct): string {
+  return scope.node.tryGetContext(stageContextKey) ?? Stack.of(scope).stackName;
 }
 
 export class ReelFiveFunction extends NodejsFunction {
@@ -85,6 +94,7 @@ export class ReelFiveFunction extends NodejsFunction {
         POWERTOOLS_SERVICE_NAME: config.brand.slug,
         POWERTOOLS_METRICS_NAMESPACE: config.brand.name,
         POWERTOOLS_LOG_LEVEL: 'INFO',
+        [envNames.stage]: stageOf(scope),
       },
       bundling: {
         format: OutputFormat.ESM,

@@ -33,7 +33,12 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
 };
 
 /** What every function has whatever it uses (ReelFiveFunction). */
-export const everyFunctionEnv = ['POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_LOG_LEVEL'];
+export const everyFunctionEnv = [
+  'POWERTOOLS_SERVICE_NAME',
+  'POWERTOOLS_METRICS_NAMESPACE',
+  'POWERTOOLS_LOG_LEVEL',
+  envNames.stage,
+];
 
 /** The variables a function with these capabilities has, beside everyFunctionEnv. */
 export function envOf(uses: readonly Capability[]): string[] {

@@ -384,6 +384,17 @@ describe('alarms', () => {
     .filter(([id]) => id.startsWith('Alarms'))
     .map(([, alarm]) => alarm);
 
+  it('watch business metrics of their own stage: every function of the stack names it', () => {
+    // Prepare
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME,
+    );
+
+    // Assess
+    expect(functions.length).toBeGreaterThan(20);
+    for (const fn of functions) expect(fn.Properties.Environment.Variables[envNames.stage]).toBe('prod');
+  });
+
   it('mail the alarm address through a TLS-only topic', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
@@ -428,10 +439,14 @@ describe('alarms', () => {
       threshold: 1,
     },
     {
-      // The dimensions Powertools Metrics writes (lambdas/common/powertools/metrics.ts): service only.
+      // The dimensions Powertools Metrics writes (lambdas/common/powertools/metrics.ts): the service
+      // and this stack's stage, so another stage's free orders never count here.
       alarm: 'FreeAdRedemptions',
       metric: { Namespace: config.brand.name, MetricName: 'FreeAdRedemptions', Statistic: 'Sum', Period: 3600 },
-      dimensions: () => [{ Name: 'service', Value: config.brand.slug }],
+      dimensions: () => [
+        { Name: 'service', Value: config.brand.slug },
+        { Name: 'stage', Value: 'prod' },
+      ],
       threshold: config.limits.freeAdRedemptionsAlarmPerHour,
     },
     {

@@ -109,6 +109,8 @@ beforeAll(() => {
   vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'INFO');
   vi.stubEnv('POWERTOOLS_DEV', 'false');
   vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+  // What ReelFiveFunction sets on every function of a deployed stage.
+  vi.stubEnv(envNames.stage, 'staging');
   vi.stubEnv(envNames.originVerifySecret, undefined);
   vi.stubEnv(envNames.originVerifySecretName, undefined);
 });
@@ -178,8 +180,10 @@ describe.each(Object.entries(kinds))('the %s wrapper', (_kind, invoke) => {
     expect(firstInvocation.map(metricNames)).toEqual([['ColdStart'], ['OrdersCreated']]);
     expect(firstInvocation[0]).toMatchObject({ function_name: 'ReelFive-test-Function', ColdStart: 1 });
     expect(firstInvocation[1]).toMatchObject({
-      _aws: { CloudWatchMetrics: [{ Namespace: config.brand.name, Dimensions: [['service']] }] },
+      // The stage's own series: another stage in the account never counts toward this one's alarms.
+      _aws: { CloudWatchMetrics: [{ Namespace: config.brand.name, Dimensions: [['service', 'stage']] }] },
       service: config.brand.slug,
+      stage: 'staging',
       OrdersCreated: 1,
     });
     expect(secondInvocation.map(metricNames)).toEqual([['OrdersCreated']]);
