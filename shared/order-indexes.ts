@@ -5,6 +5,11 @@ export const orderIndexes = {
   byEmailHash: 'by_email_hash',
   /** Repairs find orders of one status by the age of their last write (order_status, updated_at). */
   byStatus: 'by_status',
+  /**
+   * Sparse: only rows whose last email could not be sent (email_owed = its kind; keys only). The
+   * reconciler sends them once SES answers again.
+   */
+  byEmailOwed: 'by_email_owed',
 } as const;
 
 /**

@@ -1,9 +1,10 @@
 // Sending the buyer's order emails: once per order and kind (see email-ledger.ts), retried on
-// transient failures, and never thrown: a mail problem is logged, the order carries on.
+// transient failures, and never thrown: a mail problem is logged, the order carries on, and the
+// order's last email is owed until the reconciler gets it out.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '#common/s3-clients.ts';
-import type { OrderRecord } from '#orders/order-record.ts';
+import { isPaid, type OrderRecord } from '#orders/order-record.ts';
 import { logger } from '#powertools/logger.ts';
 import { config } from '#shared/config.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
@@ -45,13 +46,36 @@ export async function sendOrderEmail(kind: OrderEmailKind, order: EmailOrder): P
   } catch (error) {
     logger.error('Order email not sent', { ...context, error });
     if (claimed) {
-      await releaseOrderEmail(order.id, kind).catch((releaseError: unknown) =>
+      // Owed: the reconciler sends the order's last email once SES answers again.
+      await releaseOrderEmail(order.id, kind, { owed: true }).catch((releaseError: unknown) =>
         // The ledger now says sent although nothing went out: ops can see it here and resend.
         logger.error('Order email claim not released', { ...context, error: releaseError }),
       );
     }
     return false;
   }
+}
+
+/**
+ * Why this email would tell the buyer something untrue now, or null: ops' resend and the
+ * reconciler's send of an owed email both ask before sending.
+ */
+export function whyEmailIsUntrue(order: OrderRecord, kind: OrderEmailKind): string | null {
+  if (kind === 'ready' && order.order_status !== 'completed') {
+    return `Order ${order.id} is ${order.order_status}: there is no ad to send yet.`;
+  }
+  if (kind === 'failed' && order.order_status !== 'failed') {
+    return `Order ${order.id} is ${order.order_status}, not failed.`;
+  }
+  if ((kind === 'refused') !== (order.refused_because !== undefined)) {
+    return order.refused_because
+      ? `Order ${order.id} was never started (its payment was refused): send it the refused email.`
+      : `Order ${order.id} was not refused.`;
+  }
+  if (kind === 'received' && !(isPaid(order) || order.payment_status === 'refunded')) {
+    return `Order ${order.id} was never paid (payment ${order.payment_status}): there is nothing to confirm.`;
+  }
+  return null;
 }
 
 /** The poster shown inline in the ready email; without it the email still goes, link first. */

@@ -1,5 +1,6 @@
 // Reading the orders table through its indexes, page by page (never a Scan): repair candidates
-// by status and age for the reconciler, a buyer's orders by email hash for the ops CLI.
+// by status and age, and orders owing an email, for the reconciler; a buyer's orders by email hash
+// for the ops CLI.
 import { type NativeAttributeValue, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documents } from '#common/dynamodb-clients.ts';
 import { emailHash } from '#common/hashing.ts';
@@ -43,6 +44,16 @@ export async function* ordersByStatus(query: StatusQuery): AsyncGenerator<Status
       ? { FilterExpression: `payment_status IN (${payments.map((_, i) => `:payment${i}`).join(', ')})` }
       : {}),
     ExpressionAttributeValues: values,
+  });
+}
+
+/** The ids of orders whose `kind` email is owed (the sparse by_email_owed index). */
+export async function* ordersOwingEmail(kind: string): AsyncGenerator<Pick<OrderRecord, 'id'>> {
+  yield* pages<Pick<OrderRecord, 'id'>>({
+    TableName: requireEnv(envNames.ordersTable),
+    IndexName: orderIndexes.byEmailOwed,
+    KeyConditionExpression: 'email_owed = :kind',
+    ExpressionAttributeValues: { ':kind': kind },
   });
 }
 

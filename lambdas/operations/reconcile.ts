@@ -2,6 +2,7 @@
 // half-way and finishes what was started. Scheduled in AWS, a timer in the twin. Candidates come
 // from the by_status index (a time window per status, never a Scan); each is re-read and re-judged
 // before anything is done, and every repair is one of the idempotent paths the order uses anyway.
+// It also sends each order's last email that an SES outage kept from the buyer.
 import {
   DescribeExecutionCommand,
   type DescribeExecutionCommandOutput,
@@ -10,6 +11,8 @@ import {
 } from '@aws-sdk/client-sfn';
 import { stepFunctions } from '#common/sfn-client.ts';
 import { runFailurePath } from '#generation/failure-path.ts';
+import { forgetOwedEmail, owedEmailKinds } from '#notifications/email-ledger.ts';
+import { sendOrderEmail, whyEmailIsUntrue } from '#notifications/order-emails.ts';
 import {
   applyCheckoutOutcome,
   closeCheckout,
@@ -23,7 +26,7 @@ import { checkoutExpiry, expireCheckout } from '#payments/checkout-sessions.ts';
 import { logger } from '#powertools/logger.ts';
 import { config } from '#shared/config.ts';
 import { anonymiseRestingOrders } from './anonymise.ts';
-import { ordersByStatus, type StatusIndexEntry } from './order-queries.ts';
+import { ordersByStatus, ordersOwingEmail, type StatusIndexEntry } from './order-queries.ts';
 
 const minute = 60_000;
 
@@ -42,6 +45,8 @@ export const reconcileTiming = {
 export type RepairKind = 'startGeneration' | 'failStuck' | 'repairRefund' | 'settleRefusal' | 'closeCheckout';
 
 export type ReconcileReport = Record<RepairKind, number> & {
+  /** Owed emails (an order's last, lost to an SES outage) sent now. */
+  resentEmails: number;
   /** Rows re-read and judged. */
   checked: number;
   /** Repairs that threw (each logged with its order id); the handler fails the run on any. */
@@ -88,6 +93,7 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
     repairRefund: 0,
     settleRefusal: 0,
     closeCheckout: 0,
+    resentEmails: 0,
     checked: 0,
     errors: 0,
     anonymised: 0,
@@ -106,6 +112,12 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
       report.errors += 1;
       logger.error('Order repair failed', { orderId: order.id, repair: kind, error });
     }
+  }
+  try {
+    report.resentEmails = await sendOwedEmails();
+  } catch (error) {
+    report.errors += 1;
+    logger.error('Sending owed emails failed', { error });
   }
   try {
     report.anonymised = await anonymiseRestingOrders(now);
@@ -170,6 +182,34 @@ const repairs: Record<RepairKind, (order: OrderRecord, now: Date) => Promise<boo
     return true;
   },
 };
+
+/**
+ * The last email of each order that SES did not take (email-ledger.ts marks it owed), sent now if
+ * the order still calls for it. SES still down: it stays owed for the next run (sendOrderEmail logs
+ * each failure), so an outage of any length ends with every buyer told.
+ */
+async function sendOwedEmails(): Promise<number> {
+  let sent = 0;
+  for (const kind of owedEmailKinds) {
+    const owing: string[] = [];
+    for await (const entry of ordersOwingEmail(kind)) owing.push(entry.id);
+    for (const id of owing) {
+      const order = await getOrder(id);
+      if (!order) continue;
+      const untrue = whyEmailIsUntrue(order, kind);
+      if (untrue) {
+        logger.warn('Owed email no longer fits the order; forgotten', { orderId: id, emailKind: kind, untrue });
+        await forgetOwedEmail(id, kind);
+        continue;
+      }
+      if (await sendOrderEmail(kind, order)) {
+        sent += 1;
+        logger.info('Owed email sent', { orderId: id, emailKind: kind });
+      }
+    }
+  }
+  return sent;
+}
 
 const liveStatuses = new Set(['RUNNING', 'PENDING_REDRIVE']);
 

@@ -45,6 +45,8 @@ export interface OrderRecord {
   poster_key?: string;
   failure_reason?: string;
   refund_id?: string;
+  /** The order's last email, which SES did not take; the reconciler sends it (notifications/email-ledger.ts). */
+  email_owed?: 'ready' | 'failed' | 'refused';
   /** Set when the personal fields were removed (lambdas/operations/anonymise.ts). */
   anonymised_at?: string;
   created_at: string;

@@ -48,6 +48,12 @@ export class Orders extends Construct {
           projectionType: ProjectionType.INCLUDE,
           nonKeyAttributes: [...byStatusProjection],
         },
+        {
+          // Sparse: the few orders whose last email SES did not take; the reconciler sends them.
+          indexName: orderIndexes.byEmailOwed,
+          partitionKey: { name: 'email_owed', type: AttributeType.STRING },
+          projectionType: ProjectionType.KEYS_ONLY,
+        },
       ],
     });
 
@@ -77,12 +83,17 @@ export class Orders extends Construct {
     fn.addEnvironment(envNames.ordersTable, this.ordersTable.tableName);
   }
 
-  /** Find repair candidates through the by_status index (the rows themselves: grantOrderRead). */
+  /**
+   * Find repair candidates through the by_status and by_email_owed indexes (the rows themselves:
+   * grantOrderRead).
+   */
   grantRepairQuery(fn: ReelFiveFunction): void {
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['dynamodb:Query'],
-        resources: [`${this.ordersTable.tableArn}/index/${orderIndexes.byStatus}`],
+        resources: [orderIndexes.byStatus, orderIndexes.byEmailOwed].map(
+          (index) => `${this.ordersTable.tableArn}/index/${index}`,
+        ),
       }),
     );
     fn.addEnvironment(envNames.ordersTable, this.ordersTable.tableName);

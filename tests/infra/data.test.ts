@@ -36,7 +36,19 @@ describe('orders table', () => {
       ],
       Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['payment_status', 'checkout_expires_at'] },
     });
-    expect(orders.Properties.GlobalSecondaryIndexes).toHaveLength(2);
+  });
+
+  it('has the sparse by_email_owed index (keys only) for the emails an SES outage kept back, and no other', () => {
+    expect(orders.Properties.GlobalSecondaryIndexes).toContainEqual({
+      IndexName: 'by_email_owed',
+      KeySchema: [{ AttributeName: 'email_owed', KeyType: 'HASH' }],
+      Projection: { ProjectionType: 'KEYS_ONLY' },
+    });
+    expect(orders.Properties.GlobalSecondaryIndexes.map((index: { IndexName: string }) => index.IndexName)).toEqual([
+      'by_email_hash',
+      'by_status',
+      'by_email_owed',
+    ]);
   });
 });
 

@@ -69,13 +69,15 @@ describe('reconciler function', () => {
 });
 
 describe('reconciler permissions', () => {
-  it('may query the by_status index and nothing else of the table by query or scan', () => {
+  it('may query the by_status and by_email_owed indexes and nothing else of the table by query or scan', () => {
     const queries = statements.filter((statement) => [statement.Action].flat().includes('dynamodb:Query'));
     const ordersQuery = queries.find((statement) => JSON.stringify(statement.Resource).includes('OrdersOrdersTable'));
 
-    expect(ordersQuery?.Resource).toEqual({
-      'Fn::Join': ['', [{ 'Fn::GetAtt': [expect.stringMatching(/^OrdersOrdersTable/), 'Arn'] }, '/index/by_status']],
-    });
+    expect(ordersQuery?.Resource).toEqual(
+      ['by_status', 'by_email_owed'].map((index) => ({
+        'Fn::Join': ['', [{ 'Fn::GetAtt': [expect.stringMatching(/^OrdersOrdersTable/), 'Arn'] }, `/index/${index}`]],
+      })),
+    );
     expect(actions).not.toContain('dynamodb:Scan');
   });
 

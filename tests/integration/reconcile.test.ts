@@ -177,6 +177,21 @@ describe('reconciler on the twin', () => {
 describe('retention', () => {
   const daysAgo = (days: number) => minutesAgo(days * 24 * 60);
 
+  it('forgets an owed email the order no longer calls for, and sends nothing', async () => {
+    // Prepare: an unpaid order marked as owing its ready email (there is no ad to tell of).
+    const email = uniqueEmail('owed');
+    const { id } = await createUnpaidOrder(email);
+    await leaveRowAs(id, { email_owed: 'ready' });
+
+    // Act
+    const report = await reconcile();
+
+    // Assess
+    expectClean(report);
+    expect(await storedOrder(twin.current, id)).not.toHaveProperty('email_owed');
+    expect((await mailTo(email)).map((message) => message.subject)).toEqual([]);
+  });
+
   it('removes the personal data of orders at rest past the retention period, and only theirs', async () => {
     const oldEmail = uniqueEmail('retained');
     const youngEmail = uniqueEmail('young');

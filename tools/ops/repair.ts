@@ -5,7 +5,7 @@ import { stepFunctions } from '#common/sfn-client.ts';
 import { markFailedOnce } from '#generation/failure-steps.ts';
 import { refundFailedOrder } from '#generation/refund-failed-order.ts';
 import { releaseOrderEmail } from '#notifications/email-ledger.ts';
-import { type OrderEmailKind, sendOrderEmail } from '#notifications/order-emails.ts';
+import { type OrderEmailKind, sendOrderEmail, whyEmailIsUntrue } from '#notifications/order-emails.ts';
 import { settleRefusedPayment } from '#orders/checkout-outcome.ts';
 import { markOrderRefunded, reopenOrderForRedrive, undoRedriveReopen } from '#orders/order-lifecycle.ts';
 import { isPaid, type OrderRecord } from '#orders/order-record.ts';
@@ -78,7 +78,7 @@ export async function resendEmail(id: string | undefined, options: { kind?: stri
   if (!(emailKinds as readonly string[]).includes(kind)) {
     throw new OpsError(`--kind must be one of ${emailKinds.join(', ')}.`, 2);
   }
-  const refusal = emailRefusal(order, kind as OrderEmailKind);
+  const refusal = whyEmailIsUntrue(order, kind as OrderEmailKind);
   if (refusal) throw new OpsError(refusal);
   // The ledger sends each kind once; ops asking again is the one reason to send it twice.
   await releaseOrderEmail(order.id, kind as OrderEmailKind);
@@ -93,25 +93,6 @@ function defaultEmailKind(order: OrderRecord): OrderEmailKind {
   if (order.order_status === 'completed') return 'ready';
   if (order.order_status === 'failed') return 'failed';
   return 'received';
-}
-
-/** Why this email would tell the buyer something untrue, or null. */
-function emailRefusal(order: OrderRecord, kind: OrderEmailKind): string | null {
-  if (kind === 'ready' && order.order_status !== 'completed') {
-    return `Order ${order.id} is ${order.order_status}: there is no ad to send yet.`;
-  }
-  if (kind === 'failed' && order.order_status !== 'failed') {
-    return `Order ${order.id} is ${order.order_status}, not failed.`;
-  }
-  if ((kind === 'refused') !== (order.refused_because !== undefined)) {
-    return order.refused_because
-      ? `Order ${order.id} was never started (its payment was refused): send it the refused email.`
-      : `Order ${order.id} was not refused.`;
-  }
-  if (kind === 'received' && !(isPaid(order) || order.payment_status === 'refunded')) {
-    return `Order ${order.id} was never paid (payment ${order.payment_status}): there is nothing to confirm.`;
-  }
-  return null;
 }
 
 /** lib/generation's failure path, ending in its Fail state: redriving from there only fails again. */

@@ -76,15 +76,28 @@ describe('faults in the services an order depends on', () => {
     });
   });
 
-  it('SES down for the whole order: the ad is still made and kept, no email goes out', async () => {
-    await timed('email failing, down', async () => {
+  it('SES down for the whole order: the ad is still made, and the reconciler sends its email once SES is back', async () => {
+    await timed('email failing, down until the reconciler', async () => {
       ses.failures = 1_000;
       const order = await paidOrder(twin.current, 'ses-down');
       try {
         await expectOrderEnd(twin.current, order, { ...made, buyerEmails: 0 });
+        expect(await storedOrder(twin.current, order.id)).toMatchObject({ email_owed: 'ready' });
+        // Still down: the reconciler tries, and the email stays owed.
+        const sesRequests = ses.requests;
+        await twin.current.reconciler.runNow();
+        expect(ses.requests).toBeGreaterThan(sesRequests);
+        expect(await storedOrder(twin.current, order.id)).toMatchObject({ email_owed: 'ready' });
       } finally {
         ses.failures = 0;
       }
+      // SES is back: the order's last email (the ad) goes out once; the lost confirmation is not owed.
+      await twin.current.reconciler.runNow();
+      const end = await expectOrderEnd(twin.current, order, { ...made, buyerEmails: 1 });
+      expect(end.buyerEmails).toEqual([expect.stringMatching(/ready/i)]);
+      expect(await storedOrder(twin.current, order.id)).not.toHaveProperty('email_owed');
+      await twin.current.reconciler.runNow();
+      expect((await expectOrderEnd(twin.current, order, { ...made, buyerEmails: 1 })).buyerEmails).toHaveLength(1);
     });
   });
 
