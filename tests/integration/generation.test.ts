@@ -15,7 +15,7 @@ import { subscribeToChannel } from './support/events-socket.ts';
 import { activeSlotHolders } from './support/mailbox-slots.ts';
 import { storedOrder } from './support/orders-table.ts';
 import { createOrder, createPaidOrder, payForOrder } from './support/pay.ts';
-import { callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
+import { adMadeWithinMs, adTestTimeoutMs, callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
 import { plantImage, removeImage, uploadThroughApi } from './support/uploads.ts';
 
 const twin = twinForSuite({ waitScale: 0.1 });
@@ -34,7 +34,7 @@ async function settled(id: string): Promise<OrderView> {
   return eventually(async () => {
     const order = await readOrder(id);
     return (order.order_status === 'completed' || order.order_status === 'failed') && order;
-  }, 60_000);
+  }, adMadeWithinMs);
 }
 
 async function mailTo(email: string) {
@@ -63,7 +63,7 @@ async function createOrderWhoseRenderFails(overrides: Record<string, unknown>, c
   return payForOrder(twin.current, checkoutUrl, card);
 }
 
-describe('generation on the twin', () => {
+describe('generation on the twin', { timeout: adTestTimeoutMs }, () => {
   it.each([
     { style: 'direct-response', durationSeconds: 8, withPhoto: true },
     { style: 'cinematic', durationSeconds: 4, withPhoto: false },

@@ -15,7 +15,16 @@ import type { TwinEnvFile } from '#tools/ops/target.ts';
 import { ordersOfEmail, storedOrder } from './support/orders-table.ts';
 import { createPaidOrder } from './support/pay.ts';
 import { stripeSession } from './support/stripe-events.ts';
-import { callApi, eventually, orderRequest, sessionIdOf, twinForSuite, uniqueEmail } from './support/twin.ts';
+import {
+  adMadeWithinMs,
+  adTestTimeoutMs,
+  callApi,
+  eventually,
+  orderRequest,
+  sessionIdOf,
+  twinForSuite,
+  uniqueEmail,
+} from './support/twin.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const twin = twinForSuite({ waitScale: 0.1 });
@@ -88,7 +97,7 @@ async function paidPendingOrder(email: string): Promise<string> {
 /** An order whose generation ran to an end (how it ends depends on the renderer, not on ops). */
 async function settledOrder(email: string): Promise<string> {
   const id = await createPaidOrder(twin.current, { email });
-  await twin.current.steps.waitForExecution(id, 60_000);
+  await twin.current.steps.waitForExecution(id, adMadeWithinMs);
   await eventually(async () => {
     const order = await storedOrder(twin.current, id);
     return (order?.order_status === 'completed' || order?.payment_status === 'refunded') && order;
@@ -101,7 +110,7 @@ describe('ops find and show', () => {
   let id = '';
   beforeAll(async () => {
     id = await settledOrder(email);
-  });
+  }, adTestTimeoutMs);
 
   it('find lists the buyer orders by email, newest first, without the email', async () => {
     const run = await ops('find', '--email', email);
@@ -163,7 +172,7 @@ describe('ops find and show', () => {
   });
 });
 
-describe('ops refund', () => {
+describe('ops refund', { timeout: adTestTimeoutMs }, () => {
   it('fails and refunds a paid order that is not finished, and tells the buyer', async () => {
     const email = uniqueEmail('refund');
     const id = await paidPendingOrder(email);
@@ -184,7 +193,7 @@ describe('ops refund', () => {
 
   it('asks for --yes before refunding a delivered ad, then refunds it and keeps it delivered', async () => {
     const id = await createPaidOrder(twin.current, { email: uniqueEmail('delivered') });
-    await twin.current.steps.waitForExecution(id, 60_000);
+    await twin.current.steps.waitForExecution(id, adMadeWithinMs);
     // Whatever the renderer did, the ad stands delivered here: the case ops must confirm.
     await documents().send(
       new UpdateCommand({

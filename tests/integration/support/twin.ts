@@ -5,6 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startTwin, type Twin, type TwinOptions } from '#local/twin.ts';
 
+/**
+ * How long a whole ad (analyse, voice, render, deliver) may take on the twin: about 10 s on a
+ * quiet 2-core machine, several times that with both cores saturated. Tests that wait for an ad
+ * wait this long and allow a minute more for the rest of their work (`adTestTimeoutMs`).
+ */
+export const adMadeWithinMs = 240_000;
+export const adTestTimeoutMs = adMadeWithinMs + 60_000;
+
 /** A twin for the whole file; read `.current` inside tests. */
 export function twinForSuite(options: TwinOptions = {}): { current: Twin } {
   const holder = {} as { current: Twin };
