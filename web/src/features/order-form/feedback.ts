@@ -36,8 +36,8 @@ export type SubmitOutcome = CreateOrderResult | { kind: 'exception' };
 
 export interface SubmitFeedback {
   toast: ToastMessage;
-  /** The payment page to open. */
-  openUrl?: string;
+  /** The payment page to open, and the order it pays (this tab then follows it). */
+  checkout?: { url: string; orderId: string };
   /** Spec §8: an invalid coupon empties the coupon field. */
   clearCoupon?: boolean;
 }
@@ -46,7 +46,7 @@ export interface SubmitFeedback {
 export function feedbackForOrderResult(result: SubmitOutcome, couponCode: string | null): SubmitFeedback {
   switch (result.kind) {
     case 'checkout':
-      return { toast: formToasts.checkoutOpened, openUrl: result.url };
+      return { toast: formToasts.checkoutOpened, checkout: { url: result.url, orderId: result.orderId } };
     case 'offline':
       return { toast: formToasts.connectionError };
     case 'unexpected':

@@ -1,8 +1,11 @@
 // The order form (spec §3–§8): collects the order, starts Checkout in a new tab and reports every
-// outcome with the spec's toasts. One submit at a time.
+// outcome with the spec's toasts. One submit at a time. Once the payment tab is open this tab
+// follows the order on its page (issue 17), so the filled form never invites a second order.
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { config } from '#shared/config.ts';
 import { durationChoices, styleLabels, styles } from '#shared/contract.ts';
+import { paths } from '#shared/paths.ts';
 import { card, fieldControl, fieldHint, fieldLabel, primaryButton } from '#web/components/styles.ts';
 import { showToast } from '#web/components/toast.tsx';
 import { createOrder } from '#web/features/order-form/api/create-order.ts';
@@ -20,6 +23,7 @@ import {
 } from '#web/features/order-form/order-request.ts';
 import { openPaymentTab } from '#web/features/order-form/payment-tab.ts';
 import { createSubmitGuard } from '#web/features/order-form/submit-guard.ts';
+import { rememberCheckoutUrl } from '#web/lib/checkout-handoff.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { BlockedPaymentTab } from './blocked-payment-tab.tsx';
 import { ImageField } from './image-field.tsx';
@@ -30,7 +34,8 @@ export function OrderForm() {
   const [submitting, setSubmitting] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [missing, setMissing] = useState<readonly RequiredField[]>([]);
-  const [blockedPaymentUrl, setBlockedPaymentUrl] = useState<string | null>(null);
+  const [blockedCheckout, setBlockedCheckout] = useState<{ url: string; orderId: string } | null>(null);
+  const navigate = useNavigate();
   const [guard] = useState(createSubmitGuard);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
@@ -72,17 +77,27 @@ export function OrderForm() {
       update('couponCode', '');
       fields.coupon.current?.focus();
     }
-    if (feedback.openUrl && openPaymentTab(feedback.openUrl, window.open.bind(window)) === 'blocked') {
-      setBlockedPaymentUrl(feedback.openUrl);
-      return;
+    const { checkout } = feedback;
+    if (checkout) {
+      rememberCheckoutUrl(checkout.orderId, checkout.url);
+      if (openPaymentTab(checkout.url, window.open.bind(window)) === 'blocked') {
+        setBlockedCheckout(checkout);
+        return;
+      }
     }
     showToast(feedback.toast);
+    if (checkout) followOrder(checkout.orderId);
+  }
+
+  /** This tab goes to the order's page, which waits for the payment made in the other tab. */
+  function followOrder(orderId: string) {
+    navigate(paths.orderStatus(orderId));
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (uploading || !guard.tryStart()) return;
-    setBlockedPaymentUrl(null);
+    setBlockedCheckout(null);
     const missingNow = missingRequiredFields(values);
     const [firstMissing] = missingNow;
     if (firstMissing) {
@@ -239,7 +254,10 @@ export function OrderForm() {
       >
         {submitting ? 'Processing...' : 'Generate My Ad for $5'}
       </button>
-      <BlockedPaymentTab url={blockedPaymentUrl} />
+      <BlockedPaymentTab
+        url={blockedCheckout?.url ?? null}
+        onOpened={() => blockedCheckout && followOrder(blockedCheckout.orderId)}
+      />
       <p className="mt-4 text-center text-sm text-slate-600">
         Secure checkout by Stripe opens in a new tab, where coupons are applied. One payment, no subscription, no
         account.
