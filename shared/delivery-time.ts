@@ -7,16 +7,3 @@ export function typicalDeliveryWords(typicalSeconds = config.delivery.typicalSec
   const minutes = Math.max(1, Math.round(typicalSeconds / 60));
   return minutes === 1 ? 'about a minute' : `about ${minutes} minutes`;
 }
-
-/**
- * The order page's live estimate from the stage progress (0–100): the typical time scaled by
- * what is left, in words a buyer reads at a glance. Null once the ad is done.
- */
-export function remainingTimeWords(progress: number, typicalSeconds = config.delivery.typicalSeconds): string | null {
-  if (progress >= 100) return null;
-  const left = (typicalSeconds * (100 - Math.max(0, progress))) / 100;
-  if (left < 15) return 'Almost done';
-  if (left < 60) return `About ${Math.ceil(left / 10) * 10} seconds left`;
-  const minutes = Math.round(left / 60);
-  return minutes === 1 ? 'About a minute left' : `About ${minutes} minutes left`;
-}

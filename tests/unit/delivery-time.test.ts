@@ -1,7 +1,8 @@
 // Issue 17: one measured delivery time, said in words, and the order page's live estimate from it.
 import { describe, expect, it } from 'vitest';
 import { config } from '#shared/config.ts';
-import { remainingTimeWords, typicalDeliveryWords } from '#shared/delivery-time.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
+import { remainingTimeWords } from '#web/features/order-status/delivery-estimate.ts';
 
 describe('the typical delivery time in words', () => {
   it('says about a minute up to 89 s and whole minutes above', () => {

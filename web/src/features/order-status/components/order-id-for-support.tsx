@@ -5,7 +5,9 @@ import { CopyButton } from '#web/components/copy-button.tsx';
 export function OrderIdForSupport({ orderId }: { orderId: string }) {
   return (
     <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
-      <code className="rounded-lg bg-white px-2 py-1 font-mono text-sm break-all text-slate-900">{orderId}</code>
+      <code className="rounded-lg bg-white px-2 py-1 font-mono text-xs break-all sm:text-sm text-slate-900">
+        {orderId}
+      </code>
       <CopyButton text={orderId} label="Copy order ID" />
     </p>
   );

@@ -55,7 +55,7 @@ function OrderDetails({ order, live }: { order: OrderView; live: LiveMode | null
       {phase === 'abandoned' && <CheckoutAbandoned expired={order.payment_status === 'expired'} />}
       {phase === 'paid' && <PaymentReceived order={order} />}
 
-      <div className="grid items-start gap-6 lg:grid-cols-[1.4fr_1fr]">
+      <div className={`grid items-start gap-6 ${phase === 'paid' ? 'lg:grid-cols-[1.4fr_1fr]' : 'max-w-xl'}`}>
         {/* Before payment the spec's "Payment Processing" would say the payment is being verified. */}
         {phase === 'paid' && <StatusPanel order={order} live={live} />}
         <OrderSummary order={order} />

@@ -1,8 +1,8 @@
 // Spec §4's status panel: the status title and text, the live stage and, when done, the ad.
 import { config } from '#shared/config.ts';
 import { displayedOrderStatus, type OrderStatus, type OrderView } from '#shared/contract.ts';
-import { remainingTimeWords } from '#shared/delivery-time.ts';
 import { card } from '#web/components/styles.ts';
+import { remainingTimeWords } from '#web/features/order-status/delivery-estimate.ts';
 import type { LiveMode } from '#web/features/order-status/live-updates.ts';
 import { refundSentence, statusCopy } from '#web/features/order-status/order-display.ts';
 import { AdPlayer } from './ad-player.tsx';
