@@ -222,3 +222,33 @@ describe('errors where the eye is', () => {
     await context.close();
   });
 });
+
+describe('the footer', () => {
+  it('is compact on a phone, and the privacy notice lives on the home page only', async () => {
+    const context = await browser.current.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${twin.current.url}/terms`);
+    await waitForReact(page);
+    const footer = page.locator('#support');
+    const article = footer.getByRole('link', { name: 'TikTok Ad Maker' });
+
+    expect(await page.getByRole('heading', { name: 'Privacy notice' }).count()).toBe(0);
+    expect(await article.isVisible()).toBe(false);
+    await footer.getByText('All 17 articles').click();
+    expect(await article.isVisible()).toBe(true);
+    await footer.screenshot({ path: join(screenshots, 'buyer-path-footer-terms-390.png') });
+    await expectAccessible(page);
+
+    await footer.getByRole('link', { name: 'Privacy', exact: true }).click();
+    await page.waitForURL(`${twin.current.url}/#privacy`);
+    const notice = page.getByRole('heading', { name: 'Privacy notice' });
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Privacy notice' }).count()).toBe(1);
+    await page.locator('#support').screenshot({ path: join(screenshots, 'buyer-path-footer-home-390.png') });
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await page.locator('#support').getByRole('link', { name: 'TikTok Ad Maker' }).isVisible()).toBe(true);
+    await page.locator('#support').screenshot({ path: join(screenshots, 'buyer-path-footer-home-1280.png') });
+    await context.close();
+  });
+});
