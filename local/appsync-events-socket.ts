@@ -25,6 +25,8 @@ export interface EventSocketsOptions {
   /** AWS sends `ka` about once a minute. */
   keepAliveMs: number;
   log: (line: string) => void;
+  /** Per-event lines: a busy twin delivers dozens a minute. */
+  debug: (line: string) => void;
 }
 
 export interface EventSockets {
@@ -37,7 +39,7 @@ export interface EventSockets {
 }
 
 export function eventSockets(options: EventSocketsOptions): EventSockets {
-  const { namespaces, hasKey, log } = options;
+  const { namespaces, hasKey, log, debug } = options;
   /** socket → subscription id → subscribed channel (possibly a wildcard the handler let through). */
   const subscriptions = new Map<WebSocket, Map<string, string>>();
   const sockets = new WebSocketServer({
@@ -54,7 +56,7 @@ export function eventSockets(options: EventSocketsOptions): EventSockets {
         for (const event of events) send(socket, { type: 'data', id, event });
       }
     }
-    log(`appsync-events: ${events.length} event(s) on ${channel} to ${receivers} subscription(s)`);
+    debug(`appsync-events: ${events.length} event(s) on ${channel} to ${receivers} subscription(s)`);
     return events.map((_, index) => ({ identifier: randomUUID(), index }));
   };
 

@@ -22,6 +22,8 @@ export interface AppSyncEventsOptions {
   /** AWS sends `ka` about once a minute; tests may ask for it sooner. */
   keepAliveMs?: number;
   log?: (line: string) => void;
+  /** A line per delivered publish (one per live event): off unless given. */
+  debug?: (line: string) => void;
 }
 
 export interface LocalAppSyncEvents {
@@ -46,7 +48,13 @@ export async function startAppSyncEvents(options: AppSyncEventsOptions): Promise
     [ordersNamespace.name, { ...ordersNamespace, onSubscribe: loadOnSubscribe(orderChannelHandlerCode) }],
   ]);
   const hasKey = apiKeyCheck(options.apiKey);
-  const sockets = eventSockets({ namespaces, hasKey, keepAliveMs: options.keepAliveMs ?? 60_000, log });
+  const sockets = eventSockets({
+    namespaces,
+    hasKey,
+    keepAliveMs: options.keepAliveMs ?? 60_000,
+    log,
+    debug: options.debug ?? (() => undefined),
+  });
   const publish = publishEndpoint({
     namespaces,
     hasKey,

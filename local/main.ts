@@ -18,6 +18,10 @@ const twin = await startTwin({
   reset,
   ...(secretKey && webhookSecret ? { realStripe: { secretKey, webhookSecret } } : {}),
   log: (line) => console.error(line),
+  // The same knob as the handlers' own logs.
+  ...(process.env.POWERTOOLS_LOG_LEVEL?.toUpperCase() === 'DEBUG'
+    ? { debug: (line: string) => console.error(line) }
+    : {}),
 }).catch((error: Error) => {
   // Another twin on .local/ is not a crash: its message says which one, no stack trace needed.
   if (!(error instanceof StateFolderInUse)) throw error;

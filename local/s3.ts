@@ -2,6 +2,7 @@
 // plus what s3rver lacks and the product relies on: `If-None-Match: *` refuses to overwrite, and
 // a PUT replaces the object atomically (a reader sees one whole version, bytes and metadata, never
 // a part of one or a mix of two).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
@@ -51,6 +52,7 @@ interface KoaContext {
   query: Record<string, string | string[] | undefined>;
   params: Record<string, string>;
   get(header: string): string;
+  body?: unknown;
   store: { existsObject(bucket: string, key: string): Promise<boolean> };
 }
 type Middleware = (ctx: KoaContext, next: () => Promise<unknown>) => Promise<unknown>;
@@ -122,6 +124,8 @@ export async function startS3(options: S3Options): Promise<LocalS3> {
   store.putMetadata = (bucket, key, metadata, md5) => putMetadataAtomically(store, bucket, key, metadata, md5);
   // After vhost normalisation (so ctx.path is /bucket/key), before the router.
   server.middleware.splice(server.middleware.length - 1, 0, refuseOverwriteWhenIfNoneMatch);
+  // Around everything, errors included.
+  server.middleware.unshift(closeUnsentObjects);
   // A bucket whose CORS rules were removed from the template loses them here too.
   for (const bucket of options.buckets) {
     if (!bucket.cors?.length) await server.store.deleteSubresource(bucket.name, undefined, 'cors');
@@ -233,10 +237,32 @@ async function getObjectAsStored(store: FilesystemStore, bucket: string, key: st
   const range = { start: options?.start || 0, end: Math.min(options?.end || Number.POSITIVE_INFINITY, lastByte) };
   const satisfiable = range.start >= 0 && range.end >= range.start;
   if (!satisfiable) await file.close();
-  const object = new S3Object(bucket, key, satisfiable ? file.createReadStream(range) : null, metadata);
+  const content = satisfiable ? file.createReadStream(range) : null;
+  if (content) requestObjects.getStore()?.push(content);
+  const object = new S3Object(bucket, key, content, metadata);
   if (options && (options.start !== undefined || options.end)) object.range = range;
   return object;
 }
+
+/** The object streams opened while answering the current request (closeUnsentObjects). */
+const requestObjects = new AsyncLocalStorage<Readable[]>();
+
+/**
+ * s3rver opens an object's bytes and then may answer without them — 304 to a conditional GET
+ * (a browser re-reading a poster or preview), an error — and never closes them; Node then closes
+ * the file handle on garbage collection, with a warning. After each request, an opened stream
+ * that is not the response's body is closed here (one that is, koa closes when the response ends).
+ */
+const closeUnsentObjects: Middleware = (ctx, next) => {
+  const opened: Readable[] = [];
+  return requestObjects.run(opened, async () => {
+    try {
+      await next();
+    } finally {
+      for (const stream of opened) if (stream !== ctx.body) stream.destroy();
+    }
+  });
+};
 
 /**
  * S3 conditional write: with `If-None-Match: *`, PutObject / CompleteMultipartUpload fail with

@@ -154,7 +154,8 @@ function splitMessage(raw: string): { headers: Record<string, string>; body: str
   return { headers, body };
 }
 
-function decodeWords(value: string): string {
+/** RFC 2047 encoded words (`=?utf-8?B?…?=`) in a header, as text. */
+export function decodeWords(value: string): string {
   return value.replace(
     /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g,
     (_match, _charset: string, encoding: string, text: string) =>

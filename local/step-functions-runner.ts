@@ -18,8 +18,6 @@ import {
   waitUntil,
 } from './step-functions-executions.ts';
 
-installPromiseWithResolvers();
-
 export type TaskHandler = (input: unknown) => Promise<unknown>;
 
 export interface ExecutionRunnerOptions {
@@ -294,20 +292,6 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     announced: async () => {
       await Promise.all(notifications);
     },
-  };
-}
-
-/** aws-local-stepfunctions 3 calls Promise.withResolvers (Node ≥ 22); Node 20 lacks it. */
-function installPromiseWithResolvers(): void {
-  const promise = Promise as unknown as { withResolvers?: () => unknown };
-  promise.withResolvers ??= () => {
-    let resolve: unknown;
-    let reject: unknown;
-    const created = new Promise((resolvePromise, rejectPromise) => {
-      resolve = resolvePromise;
-      reject = rejectPromise;
-    });
-    return { promise: created, resolve, reject };
   };
 }
 

@@ -60,6 +60,8 @@ export interface TwinOptions {
   /** Real Stripe test mode instead of the local server. */
   realStripe?: { secretKey: string; webhookSecret: string };
   log?: (line: string) => void;
+  /** Debug lines, one per live event delivered; off unless given (npm start: POWERTOOLS_LOG_LEVEL=DEBUG). */
+  debug?: (line: string) => void;
 }
 
 export interface Twin {
@@ -136,7 +138,12 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const outbox = await startSesOutbox({ directory: join(stateDir, 'mail') });
     stoppers.push(outbox.stop);
 
-    const events = await startAppSyncEvents({ apiKey: localEventsApiKey, credentials: localCredentials, log });
+    const events = await startAppSyncEvents({
+      apiKey: localEventsApiKey,
+      credentials: localCredentials,
+      log,
+      ...(options.debug ? { debug: options.debug } : {}),
+    });
     stoppers.push(events.stop);
 
     const stripeWebhookSecret = options.realStripe?.webhookSecret ?? 'whsec_reelfive_local';

@@ -27,6 +27,15 @@ export const configSchema = z.object({
     /** Optional Bedrock Converse copywriter; the template copywriter is the default. */
     bedrockModelId: z.string().check(z.minLength(1)),
   }),
+  /**
+   * The one statement of how long an ad takes (issue 17): the hero, the order emails and the order
+   * page's estimate read it. The spec's own fixed texts (status panel "5-15 minutes", the
+   * explainer's "about 20 minutes", the FAQ and the CTA band) stay verbatim beside it.
+   */
+  delivery: z.object({
+    /** Typical time from payment to the delivered ad, seconds; set from a measurement (config.ts says which). */
+    typicalSeconds: z.int().check(z.positive(), z.maximum(30 * 60)),
+  }),
   price: z.object({
     amountCents: z.int().check(z.positive()),
     currency: z.literal('usd'),

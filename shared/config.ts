@@ -17,6 +17,10 @@ export const config: Config = {
   },
   mail: { fromName: 'ReelFive', replyTo: 'support@reelfive.com' },
   generation: { renderPollSeconds: 5, executionTimeoutMinutes: 30, bedrockModelId: 'amazon.nova-lite-v1:0' },
+  // Measured paid → completed on the twin with `npm run order` (12 s Cinematic, 2-core machine
+  // shared with 3 busy worktrees, 2026-11-28): 10.2, 16.0 and 20.6 s. AWS adds Bedrock's and
+  // Polly's round trips and cold starts, so the promise is a minute. Re-measure when AI footage lands.
+  delivery: { typicalSeconds: 60 },
   price: { amountCents: 500, currency: 'usd', label: '$5.00', shortLabel: '$5' },
   video: { width: 720, height: 1280, durationsSeconds: [4, 8, 12], defaultDurationSeconds: 12 },
   limits: {

@@ -128,7 +128,11 @@ export const requiredEmail = (missing: string) =>
     z.email(messages.invalidEmail),
   );
 
-export const createOrderResponseSchema = z.object({ url: z.url() });
+/**
+ * `orderId` lets the tab that submitted follow the order while the buyer pays in the other tab;
+ * the id is the buyer's capability (DESIGN §6), and this answer goes only to the buyer.
+ */
+export const createOrderResponseSchema = z.object({ url: z.url(), orderId: z.uuid() });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 
 /** POST /api/uploads body. */

@@ -5,6 +5,7 @@
 import type { OrderRecord } from '#orders/order-record.ts';
 import { config } from '#shared/config.ts';
 import { shortOrderId, styleLabels } from '#shared/contract.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { paths } from '#shared/paths.ts';
 
@@ -23,6 +24,7 @@ export type OrderEmailFacts = Pick<
   | 'currency'
   | 'coupon_code'
   | 'refused_because'
+  | 'created_at'
 >;
 
 export interface EmailLinks {
@@ -46,9 +48,11 @@ export function orderPageUrl(siteUrl: string, orderId: string): string {
 /** What the buyer paid: "$5.00", "$2.50" with LAUNCH50, "Free" when a coupon covered it all. */
 export function chargedAmount(order: Pick<OrderEmailFacts, 'amount_cents' | 'currency'>): string {
   if (!order.amount_cents) return 'Free';
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: order.currency.toUpperCase() }).format(
-    order.amount_cents / 100,
-  );
+  return formatCents(order.amount_cents, order.currency);
+}
+
+function formatCents(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 
 /** One part of an email body, written once for both the text and the HTML version. */
@@ -81,17 +85,47 @@ ${bodyHtml}
 
 const brand = config.brand.name;
 
-function orderFacts(order: OrderEmailFacts, withAmount: boolean): Block {
+/** What was ordered, with the whole order id: support looks an order up by it, never by 8 characters. */
+function orderFacts(order: OrderEmailFacts): Block {
   return {
     kind: 'facts',
     rows: [
-      ['Order', shortOrderId(order.id)],
+      ['Order ID', order.id],
       ['Website', order.website],
       ['Style', styleLabels[order.style] ?? order.style],
       ['Length', `${order.duration_seconds} seconds`],
-      ...(withAmount ? ([['Charged', chargedAmount(order)]] as [string, string][]) : []),
     ],
   };
+}
+
+/** The receipt (issue 17): the date, the list price, the coupon and what it took off, and the charge. */
+function receiptFacts(order: OrderEmailFacts): Block {
+  const { amountCents: listCents } = config.price;
+  const discountCents = order.amount_cents === null ? 0 : Math.max(0, listCents - order.amount_cents);
+  const money = (cents: number) => formatCents(cents, order.currency);
+  return {
+    kind: 'facts',
+    rows: [
+      ['Date', receiptDate(order.created_at)],
+      [
+        'Item',
+        `${config.brand.name} video ad, ${order.duration_seconds} s, ${styleLabels[order.style] ?? order.style}`,
+      ],
+      ['Price', money(listCents)],
+      ...(order.coupon_code
+        ? ([['Coupon', `${order.coupon_code} (-${money(discountCents)})`]] as [string, string][])
+        : []),
+      ['Charged', chargedAmount(order)],
+    ],
+  };
+}
+
+/** "28 November 2026, 00:42 UTC": one zone for every reader, the one the records are kept in. */
+export function receiptDate(iso: string): string {
+  const date = new Date(iso);
+  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+  return `${day.format(date)}, ${time.format(date)} UTC`;
 }
 
 function receivedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
@@ -105,12 +139,14 @@ function receivedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
           kind: 'paragraph',
           text: `We've received your order${free ? '' : ' and payment'}. Here is what you ordered:`,
         },
-        orderFacts(order, true),
+        orderFacts(order),
+        { kind: 'paragraph', text: 'Your receipt:' },
+        receiptFacts(order),
         {
           kind: 'paragraph',
           text:
             'What happens next: we are making your 720x1280 vertical video ad now: writing it from your website, ' +
-            'recording its voice-over, adding captions and music, and checking it before it is sent. It usually takes 5-15 minutes. ' +
+            `recording its voice-over, adding captions and music, and checking it before it is sent. It usually takes ${typicalDeliveryWords()}. ` +
             'We will email you as soon as it is ready, and you can watch the progress live on your order page.',
         },
         { kind: 'button', label: 'Follow your order', href: pageUrl },
@@ -140,7 +176,7 @@ function readyEmail(order: OrderEmailFacts, pageUrl: string, posterCid: string |
           kind: 'paragraph',
           text: 'Watch it with the sound on before you run it: the script was written from your website and read by an AI voice, so check that every claim, price and name is right.',
         },
-        orderFacts(order, false),
+        orderFacts(order),
         {
           kind: 'paragraph',
           text: `Your video stays available on your order page for ${days} days. Download it to keep it.`,
@@ -163,7 +199,7 @@ function failedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
           text: `We are sorry: something went wrong while making your video ad for ${order.website}, and we could not finish it. We check every ad before it is sent and never deliver one that fails those checks. Our team has been notified.`,
         },
         ...(refund ? [{ kind: 'paragraph', text: refund } as Block] : []),
-        orderFacts(order, false),
+        orderFacts(order),
         { kind: 'button', label: 'See your order', href: pageUrl },
       ],
       order.id,
@@ -200,7 +236,7 @@ function refusedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
       [
         { kind: 'paragraph', text: why },
         ...(refund ? [{ kind: 'paragraph', text: refund } as Block] : []),
-        orderFacts(order, false),
+        orderFacts(order),
         { kind: 'button', label: 'See your order', href: pageUrl },
       ],
       order.id,
@@ -219,7 +255,7 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderEmailFacts, l
 /** Text and HTML from the same blocks, with the support footer every email ends with. */
 function layout(heading: string, blocks: Block[], orderId: string): { text: string; html: string } {
   const support = config.supportEmail;
-  const reference = shortOrderId(orderId);
+  const reference = orderId;
   const text = [
     heading,
     ...blocks.map((block) => {

@@ -13,7 +13,7 @@ import {
 } from '#payments/checkout-sessions.ts';
 import { logger } from '#powertools/logger.ts';
 import { config } from '#shared/config.ts';
-import { messages } from '#shared/contract.ts';
+import { type CreateOrderResponse, messages } from '#shared/contract.ts';
 import type { CreateOrderInput } from '#shared/create-order-request.ts';
 import { verifyUploadedImage } from '#uploads/image-upload.ts';
 import { closeCheckout } from './checkout-outcome.ts';
@@ -22,7 +22,7 @@ import { attachCheckoutSession, createPendingOrder } from './order-lifecycle.ts'
 import { activeOrderIds, hasRedeemedFreeCoupon, recordOpenCheckout } from './order-slots.ts';
 
 /** `clientIp`: the buyer's address as CloudFront saw it (http.ts clientIp). */
-export async function createOrder(input: CreateOrderInput, clientIp: string): Promise<{ url: string }> {
+export async function createOrder(input: CreateOrderInput, clientIp: string): Promise<CreateOrderResponse> {
   const mailbox = mailboxHash(input.email);
   if ((await activeOrderIds(mailbox)).length >= config.limits.activeOrdersPerEmail) {
     throw new ApiFailure('RATE_LIMIT', messages.rateLimit);
@@ -55,7 +55,7 @@ export async function createOrder(input: CreateOrderInput, clientIp: string): Pr
   await recordOpenCheckout(order, session.id, expiresAt);
   logger.info('Order created', { orderId: order.id, style: order.style, durationSeconds: order.duration_seconds });
   if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`);
-  return { url: session.url };
+  return { url: session.url, orderId: order.id };
 }
 
 /**

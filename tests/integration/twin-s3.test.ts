@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,6 +163,33 @@ describe('S3 for the twin', () => {
     expect(response.headers.get('content-range')).toBe('bytes 100-199/1000');
     expect(response.headers.get('accept-ranges')).toBe('bytes');
     expect(bytes.equals(body.subarray(100, 200))).toBe(true);
+  });
+
+  it('closes the object it opened for a conditional GET answered 304 (no file handle left to the GC)', async () => {
+    // Prepare
+    await client.send(
+      new PutObjectCommand({ Bucket: videosBucket, Key: 'ads/poster.jpg', Body: 'poster', ContentType: 'image/jpeg' }),
+    );
+    const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: videosBucket, Key: 'ads/poster.jpg' }), {
+      expiresIn: 300,
+    });
+    const etag = (await fetch(url)).headers.get('etag') ?? '';
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+
+    // Act: a browser re-reading the poster it has cached, many times.
+    const statuses = [];
+    for (let read = 0; read < 40; read++) {
+      const response = await fetch(url, { headers: { 'if-none-match': etag } });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    // The streams close on the next turns of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    // Assess: one open file per unanswered read would be 40 more.
+    expect(new Set(statuses)).toEqual(new Set([304]));
+    expect(openFiles() - before).toBeLessThan(10);
   });
 
   it('answers a CORS preflight from the allowed origin and refuses other origins', async () => {

@@ -9,6 +9,7 @@ import {
   renderOrderEmail,
 } from '#notifications/order-email-templates.ts';
 import { config } from '#shared/config.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { escapeHtml } from '#shared/html.ts';
 
 const orderId = '3f1c2b7a-9d4e-4c1a-8b2f-6e5d4c3b2a19';
@@ -25,6 +26,7 @@ function order(overrides: Partial<OrderEmailFacts> = {}): OrderEmailFacts {
     payment_status: 'paid',
     amount_cents: 500,
     currency: 'usd',
+    created_at: '2026-11-28T00:42:10.000Z',
     ...overrides,
   };
 }
@@ -69,10 +71,37 @@ describe('the received email', () => {
     const email = render('received');
 
     // Assess
-    expect(email.text).toContain('5-15 minutes');
+    expect(email.text).toContain(`It usually takes ${typicalDeliveryWords()}.`);
     expect(email.text).toContain(`Follow your order: ${orderPage}`);
     expect(email.text).toContain('your payment is refunded automatically');
     expect(email.html).toContain(`href="${orderPage}"`);
+  });
+});
+
+describe('the receipt and the order id', () => {
+  it('carries a receipt: date, list price, the coupon and what it took off, and the charge', () => {
+    // Act
+    const email = render('received', order({ amount_cents: 250, coupon_code: 'LAUNCH50' }));
+
+    // Assess
+    expect(email.text).toContain('Date: 28 November 2026, 00:42 UTC');
+    expect(email.text).toContain('Price: $5.00');
+    expect(email.text).toContain('Coupon: LAUNCH50 (-$2.50)');
+    expect(email.text).toContain('Charged: $2.50');
+    expect(email.html).toContain('LAUNCH50 (-$2.50)');
+  });
+
+  it('has no coupon line without a coupon', () => {
+    expect(render('received').text).not.toContain('Coupon:');
+  });
+
+  it('gives the whole order id wherever support asks for it, in every email', () => {
+    for (const kind of orderEmailKinds) {
+      const email = render(kind);
+
+      expect(email.text).toContain(`Order ID: ${orderId}`);
+      expect(email.text).toContain(`mention order ${orderId}.`);
+    }
   });
 });
 
@@ -126,7 +155,7 @@ describe('the failed email', () => {
     expect(email.text).not.toMatch(/refund/i);
     expect(email.text).toContain(config.supportEmail);
     expect(email.html).toContain(`href="mailto:${config.supportEmail}"`);
-    expect(email.text).toContain('mention order 3f1c2b7a...');
+    expect(email.text).toContain(`mention order ${orderId}`);
   });
 });
 

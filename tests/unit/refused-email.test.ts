@@ -15,6 +15,7 @@ function refused(overrides: Partial<OrderEmailFacts>): OrderEmailFacts {
     payment_status: 'refunded',
     amount_cents: 500,
     currency: 'usd',
+    created_at: '2026-11-28T00:42:10.000Z',
     refused_because: 'activeOrderLimit',
     ...overrides,
   };

@@ -112,8 +112,19 @@ describe('the home page', () => {
     for (const slug of blogSlugs) expect(footer).toContain(`href="${paths.blogPost(slug)}"`);
     expect(footer).toContain(`href="${paths.terms}"`);
     expect(footer).toContain(`href="mailto:${config.supportEmail}"`);
-    expect(footer).toContain('href="#privacy"');
+    expect(footer).toContain('href="/#privacy"');
     expect(footer).toMatch(/<button type="submit"[^>]*>Subscribe<\/button>/);
+  });
+
+  it('keeps the privacy notice on the home page only; other pages link to it there', () => {
+    const terms = renderToStaticMarkup(
+      createElement(MemoryRouter, { initialEntries: ['/terms'] }, createElement(SiteLayout, null, 'Terms')),
+    );
+
+    expect(html.split('Privacy notice')).toHaveLength(2);
+    expect(terms).not.toContain('id="privacy"');
+    expect(terms).not.toContain('Privacy notice');
+    expect(terms).toContain('href="/#privacy"');
   });
 
   it('shows the seeded testimonials and trusted-by names from config', () => {

@@ -4,12 +4,14 @@ import { type CreateOrderResult, readCreateOrderAnswer } from '#web/features/ord
 import { feedbackForOrderResult, formToasts } from '#web/features/order-form/feedback.ts';
 
 const answer = (status: number, body: unknown) => ({ status, ok: status >= 200 && status < 300, body });
+const orderId = '0b7e4f3a-5c1d-4e2f-9a8b-1c2d3e4f5a6b';
 
 describe('reading the create-order answer', () => {
-  it('takes a checkout url', () => {
-    expect(readCreateOrderAnswer(answer(200, { url: 'https://checkout.stripe.com/c/pay/cs_1' }))).toEqual({
+  it('takes a checkout url and the order it pays', () => {
+    expect(readCreateOrderAnswer(answer(200, { url: 'https://checkout.stripe.com/c/pay/cs_1', orderId }))).toEqual({
       kind: 'checkout',
       url: 'https://checkout.stripe.com/c/pay/cs_1',
+      orderId,
     });
   });
 
@@ -30,15 +32,20 @@ describe('reading the create-order answer', () => {
   });
 
   it('refuses a payment url that is not a web address', () => {
-    expect(readCreateOrderAnswer(answer(200, { url: 'javascript:alert(1)' }))).toEqual({ kind: 'unexpected' });
-    expect(readCreateOrderAnswer(answer(200, { url: 'http://localhost:3000/_local/pay/cs_1' }))).toMatchObject({
-      kind: 'checkout',
-    });
+    expect(readCreateOrderAnswer(answer(200, { url: 'javascript:alert(1)', orderId }))).toEqual({ kind: 'unexpected' });
+    expect(readCreateOrderAnswer(answer(200, { url: 'http://localhost:3000/_local/pay/cs_1', orderId }))).toMatchObject(
+      {
+        kind: 'checkout',
+      },
+    );
   });
 
   it('calls a success with neither url nor error unexpected', () => {
     expect(readCreateOrderAnswer(answer(200, {}))).toEqual({ kind: 'unexpected' });
-    expect(readCreateOrderAnswer(answer(200, { url: 'not a url' }))).toEqual({ kind: 'unexpected' });
+    expect(readCreateOrderAnswer(answer(200, { url: 'not a url', orderId }))).toEqual({ kind: 'unexpected' });
+    expect(readCreateOrderAnswer(answer(200, { url: 'https://checkout.stripe.com/c/pay/cs_1' }))).toEqual({
+      kind: 'unexpected',
+    });
     expect(readCreateOrderAnswer(answer(200, undefined))).toEqual({ kind: 'unexpected' });
   });
 });
@@ -51,9 +58,9 @@ describe('what the buyer is told after submitting', () => {
   });
 
   it('opens the payment page and says so', () => {
-    const feedback = feedbackForOrderResult({ kind: 'checkout', url: 'https://pay.example/s' }, null);
+    const feedback = feedbackForOrderResult({ kind: 'checkout', url: 'https://pay.example/s', orderId }, null);
 
-    expect(feedback.openUrl).toBe('https://pay.example/s');
+    expect(feedback.checkout).toEqual({ url: 'https://pay.example/s', orderId });
     expect(feedback.toast).toMatchObject({ title: 'Success', description: 'Opening payment page in a new tab...' });
   });
 
@@ -128,7 +135,7 @@ describe('what the buyer is told after submitting', () => {
 
   it('keeps the coupon on every outcome but an invalid coupon', () => {
     const outcomes = [
-      { kind: 'checkout', url: 'https://pay.example/s' },
+      { kind: 'checkout', url: 'https://pay.example/s', orderId },
       { kind: 'offline' },
       { kind: 'unexpected' },
       { kind: 'exception' },
@@ -141,7 +148,7 @@ describe('what the buyer is told after submitting', () => {
 
   it('opens nothing unless the answer was a checkout url', () => {
     for (const outcome of [{ kind: 'offline' }, { kind: 'unexpected' }, { kind: 'exception' }] as const) {
-      expect(feedbackForOrderResult(outcome, null).openUrl).toBeUndefined();
+      expect(feedbackForOrderResult(outcome, null).checkout).toBeUndefined();
     }
   });
 
@@ -163,7 +170,9 @@ describe('what the buyer is told after submitting', () => {
   });
 
   it('shows errors as errors and the opened payment page as a success', () => {
-    expect(feedbackForOrderResult({ kind: 'checkout', url: 'https://pay.example/s' }, null).toast.tone).toBe('success');
+    expect(feedbackForOrderResult({ kind: 'checkout', url: 'https://pay.example/s', orderId }, null).toast.tone).toBe(
+      'success',
+    );
     expect(feedbackForOrderResult(rejected(null, 'RATE_LIMIT'), null).toast.tone).toBe('error');
     expect(feedbackForOrderResult({ kind: 'offline' }, null).toast.tone).toBe('error');
   });
@@ -224,7 +233,7 @@ describe('the spec error catalogue', () => {
   });
 
   it('says Success when the payment page opens (spec §7)', () => {
-    expect(line(feedbackForOrderResult({ kind: 'checkout', url: 'https://pay.example/s' }, null).toast)).toBe(
+    expect(line(feedbackForOrderResult({ kind: 'checkout', url: 'https://pay.example/s', orderId }, null).toast)).toBe(
       'Success: Opening payment page in a new tab...',
     );
   });

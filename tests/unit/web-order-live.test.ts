@@ -72,6 +72,17 @@ describe('when the order is read again', () => {
     expect(nextOrderReadMs(processing, 'live', now)).toBe(false);
   });
 
+  it('polls an unpaid order even when live: a cancel in the other tab is not on the channel', () => {
+    const unpaid = {
+      ...processing,
+      order_status: 'pending',
+      payment_status: 'unpaid',
+      stage: 'awaiting_payment',
+    } as const;
+
+    expect(nextOrderReadMs(unpaid, 'live', now)).toBe(orderPollIntervalMs);
+  });
+
   it('stops for a failed order whose refund is done, or a free one', () => {
     expect(nextOrderReadMs({ ...processing, order_status: 'failed', payment_status: 'refunded' }, 'offline', now)).toBe(
       false,

@@ -133,6 +133,39 @@ describe('the order status page', () => {
     expect(html).toContain(config.supportEmail);
   });
 
+  it('waits for the payment made in the other tab, and says Payment Successful only once paid', () => {
+    const unpaid: OrderView = {
+      ...order,
+      order_status: 'pending',
+      payment_status: 'unpaid',
+      stage: 'awaiting_payment',
+    };
+    const html = text(renderPage(order.id, { kind: 'found', order: unpaid }));
+
+    expect(html).toContain('Finish paying in the other tab');
+    expect(html).not.toContain('Payment Successful');
+    expect(html).not.toContain('Payment Processing');
+  });
+
+  it('says a canceled or expired checkout charged nothing, and offers a new order', () => {
+    const canceled = text(renderPage(order.id, { kind: 'found', order: { ...order, payment_status: 'canceled' } }));
+    const expired = text(renderPage(order.id, { kind: 'found', order: { ...order, payment_status: 'expired' } }));
+
+    expect(canceled).toContain('Checkout cancelled');
+    expect(canceled).toContain('you were not charged');
+    expect(canceled).toContain('Start a new order');
+    expect(canceled).not.toContain('Payment Successful');
+    expect(expired).toContain('Checkout expired');
+  });
+
+  it('gives support the whole order id with a copy button, and an Order another ad action', () => {
+    const html = renderPage(order.id, { kind: 'found', order });
+
+    expect(text(html)).toContain(order.id);
+    expect(html).toMatch(/<button[^>]*aria-label="Copy order ID"/);
+    expect(html).toMatch(/<a[^>]*href="\/#pricing"[^>]*>Order another ad<\/a>/);
+  });
+
   it('shows the amount charged with a coupon, and $0.00 for a free order', () => {
     expect(text(renderPage(order.id, { kind: 'found', order: { ...order, amount_cents: 250 } }))).toContain(
       '$2.50 USD',

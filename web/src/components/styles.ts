@@ -8,7 +8,7 @@ export const secondaryButton =
 export const fieldLabel = 'block text-sm font-semibold text-slate-800';
 
 export const fieldControl =
-  'mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-indigo-500';
+  'mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-indigo-500 aria-invalid:border-rose-500 aria-invalid:ring-1 aria-invalid:ring-rose-500';
 
 export const fieldHint = 'mt-1.5 text-sm text-slate-600';
 

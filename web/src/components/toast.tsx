@@ -65,13 +65,20 @@ const toneColors = {
   '--info-text': '#0f172a',
 } as CSSProperties;
 
+/**
+ * Sonner lays toasts full width from 600 px down. At the bottom they would cover a phone's
+ * order button, the control just tapped (issue 17 §3), so phones get them at the top; fields
+ * with an error are scrolled to the middle of the screen, clear of them.
+ */
+const toasterPosition = () => (window.matchMedia('(max-width: 600px)').matches ? 'top-center' : 'bottom-right');
+
 // A failed chunk load renders nothing rather than taking the whole app down with it.
 const LazyToaster = lazy<ComponentType>(() =>
   loadSonner().then(
     ({ Toaster }) => ({
       default: () => (
         <Toaster
-          position="bottom-right"
+          position={toasterPosition()}
           hotkey={['F8']}
           containerAriaLabel="Notifications"
           richColors

@@ -2,6 +2,7 @@
 import { messages } from '#shared/contract.ts';
 import type { ToastMessage } from '#web/components/toast.tsx';
 import type { CreateOrderResult } from './api/create-order.ts';
+import { type CheckedField, fieldErrorOfRefusal } from './field-errors.ts';
 
 export const formToasts = {
   missingInformation: { title: 'Missing Information', description: messages.missingInformation, tone: 'error' },
@@ -36,17 +37,19 @@ export type SubmitOutcome = CreateOrderResult | { kind: 'exception' };
 
 export interface SubmitFeedback {
   toast: ToastMessage;
-  /** The payment page to open. */
-  openUrl?: string;
+  /** The payment page to open, and the order it pays (this tab then follows it). */
+  checkout?: { url: string; orderId: string };
   /** Spec §8: an invalid coupon empties the coupon field. */
   clearCoupon?: boolean;
+  /** The field the refusal is about and what to write there (issue 17 §3); it also gets focus. */
+  fieldError?: { field: CheckedField; message: string };
 }
 
 /** Maps a submit's outcome to what the form does next. `couponCode` is what was sent. */
 export function feedbackForOrderResult(result: SubmitOutcome, couponCode: string | null): SubmitFeedback {
   switch (result.kind) {
     case 'checkout':
-      return { toast: formToasts.checkoutOpened, openUrl: result.url };
+      return { toast: formToasts.checkoutOpened, checkout: { url: result.url, orderId: result.orderId } };
     case 'offline':
       return { toast: formToasts.connectionError };
     case 'unexpected':
@@ -60,22 +63,23 @@ export function feedbackForOrderResult(result: SubmitOutcome, couponCode: string
       if (result.errorCode === 'INVALID_COUPON') {
         // The spec's text for an unknown code; the API's own for a free code this mailbox has used.
         const usedFreeCode = couponCode ? messages.freeCouponAlreadyUsed(couponCode) : null;
+        const description =
+          usedFreeCode && result.error === usedFreeCode ? usedFreeCode : messages.invalidCoupon(couponCode ?? '');
         return {
-          toast: {
-            title: 'Invalid Coupon Code',
-            description:
-              usedFreeCode && result.error === usedFreeCode ? usedFreeCode : messages.invalidCoupon(couponCode ?? ''),
-            tone: 'error',
-          },
+          toast: { title: 'Invalid Coupon Code', description, tone: 'error' },
           clearCoupon: true,
+          fieldError: { field: 'couponCode', message: description },
         };
       }
-      return {
-        toast: {
-          title: 'Unable to Process Payment',
-          description: result.error ?? messages.paymentFailed,
-          tone: 'error',
-        },
-      };
+      return serverRefusal(result.error, result.errorCode);
   }
+}
+
+/** Spec §8's other server error, also written at the field it is about (a website the API refused). */
+function serverRefusal(error: string | null, errorCode: string | null): SubmitFeedback {
+  const fieldError = fieldErrorOfRefusal(error, errorCode);
+  return {
+    toast: { title: 'Unable to Process Payment', description: error ?? messages.paymentFailed, tone: 'error' },
+    ...(fieldError ? { fieldError } : {}),
+  };
 }

@@ -65,8 +65,9 @@ export function wantsLiveUpdates(order: OrderView | undefined, now: number): boo
  */
 export function nextOrderReadMs(order: OrderView | undefined, mode: LiveMode, now: number): number | false {
   if (!order) return false;
-  // The channel never carries payment_status, so a refund in progress is polled even when live.
-  if (isAwaitingRefund(order, now)) return orderPollIntervalMs;
+  // The channel never carries payment_status, so a refund in progress, and a checkout that may be
+  // canceled in the other tab (a cancel changes nothing the channel carries), are polled even when live.
+  if (isAwaitingRefund(order, now) || order.payment_status === 'unpaid') return orderPollIntervalMs;
   if (!isSettled(order, now)) return mode === 'live' ? false : orderPollIntervalMs;
   return order.order_status === 'completed' ? linkRefreshDelayMs(order.expires_at, now) : false;
 }

@@ -104,6 +104,18 @@ export function isAwaitingRefund(
   return Number.isNaN(failedAt) || now - failedAt < refundWatchMs;
 }
 
+/**
+ * Where the buyer is with paying (issue 17): the form's tab comes here while the buyer pays in
+ * the other tab (`awaiting`), and says "Payment Successful" only once the money is in (`paid`,
+ * which covers free and refunded orders) — or that the checkout ended unpaid (`abandoned`).
+ */
+export type PaymentPhase = 'awaiting' | 'abandoned' | 'paid';
+
+export function paymentPhase(paymentStatus: OrderView['payment_status']): PaymentPhase {
+  if (paymentStatus === 'unpaid') return 'awaiting';
+  return paymentStatus === 'canceled' || paymentStatus === 'expired' ? 'abandoned' : 'paid';
+}
+
 /** A line about the money when it is not simply "paid" (refunds are told in the status panel). */
 export function paymentNote(paymentStatus: OrderView['payment_status']): string | null {
   switch (paymentStatus) {

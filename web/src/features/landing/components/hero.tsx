@@ -1,6 +1,7 @@
 // The top of the home page (spec §2.1): the headline, the two calls to action and a real example
 // ad looping, muted, in a phone frame. It only plays when the visitor allows motion.
 import { useEffect, useRef } from 'react';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { anchors } from '#shared/paths.ts';
 import { primaryButton } from '#web/components/styles.ts';
 import { heroExample } from '#web/features/landing/example-ads.ts';
@@ -17,7 +18,7 @@ export function Hero() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm text-indigo-100">
             <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" />
-            AI video ads, ready in about 20 minutes
+            AI video ads, ready in {typicalDeliveryWords()}
           </p>
           <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
             Video ads for <span className="text-indigo-300">$5</span>,{' '}

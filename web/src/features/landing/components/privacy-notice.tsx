@@ -1,4 +1,5 @@
-// The privacy notice (anchor #privacy), in the footer of every page so the link always lands.
+// The privacy notice (anchor #privacy), once, in the home page's footer: every page's Privacy link
+// leads to /#privacy.
 // It states what the product really keeps and for how long (DESIGN §11), read from config.
 import { config } from '#shared/config.ts';
 import { anchors } from '#shared/paths.ts';

@@ -1,6 +1,9 @@
 // The footer of every page (spec §2.9, anchor #support): page and blog links, terms, privacy and
-// contact, the newsletter box, social links, the secure-payments note and the privacy notice.
-import { Link } from 'react-router-dom';
+// contact, the newsletter box, social links and the secure-payments note. The privacy notice is
+// in the home page's footer only (#privacy), where every page's Privacy link leads (issue 17: it
+// made each page thousands of pixels taller on a phone). On a phone the blog links fold away and
+// the link lists sit side by side.
+import { Link, useLocation } from 'react-router-dom';
 import { config } from '#shared/config.ts';
 import { anchors, paths } from '#shared/paths.ts';
 import { blogLinks } from '#web/features/landing/blog-links.ts';
@@ -21,11 +24,12 @@ const homeLinks = [
  */
 export function SiteFooter({ staticPage = false }: { staticPage?: boolean }) {
   const { socialLinks, sisterProducts } = config.site;
+  const onHome = useLocation().pathname === paths.home;
   return (
     <footer id={anchors.support} className="scroll-mt-6 bg-slate-950 text-slate-300">
-      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-        <div className="grid gap-10 md:grid-cols-2 lg:grid-cols-[1.2fr_0.8fr_0.8fr_2fr]">
-          <div>
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+        <div className="grid grid-cols-2 gap-8 sm:gap-10 lg:grid-cols-[1.2fr_0.8fr_0.8fr_2fr]">
+          <div className="col-span-2 lg:col-span-1">
             <p className="text-lg font-bold text-white">{config.brand.name}</p>
             <p className="mt-2 text-sm text-slate-400">Video ads for $5, not $5,000.</p>
             <h2 className="mt-6 text-sm font-semibold text-white">Contact</h2>
@@ -72,9 +76,9 @@ export function SiteFooter({ staticPage = false }: { staticPage?: boolean }) {
                 </Link>
               </li>
               <li>
-                <a href={`#${anchors.privacy}`} className={link}>
+                <Link to={{ pathname: paths.home, hash: anchors.privacy }} className={link}>
                   Privacy
-                </a>
+                </Link>
               </li>
               <li>
                 <a href={`#${anchors.support}`} className={link}>
@@ -85,7 +89,7 @@ export function SiteFooter({ staticPage = false }: { staticPage?: boolean }) {
           </nav>
           {/* The box is drawn for a light background: it sits on its own white card. */}
           {staticPage ? (
-            <div className="self-start">
+            <div className="col-span-2 self-start lg:col-span-1">
               <h2 className="text-sm font-semibold text-white">Newsletter</h2>
               <p className="mt-3 text-sm">
                 Get video ad tips by email.{' '}
@@ -95,27 +99,25 @@ export function SiteFooter({ staticPage = false }: { staticPage?: boolean }) {
               </p>
             </div>
           ) : (
-            <NewsletterBox className="self-start rounded-2xl bg-white p-5" />
+            <NewsletterBox className="col-span-2 self-start rounded-2xl bg-white p-5 lg:col-span-1" />
           )}
         </div>
 
-        <nav aria-labelledby="footer-blog" className="mt-12">
+        <nav aria-labelledby="footer-blog" className="mt-10 sm:mt-12">
           <h2 id="footer-blog" className="text-sm font-semibold text-white">
             From the blog
           </h2>
-          {/* Articles are static pages (no SPA route): plain links load them. */}
-          <ul className="mt-3 grid gap-x-8 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
-            {blogLinks.map((post) => (
-              <li key={post.href}>
-                <a href={post.href} className={link}>
-                  {post.title}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {/* Folded on a phone (the list alone is a screen tall there), open from sm up. */}
+          <details className="mt-3 text-sm sm:hidden">
+            <summary className="cursor-pointer rounded font-semibold text-slate-200">
+              All {blogLinks.length} articles
+            </summary>
+            <BlogLinks className="mt-3 grid gap-y-2" />
+          </details>
+          <BlogLinks className="mt-3 hidden gap-x-8 gap-y-2 text-sm sm:grid sm:grid-cols-2 lg:grid-cols-3" />
         </nav>
 
-        <div className="mt-12 flex flex-col gap-6 sm:flex-row sm:items-center sm:justify-between">
+        <div className="mt-10 flex flex-col gap-6 sm:mt-12 sm:flex-row sm:items-center sm:justify-between">
           <ul aria-label="Social media" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             {socialLinks.map((social) => (
               <li key={social.url}>
@@ -138,13 +140,30 @@ export function SiteFooter({ staticPage = false }: { staticPage?: boolean }) {
           ) : null}
         </div>
 
-        <div className="mt-12">
-          <PrivacyNotice />
-        </div>
+        {onHome && (
+          <div className="mt-12">
+            <PrivacyNotice />
+          </div>
+        )}
         <p className="mt-10 text-sm text-slate-400">
           © {new Date().getFullYear()} {config.company.name}. All rights reserved.
         </p>
       </div>
     </footer>
+  );
+}
+
+/** Articles are static pages (no SPA route): plain links load them. */
+function BlogLinks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {blogLinks.map((post) => (
+        <li key={post.href}>
+          <a href={post.href} className={link}>
+            {post.title}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

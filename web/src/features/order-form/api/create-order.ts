@@ -5,7 +5,7 @@ import { routePath } from '#shared/routes.ts';
 import { type ApiAnswer, type ApiRejection, callApiOrOffline, readRejection } from '#web/lib/api-client.ts';
 
 export type CreateOrderResult =
-  | { kind: 'checkout'; url: string }
+  | { kind: 'checkout'; url: string; orderId: string }
   | ApiRejection
   | { kind: 'unexpected' }
   | { kind: 'offline' };
@@ -16,7 +16,7 @@ const isWebAddress = (url: string) => /^https?:$/.test(new URL(url).protocol);
 export function readCreateOrderAnswer(answer: ApiAnswer): CreateOrderResult {
   const checkout = createOrderResponseSchema.safeParse(answer.body);
   if (answer.ok && checkout.success && isWebAddress(checkout.data.url))
-    return { kind: 'checkout', url: checkout.data.url };
+    return { kind: 'checkout', url: checkout.data.url, orderId: checkout.data.orderId };
   return readRejection(answer) ?? { kind: 'unexpected' };
 }
 

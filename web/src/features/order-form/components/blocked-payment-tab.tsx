@@ -1,9 +1,10 @@
 // Shown when the browser blocked the payment tab (window.open gave null): a link to the same
 // page, which a click always opens. The region is always in the page so that screen readers
 // announce the notice when it appears; focus moves to the link so Enter continues to payment.
+// Once the link has opened the payment tab, this tab follows the order (`onOpened`).
 import { useEffect, useRef } from 'react';
 
-export function BlockedPaymentTab({ url }: { url: string | null }) {
+export function BlockedPaymentTab({ url, onOpened }: { url: string | null; onOpened: () => void }) {
   const link = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
@@ -22,6 +23,8 @@ export function BlockedPaymentTab({ url }: { url: string | null }) {
               href={url}
               target="_blank"
               rel="noopener"
+              // After the click has opened the tab: leaving the page first would cancel the link.
+              onClick={() => setTimeout(onOpened, 0)}
               className="font-semibold text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
             >
               Open the secure payment page

@@ -10,6 +10,7 @@ import { putImage } from '#web/features/order-form/api/put-image.ts';
 import { formToasts } from '#web/features/order-form/feedback.ts';
 import { acceptedImageTypes, imageFileProblem } from '#web/features/order-form/image-checks.ts';
 import type { UploadedImage } from '#web/features/order-form/order-request.ts';
+import { FieldError } from './field-error.tsx';
 
 interface ImageFieldProps {
   image: UploadedImage | null;
@@ -26,6 +27,8 @@ export function ImageField({ image, onImageChange, onUploadingChange }: ImageFie
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  // The toast's words again at the field (issue 17 §3), until another file is chosen.
+  const [error, setError] = useState<string | null>(null);
   const uploadAbort = useRef<AbortController | null>(null);
 
   // Leaving the page mid-upload stops the PUT and leaves no state to update.
@@ -48,9 +51,11 @@ export function ImageField({ image, onImageChange, onUploadingChange }: ImageFie
   async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
+    setError(null);
     const problem = imageFileProblem(file);
     if (problem) {
       showToast(problem);
+      setError(problem.description ?? problem.title);
       clear();
       return;
     }
@@ -69,6 +74,7 @@ export function ImageField({ image, onImageChange, onUploadingChange }: ImageFie
       if (abort.signal.aborted) return;
       clear();
       showToast(formToasts.uploadFailed);
+      setError(formToasts.uploadFailed.description);
     } finally {
       if (!abort.signal.aborted) {
         uploadAbort.current = null;
@@ -89,9 +95,11 @@ export function ImageField({ image, onImageChange, onUploadingChange }: ImageFie
         accept={acceptedImageTypes}
         onChange={onFileChosen}
         disabled={progress !== null}
-        aria-describedby={`${id}-hint ${id}-status`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint ${id}-status`}
         className="mt-1.5 block w-full min-w-0 cursor-pointer rounded-xl border border-dashed border-slate-300 bg-slate-50 p-2 text-sm text-slate-700 file:mr-4 file:cursor-pointer file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:py-2 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:cursor-wait"
       />
+      <FieldError id={`${id}-error`} message={error ?? undefined} />
       <p id={`${id}-hint`} className={fieldHint}>
         JPEG, PNG or WebP up to 5 MB. For best results use a {config.video.width}x{config.video.height} (9:16) image,
         the size of the video.

@@ -1,12 +1,21 @@
 // The order form (spec §3–§8): collects the order, starts Checkout in a new tab and reports every
-// outcome with the spec's toasts. One submit at a time.
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+// outcome with the spec's toasts. One submit at a time. Once the payment tab is open this tab
+// follows the order on its page (issue 17), so the filled form never invites a second order.
+import { type ChangeEvent, type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { config } from '#shared/config.ts';
 import { durationChoices, styleLabels, styles } from '#shared/contract.ts';
+import { paths } from '#shared/paths.ts';
 import { card, fieldControl, fieldHint, fieldLabel, primaryButton } from '#web/components/styles.ts';
 import { showToast } from '#web/components/toast.tsx';
 import { createOrder } from '#web/features/order-form/api/create-order.ts';
 import { feedbackForOrderResult, formToasts } from '#web/features/order-form/feedback.ts';
+import {
+  type CheckedField,
+  type FieldErrors,
+  fieldErrorsOf,
+  firstInvalidField,
+} from '#web/features/order-form/field-errors.ts';
 import {
   adoptTypedValues,
   durationHint,
@@ -15,13 +24,14 @@ import {
   missingRequiredFields,
   normalizeCouponInput,
   type OrderFormValues,
-  type RequiredField,
   toCreateOrderRequest,
 } from '#web/features/order-form/order-request.ts';
 import { openPaymentTab } from '#web/features/order-form/payment-tab.ts';
 import { createSubmitGuard } from '#web/features/order-form/submit-guard.ts';
+import { rememberCheckoutUrl } from '#web/lib/checkout-handoff.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { BlockedPaymentTab } from './blocked-payment-tab.tsx';
+import { FieldError } from './field-error.tsx';
 import { ImageField } from './image-field.tsx';
 
 export function OrderForm() {
@@ -29,8 +39,9 @@ export function OrderForm() {
   const [values, setValues] = useState<OrderFormValues>(initialOrderFormValues);
   const [submitting, setSubmitting] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [missing, setMissing] = useState<readonly RequiredField[]>([]);
-  const [blockedPaymentUrl, setBlockedPaymentUrl] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [blockedCheckout, setBlockedCheckout] = useState<{ url: string; orderId: string } | null>(null);
+  const navigate = useNavigate();
   const [guard] = useState(createSubmitGuard);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
@@ -38,18 +49,29 @@ export function OrderForm() {
   useEffect(() => {
     if (form.current) setValues((current) => adoptTypedValues(current, new FormData(form.current as HTMLFormElement)));
   }, []);
-  const fields = {
+  const fields: Record<CheckedField, RefObject<HTMLInputElement | null>> = {
     website: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
-    coupon: useRef<HTMLInputElement>(null),
+    couponCode: useRef<HTMLInputElement>(null),
   };
+  /** The error text's id, for aria-describedby: read before the hint. */
+  const errorId = (field: CheckedField) => `${id}-${field}-error`;
+  const describedBy = (field: CheckedField, hint?: string) =>
+    [errors[field] ? errorId(field) : null, hint].filter(Boolean).join(' ') || undefined;
+  const clearError = (field: CheckedField) =>
+    setErrors((current) => {
+      if (!current[field]) return current;
+      const { [field]: _, ...rest } = current;
+      return rest;
+    });
 
   const update = <K extends keyof OrderFormValues>(key: K, value: OrderFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  const updateRequired = (field: RequiredField, value: string) => {
+  // Typing in a field takes its error away; the next submit checks again.
+  const updateChecked = (field: 'website' | 'email', value: string) => {
     update(field, value);
-    if (value.trim()) setMissing((current) => current.filter((name) => name !== field));
+    clearError(field);
   };
 
   // Upper-case in place and keep the caret where it was (React would otherwise move it to the end).
@@ -62,34 +84,48 @@ export function OrderForm() {
       field.setSelectionRange(selectionStart, selectionEnd);
     }
     update('couponCode', upper);
+    clearError('couponCode');
   };
 
   async function submit(): Promise<void> {
     const request = toCreateOrderRequest(values);
     const outcome = await createOrder(request);
     const feedback = feedbackForOrderResult(outcome, request.couponCode ?? null);
-    if (feedback.clearCoupon) {
-      update('couponCode', '');
-      fields.coupon.current?.focus();
+    if (feedback.clearCoupon) update('couponCode', '');
+    if (feedback.fieldError) {
+      const { field, message } = feedback.fieldError;
+      setErrors({ [field]: message });
+      focusField(fields[field].current);
     }
-    if (feedback.openUrl && openPaymentTab(feedback.openUrl, window.open.bind(window)) === 'blocked') {
-      setBlockedPaymentUrl(feedback.openUrl);
-      return;
+    const { checkout } = feedback;
+    if (checkout) {
+      rememberCheckoutUrl(checkout.orderId, checkout.url);
+      if (openPaymentTab(checkout.url, window.open.bind(window)) === 'blocked') {
+        setBlockedCheckout(checkout);
+        return;
+      }
     }
     showToast(feedback.toast);
+    if (checkout) followOrder(checkout.orderId);
+  }
+
+  /** This tab goes to the order's page, which waits for the payment made in the other tab. */
+  function followOrder(orderId: string) {
+    navigate(paths.orderStatus(orderId));
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (uploading || !guard.tryStart()) return;
-    setBlockedPaymentUrl(null);
-    const missingNow = missingRequiredFields(values);
-    const [firstMissing] = missingNow;
-    if (firstMissing) {
+    setBlockedCheckout(null);
+    const found = fieldErrorsOf(values);
+    const firstInvalid = firstInvalidField(found);
+    setErrors(found);
+    if (firstInvalid) {
       guard.finish();
-      setMissing(missingNow);
-      fields[firstMissing].current?.focus();
-      showToast(formToasts.missingInformation);
+      focusField(fields[firstInvalid].current);
+      // The spec's toast is for a missing field; a mistyped one is told at the field only.
+      if (missingRequiredFields(values).length > 0) showToast(formToasts.missingInformation);
       return;
     }
     setSubmitting(true);
@@ -119,13 +155,14 @@ export function OrderForm() {
             autoComplete="url"
             required
             aria-required="true"
-            aria-invalid={missing.includes('website') || undefined}
+            aria-invalid={errors.website ? true : undefined}
             placeholder="https://yourwebsite.com"
             value={values.website}
-            onChange={(event) => updateRequired('website', event.target.value)}
-            aria-describedby={`${id}-website-hint`}
+            onChange={(event) => updateChecked('website', event.target.value)}
+            aria-describedby={describedBy('website', `${id}-website-hint`)}
             className={fieldControl}
           />
+          <FieldError id={errorId('website')} message={errors.website} />
           <p id={`${id}-website-hint`} className={fieldHint}>
             We read your site to write the ad from its own claims and prices, use its images and match your brand
             colours.
@@ -143,13 +180,14 @@ export function OrderForm() {
             autoComplete="email"
             required
             aria-required="true"
-            aria-invalid={missing.includes('email') || undefined}
+            aria-invalid={errors.email ? true : undefined}
             placeholder="you@company.com"
             value={values.email}
-            onChange={(event) => updateRequired('email', event.target.value)}
-            aria-describedby={`${id}-email-hint`}
+            onChange={(event) => updateChecked('email', event.target.value)}
+            aria-describedby={describedBy('email', `${id}-email-hint`)}
             className={fieldControl}
           />
+          <FieldError id={errorId('email')} message={errors.email} />
           <p id={`${id}-email-hint`} className={fieldHint}>
             Your finished ad is delivered here.
           </p>
@@ -212,7 +250,7 @@ export function OrderForm() {
           </label>
           <input
             id={`${id}-coupon`}
-            ref={fields.coupon}
+            ref={fields.couponCode}
             name="couponCode"
             type="text"
             autoComplete="off"
@@ -221,8 +259,11 @@ export function OrderForm() {
             placeholder="e.g. LAUNCH50"
             value={values.couponCode}
             onChange={onCouponChange}
+            aria-invalid={errors.couponCode ? true : undefined}
+            aria-describedby={describedBy('couponCode')}
             className={`${fieldControl} uppercase placeholder:normal-case`}
           />
+          <FieldError id={errorId('couponCode')} message={errors.couponCode} />
         </div>
       </div>
 
@@ -239,11 +280,20 @@ export function OrderForm() {
       >
         {submitting ? 'Processing...' : 'Generate My Ad for $5'}
       </button>
-      <BlockedPaymentTab url={blockedPaymentUrl} />
+      <BlockedPaymentTab
+        url={blockedCheckout?.url ?? null}
+        onOpened={() => blockedCheckout && followOrder(blockedCheckout.orderId)}
+      />
       <p className="mt-4 text-center text-sm text-slate-600">
         Secure checkout by Stripe opens in a new tab, where coupons are applied. One payment, no subscription, no
         account.
       </p>
     </form>
   );
+}
+
+/** Focus to a field with an error, scrolled to the middle of the screen: clear of a phone's top toast. */
+function focusField(field: HTMLInputElement | null) {
+  field?.focus({ preventScroll: true });
+  field?.scrollIntoView({ block: 'center' });
 }

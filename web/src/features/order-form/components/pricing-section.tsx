@@ -1,4 +1,5 @@
 // The home page's order section (anchor #pricing): the offer beside the form.
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { anchors } from '#shared/paths.ts';
 import { useCheckoutCanceled } from '#web/features/order-form/hooks/use-checkout-canceled.ts';
 import { OrderForm } from './order-form.tsx';
@@ -7,7 +8,7 @@ const included = [
   'A vertical 9:16 MP4 at 720x1280, ready for TikTok, Reels and Shorts',
   'An ad written from your website: a hook from your own claims, your real offer if you show one, a call to action',
   'An AI voice-over, captions that follow it word by word, and original music',
-  'Delivered to your inbox in about 20 minutes',
+  `Delivered to your inbox in ${typicalDeliveryWords()}`,
   'Commercial usage rights for your ads',
 ];
 

@@ -2,9 +2,10 @@
 // before anything loads (no layout shift); re-reads keep the playing video's links while valid.
 import { useEffect, useRef, useState } from 'react';
 import { config } from '#shared/config.ts';
-import { type OrderView, shortOrderId } from '#shared/contract.ts';
+import type { OrderView } from '#shared/contract.ts';
 import { primaryButton } from '#web/components/styles.ts';
 import { type AdLinks, linksToShow } from '#web/features/order-status/video-links.ts';
+import { OrderIdForSupport } from './order-id-for-support.tsx';
 
 const playerBox = 'aspect-9/16 w-full max-w-64 rounded-2xl bg-slate-900 shadow-lg';
 
@@ -44,8 +45,9 @@ export function VideoExpired({ orderId }: { orderId: string }) {
         <a href={`mailto:${config.supportEmail}`} className="font-semibold text-indigo-700 underline">
           {config.supportEmail}
         </a>{' '}
-        with your order ID {shortOrderId(orderId)}.
+        with your order ID:
       </p>
+      <OrderIdForSupport orderId={orderId} />
     </div>
   );
 }

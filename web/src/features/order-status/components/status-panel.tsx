@@ -2,6 +2,7 @@
 import { config } from '#shared/config.ts';
 import { displayedOrderStatus, type OrderStatus, type OrderView } from '#shared/contract.ts';
 import { card } from '#web/components/styles.ts';
+import { remainingTimeWords } from '#web/features/order-status/delivery-estimate.ts';
 import type { LiveMode } from '#web/features/order-status/live-updates.ts';
 import { refundSentence, statusCopy } from '#web/features/order-status/order-display.ts';
 import { AdPlayer } from './ad-player.tsx';
@@ -41,6 +42,10 @@ export function StatusPanel({ order, live = null }: { order: OrderView; live?: L
         </div>
       </div>
       {status !== 'failed' && <ProgressBar progress={order.progress} stage={order.stage} />}
+      {inProgress && (
+        // The live estimate (issue 17): the measured typical time, scaled by the progress left.
+        <p className="mt-2 text-sm font-medium text-slate-800">{remainingTimeWords(order.progress)}</p>
+      )}
       {inProgress && live && (
         <p className="mt-3 flex items-center gap-2 text-xs text-slate-600">
           <span
