@@ -9,8 +9,11 @@ import { renderFunction } from '#shared/generation-steps.ts';
 /** Where Lambda puts the bundle. */
 const taskRoot = '/var/task';
 
-/** sharp and every package it loads at run time (its package.json and sharp.cjs), for linux-x64 glibc. */
-const sharpRuntimePackages = [
+/**
+ * sharp and every package it loads at run time (its package.json and sharp.cjs), for linux-x64
+ * glibc; also carried by API routes that decode images (shared/routes.ts `decodesImages`).
+ */
+export const sharpRuntimePackages = [
   'sharp',
   '@img/colour',
   'detect-libc',
