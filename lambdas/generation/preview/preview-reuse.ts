@@ -8,7 +8,7 @@ import { storyboardSchema } from '#generation/storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { logger } from '#powertools/logger.ts';
 import type { Style } from '#shared/contract.ts';
-import { readCachedHook, readCachedSite } from './preview-cache.ts';
+import { type CachedHook, readCachedHook, readCachedSite } from './preview-cache.ts';
 
 /** The facts the preview read for this website, marked with when; null when there are none fresh. */
 export async function previewedSite(website: string, now = new Date()): Promise<WebsiteAnalysis | null> {
@@ -37,8 +37,16 @@ export async function withPreviewedHook(
     },
   );
   if (!hook) return storyboard;
+  const opened = withOpening(storyboard, hook);
+  // Only a storyboard rule changed since the preview could refuse it; the written opening stands.
+  if (!opened) logger.warn('Previewed hook does not fit the storyboard');
+  return opened ?? storyboard;
+}
+
+/** The storyboard with its first scene saying `hook`'s words; null when the result breaks a storyboard rule. */
+export function withOpening(storyboard: Storyboard, hook: Omit<CachedHook, 'readAt'>): Storyboard | null {
   const [opening, ...rest] = storyboard.scenes;
-  if (!opening) return storyboard;
+  if (!opening) return null;
   const { emphasis: _written, ...openingWithoutEmphasis } = opening;
   const withHook = storyboardSchema.safeParse({
     ...storyboard,
@@ -52,8 +60,5 @@ export async function withPreviewedHook(
       ...rest,
     ],
   });
-  if (withHook.success) return withHook.data;
-  // Only a storyboard rule changed since the preview could refuse it; the written opening stands.
-  logger.warn('Previewed hook does not fit the storyboard', { problems: withHook.error.issues.length });
-  return storyboard;
+  return withHook.success ? withHook.data : null;
 }

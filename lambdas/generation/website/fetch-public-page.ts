@@ -52,7 +52,7 @@ export interface TestSiteHosts {
 }
 let testSiteHosts: TestSiteHosts | null = null;
 
-export function useTestSiteHosts(hosts: TestSiteHosts | null): void {
+export function setTestSiteHosts(hosts: TestSiteHosts | null): void {
   testSiteHosts = hosts;
 }
 
