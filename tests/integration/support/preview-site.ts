@@ -29,23 +29,27 @@ export const harborRoast = {
   themeColor: '#7a3b12',
 };
 
-export function harborRoastPage(headline = harborRoast.headline): string {
+/** `imagePath` prefixes the image paths: `/slow` makes each image answer late too. */
+export function harborRoastPage(headline = harborRoast.headline, imagePath = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Harbor Roast | Fresh coffee beans</title>
 <meta name="description" content="Single-origin beans roasted in Portland and shipped the same day.">
 <meta property="og:site_name" content="${harborRoast.businessName}">
-<meta property="og:image" content="/img/share.jpg">
+<meta property="og:image" content="${imagePath}/img/share.jpg">
 <meta name="theme-color" content="${harborRoast.themeColor}">
 </head><body>
 <header><nav><ul><li><a href="/shop">Shop</a></li><li><a href="/about">About</a></li></ul></nav></header>
 <main>
-<section class="hero"><h1>${headline}</h1><img class="hero-image" src="/img/hero.jpg" alt="A bag of beans on a wooden table" width="1200" height="800"></section>
+<section class="hero"><h1>${headline}</h1><img class="hero-image" src="${imagePath}/img/hero.jpg" alt="A bag of beans on a wooden table" width="1200" height="800"></section>
 <p class="rating">${harborRoast.claim}</p>
 <p class="offer">${harborRoast.offer}</p>
 <section class="features"><ul><li>Roasted to order</li><li>Compostable bags</li><li>Direct trade farms</li></ul></section>
-<section class="product-gallery"><img class="product-image" src="/img/beans.jpg" alt="Whole coffee beans" width="800" height="800"></section>
+<section class="product-gallery"><img class="product-image" src="${imagePath}/img/beans.jpg" alt="Whole coffee beans" width="800" height="800"></section>
 </main></body></html>`;
 }
+
+/** Under the page's 2.5 s and each image's 1.5 s, over 3 s together. */
+const slowDelayMs = { page: 2_000, image: 1_200 };
 
 export interface PreviewSite {
   /** `http://<name>:<port><path>` */
@@ -97,9 +101,21 @@ export async function startPreviewSite(): Promise<PreviewSite> {
   const refusingPort = await closedPort();
   let page = harborRoastPage();
   const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
+  const server: Server = createServer(async (request, response) => {
     requests.push(request.url ?? '/');
-    const path = new URL(request.url ?? '/', 'http://site').pathname;
+    let path = new URL(request.url ?? '/', 'http://site').pathname;
+    if (path.startsWith('/slow')) {
+      // Page and images each within their own deadline, the whole preview past the form's "still reading…".
+      path = path.slice('/slow'.length);
+      const delay = path === '' || path === '/' ? slowDelayMs.page : slowDelayMs.image;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (path === '' || path === '/') {
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(harborRoastPage(undefined, '/slow'));
+        return;
+      }
+    }
     const image = images[path];
     if (image) {
       response.writeHead(200, { 'content-type': 'image/jpeg' }).end(image);
