@@ -69,7 +69,7 @@ function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPh
       {preview.readable ? null : (
         <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">{unreadableSiteMessage(preview.host)}.</p>
-          {preview.reason ? <p className="mt-1">We tried: {preview.reason}.</p> : null}
+          {preview.reason ? <p className="mt-1">{sentence(preview.reason)}</p> : null}
           <p className="mt-1">
             {hasPhoto
               ? 'Your photo will carry the ad. You can go on, or check the address.'
@@ -151,4 +151,9 @@ function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPh
       </div>
     </div>
   );
+}
+
+/** "it did not answer in time" → "It did not answer in time." */
+function sentence(phrase: string): string {
+  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`;
 }

@@ -32,12 +32,12 @@ export function useSitePreview(request: PreviewRequest | null): PreviewState {
     let current = true;
     let slowTimer: ReturnType<typeof setTimeout> | undefined;
     const askTimer = setTimeout(async () => {
-      setState((last) => ({
-        kind: 'reading',
-        host: hostOf(asked.website),
-        slow: false,
-        previous: last.kind === 'shown' ? last.preview : last.kind === 'reading' ? last.previous : null,
-      }));
+      const host = hostOf(asked.website);
+      setState((last) => {
+        const previous = last.kind === 'shown' ? last.preview : last.kind === 'reading' ? last.previous : null;
+        // Another site's preview would say the wrong things while this one is read.
+        return { kind: 'reading', host, slow: false, previous: previous?.host === host ? previous : null };
+      });
       slowTimer = setTimeout(() => {
         if (current) setState((last) => (last.kind === 'reading' ? { ...last, slow: true } : last));
       }, config.preview.stillReadingAfterMs);
