@@ -220,7 +220,7 @@ describe("the order's generation", () => {
 
     // Assess
     const state = execution.output as { site: WebsiteAnalysis; script: Storyboard };
-    expect(execution.status, `${execution.error} ${execution.cause}`).toBe("SUCCEEDED");
+    expect(execution.status, `${execution.error} ${execution.cause}`).toBe('SUCCEEDED');
     expect(state.site.previewedAt).toEqual(expect.any(String));
     expect(state.site.headline).toBe(harborRoast.headline);
     expect(state.script.scenes[0]?.text).toEqual(shown.hook.text);
