@@ -109,6 +109,12 @@ describe('a preview of a site that cannot be read', () => {
     { what: 'an unreachable site', name: 'closed' as const, path: '/', reason: 'it could not be reached' },
     { what: 'a page that is not HTML', name: 'readable' as const, path: '/data.json', reason: 'it is not a web page' },
     {
+      what: 'a page slower than the preview allows (generation would still wait for it)',
+      name: 'readable' as const,
+      path: '/late',
+      reason: 'it did not answer in time',
+    },
+    {
       what: 'a public name pointing inside (the SSRF guard)',
       name: 'internal' as const,
       path: '/',

@@ -48,6 +48,9 @@ export function harborRoastPage(headline = harborRoast.headline, imagePath = '')
 </main></body></html>`;
 }
 
+/** Between the preview's page deadline (2.5 s) and generation's (8 s). */
+const latePageMs = 4_000;
+
 /** Under the page's 2.5 s and each image's 1.5 s, over 3 s together. */
 const slowDelayMs = { page: 2_000, image: 1_200 };
 
@@ -104,6 +107,12 @@ export async function startPreviewSite(): Promise<PreviewSite> {
   const server: Server = createServer(async (request, response) => {
     requests.push(request.url ?? '/');
     let path = new URL(request.url ?? '/', 'http://site').pathname;
+    if (path === '/late') {
+      // Past the preview's page deadline, well within generation's 8 s.
+      await new Promise((resolve) => setTimeout(resolve, latePageMs));
+      if (!response.destroyed) response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+      return;
+    }
     if (path.startsWith('/slow')) {
       // Page and images each within their own deadline, the whole preview past the form's "still reading…".
       path = path.slice('/slow'.length);
