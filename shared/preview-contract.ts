@@ -28,6 +28,8 @@ export const previewResponseSchema = z.object({
   colors: z.object({ primary: hexColor, accent: hexColor, text: hexColor }),
   /** The storyboard's opening scene: its on-screen lines and what the voice says. */
   hook: z.object({ text: z.array(z.string()), voiceLine: z.string() }),
+  /** A still of the ad's opening frame (720x1280 halved, WebP), when it could be drawn. */
+  openingFrame: z.optional(z.url()),
   style: z.enum(styles),
   durationSeconds: z.enum(durationChoices),
 });

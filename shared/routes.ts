@@ -15,7 +15,10 @@ export interface ApiRoute {
   /** API Gateway route throttling (steady requests/second, burst). */
   throttle: { rate: number; burst: number };
   timeoutSeconds: number;
-  /** Decodes untrusted images with sharp (a native addon): lib/api carries it and builds for its CPU. */
+  /**
+   * Decodes untrusted images with sharp (a native addon) and draws with the renderer's layers: lib/api
+   * carries sharp and the Inter fonts and builds for sharp's CPU.
+   */
   decodesImages?: true;
 }
 

@@ -9,7 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Generation } from '#lib/generation/generation.ts';
-import { sharpRuntimePackages } from '#lib/generation/render-function.ts';
+import { interFontFiles, sharpRuntimePackages, taskRoot } from '#lib/generation/render-function.ts';
 import type { Newsletter } from '#lib/newsletter/newsletter.ts';
 import type { Notifications } from '#lib/notifications/notifications.ts';
 import type { Orders } from '#lib/orders/orders.ts';
@@ -72,9 +72,13 @@ export class Api extends Construct {
         entry,
         timeoutSeconds,
         description: `API ${name}`,
-        // sharp's linux-x64 build, the one the render function and the tests decode with.
-        ...(decodesImages ? { architecture: Architecture.X86_64, copiedPackages: sharpRuntimePackages } : {}),
+        // sharp's linux-x64 build, the one the render function and the tests decode with, and the
+        // fonts the renderer's layers are drawn in.
+        ...(decodesImages
+          ? { architecture: Architecture.X86_64, copiedPackages: sharpRuntimePackages, bundledFiles: interFontFiles }
+          : {}),
       });
+      if (decodesImages) fn.addEnvironment('RENDER_FONTS_DIR', taskRoot);
       this.originVerifySecret.grantRead(fn);
       fn.addEnvironment(envNames.originVerifySecretName, originVerifySecretName);
       fn.addEnvironment(envNames.siteUrl, props.siteUrl);

@@ -98,6 +98,8 @@ describe.each([390, 1280])('the preview before paying at %i px', (width) => {
     await expect
       .poll(() => images.evaluateAll((elements) => elements.every((e) => (e as HTMLImageElement).naturalWidth > 0)))
       .toBe(true);
+    const still = panel.getByRole('img', { name: /^The ad's opening frame/ });
+    await expect.poll(() => still.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(360);
     await capture(page, 'readable', width);
     expect(await axeViolations(page)).toEqual([]);
 

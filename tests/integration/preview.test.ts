@@ -3,6 +3,7 @@
 // refused by the SSRF guard) said plainly, bad input refused with 400, the per-IP limit, and the
 // order's generation reusing what the preview read, so the ad opens with the hook the buyer saw.
 import { request } from 'node:http';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
@@ -77,6 +78,16 @@ describe('a preview of a site that can be read', () => {
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
       expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
     }
+  });
+
+  it("draws a still of the ad's opening frame, 360x640, from our bucket", async () => {
+    const shown = previewResponseSchema.parse((await preview({ website: site.url('readable') })).body);
+
+    const served = await fetch(shown.openingFrame ?? '');
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(new URL(shown.openingFrame ?? '').origin).toBe(new URL(twin.current.endpoints.s3).origin);
+    const still = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(still).toMatchObject({ format: 'webp', width: 360, height: 640 });
   });
 
   it("puts the buyer's photo first when one is uploaded", async () => {

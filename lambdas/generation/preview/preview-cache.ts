@@ -16,6 +16,8 @@ import { envNames, requireEnv } from '#shared/runtime-env.ts';
 export interface CachedImage {
   /** The cleaned copy in the images bucket. */
   key: string;
+  /** Where the site has it: the storyboard names site images by this URL. */
+  url: string;
   source: SiteImageSource;
   description?: string;
 }
@@ -44,6 +46,9 @@ export function previewKeys(website: string) {
     site: `${folder}site.json`,
     image: (index: number) => `${folder}site-${index}.webp`,
     hook: (style: Style, durationSeconds: DurationChoice | number) => `${folder}hook-${style}-${durationSeconds}.json`,
+    /** The opening still for a style, length and photo (a hash of its key), redrawn on each ask. */
+    openingFrame: (style: Style, durationSeconds: DurationChoice, photo: string | null) =>
+      `${folder}opening-${style}-${durationSeconds}-${photo ? sha256Hex(photo).slice(0, 16) : 'no-photo'}.webp`,
   };
 }
 
@@ -83,6 +88,17 @@ export async function storeCachedHook(
 }
 
 const bucket = () => requireEnv(envNames.imagesBucket);
+
+/** An object's bytes; null when there is none. */
+export async function readObject(key: string): Promise<Buffer | null> {
+  try {
+    const object = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+  } catch (error) {
+    if (error instanceof NoSuchKey || (error as Error).name === 'NoSuchKey') return null;
+    throw error;
+  }
+}
 
 async function readJson<T>(key: string): Promise<T | null> {
   try {

@@ -36,24 +36,42 @@ export async function storePreviewImages(
 async function storeOne(image: SiteImage, key: string): Promise<CachedImage | null> {
   const fetched = await fetchPublicImage(image.url, { timeoutMs: config.preview.imageFetchTimeoutMs });
   if ('failure' in fetched) return null;
+  const webp = await cleanPreviewImage(fetched.bytes);
+  if (!webp) return null;
+  await storeWebp(key, webp);
+  return {
+    key,
+    url: image.url,
+    source: image.source,
+    ...(image.description ? { description: image.description } : {}),
+  };
+}
+
+/** A WebP of ours (a cleaned image, an opening still) into the images bucket. */
+export async function storeWebp(key: string, webp: Buffer): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: requireEnv(envNames.imagesBucket),
+      Key: key,
+      Body: webp,
+      ContentType: 'image/webp',
+      CacheControl: `max-age=${config.limits.uploadCacheSeconds}`,
+    }),
+  );
+}
+
+/**
+ * Untrusted image bytes (a site's image, the buyer's upload) decoded once by the cleaner and
+ * re-encoded as a small WebP (the clean PNG is our own); null when the image cannot be used.
+ */
+export async function cleanPreviewImage(bytes: Uint8Array): Promise<Buffer | null> {
   const path = join(tmpdir(), `preview-${randomUUID()}.png`);
   try {
-    const clean = await cleanImage(fetched.bytes, path, previewImageLimits);
+    const clean = await cleanImage(bytes, path, previewImageLimits);
     if ('failure' in clean) return null;
-    // The clean PNG is our own; WebP makes the form's thumbnails a fraction of its size.
-    const webp = await sharp(await readFile(path))
+    return await sharp(await readFile(path))
       .webp({ quality: 78 })
       .toBuffer();
-    await s3().send(
-      new PutObjectCommand({
-        Bucket: requireEnv(envNames.imagesBucket),
-        Key: key,
-        Body: webp,
-        ContentType: 'image/webp',
-        CacheControl: `max-age=${config.limits.uploadCacheSeconds}`,
-      }),
-    );
-    return { key, source: image.source, ...(image.description ? { description: image.description } : {}) };
   } finally {
     await rm(path, { force: true });
   }

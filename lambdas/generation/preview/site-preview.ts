@@ -5,16 +5,26 @@
 // generation reuses them (preview-reuse.ts), so the ad opens with the hook the buyer saw.
 
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { fetchPublicPage, type PageFetchResult } from '#generation/website/fetch-public-page.ts';
 import { displayDomain } from '#generation/website/site-domain.ts';
+import { logger } from '#powertools/logger.ts';
 import { config } from '#shared/config.ts';
 import type { PreviewResponse } from '#shared/preview-contract.ts';
 import type { PreviewInput } from '#shared/preview-request.ts';
 import { presignImageRead, verifyUploadedImage } from '#uploads/image-upload.ts';
-import { type CachedSite, previewKeys, readCachedSite, storeCachedHook, storeCachedSite } from './preview-cache.ts';
-import { storePreviewImages } from './preview-images.ts';
+import { drawOpeningFrame, type FrameImage, frameImage } from './opening-frame.ts';
+import {
+  type CachedSite,
+  previewKeys,
+  readCachedSite,
+  readObject,
+  storeCachedHook,
+  storeCachedSite,
+} from './preview-cache.ts';
+import { cleanPreviewImage, storePreviewImages, storeWebp } from './preview-images.ts';
 
 const maxClaims = 4;
 
@@ -43,6 +53,7 @@ export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): 
     });
   }
   const readable = site.analysis.source === 'site';
+  const opening = await openingStill(storyboard, site, input);
   return {
     host: displayDomain(new URL(input.website)),
     readable,
@@ -62,9 +73,44 @@ export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): 
     ],
     colors: storyboard.palette,
     hook: { text: hook.text, voiceLine: hook.voiceLine },
+    ...(opening ? { openingFrame: opening } : {}),
     style: input.style,
     durationSeconds: input.durationSeconds,
   };
+}
+
+/**
+ * A still of the ad's opening frame, drawn by the renderer's own layout and layers; a preview
+ * without one when it cannot be drawn (the rest of the preview does not depend on it).
+ */
+async function openingStill(storyboard: Storyboard, site: CachedSite, input: PreviewInput): Promise<string | null> {
+  try {
+    const images = new Map<string, FrameImage>();
+    await Promise.all(
+      storyboard.assets.map(async (asset) => {
+        const bytes =
+          asset.source === 'upload' && asset.key
+            ? await readObject(asset.key).then((upload) => upload && cleanPreviewImage(upload))
+            : await cachedImageBytes(site, asset.url);
+        const image = bytes ? await frameImage(bytes) : null;
+        if (image) images.set(asset.id, image);
+      }),
+    );
+    // After every untrusted image is cleaned: drawing unblocks sharp's SVG loader for our own SVG.
+    const still = await drawOpeningFrame(storyboard, images);
+    if (!still) return null;
+    const key = previewKeys(input.website).openingFrame(input.style, input.durationSeconds, input.imageStoragePath);
+    await storeWebp(key, still);
+    return await presignImageRead(key);
+  } catch (error) {
+    logger.warn('Opening still not drawn', { reason: (error as Error).message });
+    return null;
+  }
+}
+
+async function cachedImageBytes(site: CachedSite, url: string | undefined): Promise<Buffer | null> {
+  const cached = site.images.find((image) => image.url === url);
+  return cached ? readObject(cached.key) : null;
 }
 
 /**

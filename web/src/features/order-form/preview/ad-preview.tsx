@@ -137,17 +137,30 @@ function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPh
         <p className="text-sm font-medium text-slate-600">
           Your {styleLabels[preview.style]} ad of {preview.durationSeconds} seconds opens with
         </p>
-        <div
-          className="mt-1.5 rounded-lg px-4 py-3 text-lg leading-snug font-extrabold"
-          style={{ backgroundColor: preview.colors.primary, color: preview.colors.text }}
-        >
-          {preview.hook.text.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
+        <div className="mt-1.5 flex items-start gap-3">
+          {preview.openingFrame ? (
+            <img
+              src={preview.openingFrame}
+              alt={`The ad's opening frame: ${preview.hook.text.join(' ')}`}
+              width={120}
+              height={213}
+              className="w-30 flex-none rounded-lg border border-slate-300 bg-slate-900"
+            />
+          ) : null}
+          <div className="min-w-0 flex-1">
+            <div
+              className="rounded-lg px-4 py-3 text-lg leading-snug font-extrabold"
+              style={{ backgroundColor: preview.colors.primary, color: preview.colors.text }}
+            >
+              {preview.hook.text.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </div>
+            <p className="mt-1.5 text-sm text-slate-700">Voice-over: “{preview.hook.voiceLine}”</p>
+          </div>
         </div>
-        <p className="mt-1.5 text-sm text-slate-700">Voice-over: “{preview.hook.voiceLine}”</p>
       </div>
     </div>
   );
