@@ -1,6 +1,6 @@
 // The preview before paying on the twin (DESIGN §8: p95 ≤ 3 s): POST /api/previews against a
 // local site (tests/integration/support/preview-site.ts: a page with three JPEGs), as the form
-// asks it. A first read of a site (page fetched, images cleaned and stored, storyboard written),
+// asks it. A first read of a site (page fetched, images cleaned and stored, storyboard and opening still),
 // then what a style change costs (the cached facts, the storyboard written again), then a site
 // that refuses the connection.
 import { performance } from 'node:perf_hooks';
@@ -35,8 +35,8 @@ export async function benchPreviews(twin: Twin): Promise<void> {
     }
     const refused: number[] = [];
     for (let i = 0; i < samples; i++) refused.push(await ask(site.url('closed', `/?bench=${i}`)));
-    report('first read of a site (page, 3 images cleaned, hook)', firstReads, { max: 3_000 });
-    report('style change (cached facts)', styleChanges);
+    report('first read of a site (page, 3 images cleaned, hook, opening still)', firstReads, { max: 3_000 });
+    report('style change (cached facts, still redrawn)', styleChanges);
     report('site refusing the connection', refused);
   } finally {
     await site.stop();
