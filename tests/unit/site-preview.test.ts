@@ -13,7 +13,7 @@ const candleShop = { ...siteFactsOf('candleShop'), source: 'site' } as const;
 const board = (style: 'cinematic' | 'ugc' = 'cinematic') =>
   writeTemplateStoryboard({ site: candleShop, order: { style, durationSeconds: 12, uploadKey: null } });
 
-describe('why a site could not be read, in the buyer words', () => {
+describe("why a site could not be read, in the buyer's words", () => {
   it.each([
     ['timed out after 2500 ms', 'it did not answer in time'],
     ['10.0.0.1 is not a public host', 'its address is not public'],
