@@ -15,7 +15,7 @@ import { config } from '#shared/config.ts';
 import type { PreviewResponse } from '#shared/preview-contract.ts';
 import type { PreviewInput } from '#shared/preview-request.ts';
 import { presignImageRead, verifyUploadedImage } from '#uploads/image-upload.ts';
-import { drawOpeningFrame, type FrameImage, frameImage } from './opening-frame.ts';
+import type { FrameImage } from './opening-frame.ts';
 import {
   type CachedSite,
   previewKeys,
@@ -85,6 +85,8 @@ export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): 
  */
 async function openingStill(storyboard: Storyboard, site: CachedSite, input: PreviewInput): Promise<string | null> {
   try {
+    // Loaded on first use: satori, yoga and the renderer's layout would double the function's cold start.
+    const { drawOpeningFrame, frameImage } = await import('./opening-frame.ts');
     const images = new Map<string, FrameImage>();
     await Promise.all(
       storyboard.assets.map(async (asset) => {
