@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { setTestSiteHosts, type TestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { synthesizeTwinTemplate } from '#lib/app.ts';
 import { reconcilerFunction } from '#lib/operations/operations.ts';
 import { orderChangesPublisherEntry } from '#lib/realtime/order-changes-publisher.ts';
@@ -57,6 +58,11 @@ export interface TwinOptions {
   waitScale?: number;
   /** How often the reconciler runs (its schedule in AWS is 5 min); 60 s by default. */
   reconcileIntervalMs?: number;
+  /**
+   * Tests and the bench only: public-looking site names served on 127.0.0.1, so the preview and
+   * the generation read a local site (lambdas/generation/website/fetch-public-page.ts).
+   */
+  testSiteHosts?: TestSiteHosts;
   /** Real Stripe test mode instead of the local server. */
   realStripe?: { secretKey: string; webhookSecret: string };
   log?: (line: string) => void;
@@ -205,6 +211,10 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     // Set before the state machine starts: executions a previous run left RUNNING end ABORTED at
     // start-up, and the execution-status rule's handler then needs the environment.
     Object.assign(process.env, env);
+    if (options.testSiteHosts) {
+      setTestSiteHosts(options.testSiteHosts);
+      stoppers.push(async () => setTestSiteHosts(null));
+    }
     const taskHandlers: Record<string, (input: unknown) => Promise<unknown>> = {};
     for (const step of generationSteps) {
       taskHandlers[step.state] = async (input) =>

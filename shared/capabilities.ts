@@ -19,6 +19,11 @@ export const capabilities = [
   'images:presign',
   // Read an uploaded image (HEAD, GET; ListBucket so a missing key is a 404).
   'images:read',
+  // Store what a preview read and the cleaned copies of its images (previews/ in the images
+  // bucket), and presign their GETs.
+  'previews:write',
+  // Read what a preview read (previews/ in the images bucket): the order's generation reuses it.
+  'previews:read',
   // Read the rendered ad and poster (HEAD, GET, presigned GET).
   'videos:read',
   // Write the rendered ad, poster and render status.

@@ -36,6 +36,25 @@ export const configSchema = z.object({
     /** Typical time from payment to the delivered ad, seconds; set from a measurement (config.ts says which). */
     typicalSeconds: z.int().check(z.positive(), z.maximum(30 * 60)),
   }),
+  /** The preview before paying (DESIGN §5 step 1, lambdas/generation/preview). */
+  preview: z.object({
+    /** The preview's page fetch gives up sooner than generation's 8 s: the buyer is waiting on the form. */
+    siteFetchTimeoutMs: z.int().check(z.positive(), z.maximum(8_000)),
+    /** Each site image the preview shows, fetched in parallel once the page is read. */
+    imageFetchTimeoutMs: z.int().check(z.positive()),
+    /** Site images the preview cleans and shows (the buyer's photo comes on top). */
+    maxSiteImages: z.int().check(z.positive(), z.maximum(5)),
+    /** The cleaned copies fit inside a square of this many pixels. */
+    imageBoxPixels: z.int().check(z.minimum(64)),
+    /** How long what a preview read is reused, by later previews and by the order's generation. */
+    cacheMinutes: z.int().check(z.positive()),
+    /** Per-IP previews per hour (scaled with the stage's general budget, as the other narrow ones). */
+    perIpPerHour: z.int().check(z.positive()),
+    /** The form says "still reading…" once a preview has taken this long. */
+    stillReadingAfterMs: z.int().check(z.positive()),
+    /** The form waits this long after the last keystroke before asking. */
+    debounceMs: z.int().check(z.positive()),
+  }),
   price: z.object({
     amountCents: z.int().check(z.positive()),
     currency: z.literal('usd'),
@@ -85,6 +104,8 @@ export const configSchema = z.object({
       createOrder: z.int().check(z.minimum(10)),
       /** POST /api/uploads. */
       createUpload: z.int().check(z.minimum(10)),
+      /** POST /api/previews. */
+      createPreview: z.int().check(z.minimum(10)),
       /** POST /api/newsletter (each sign-up may send a mail). */
       newsletterSubscribe: z.int().check(z.minimum(10)),
       /** POST /api/stripe/webhook, per Stripe address. */

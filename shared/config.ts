@@ -21,6 +21,16 @@ export const config: Config = {
   // shared with 3 busy worktrees, 2026-11-28): 10.2, 16.0 and 20.6 s. AWS adds Bedrock's and
   // Polly's round trips and cold starts, so the promise is a minute. Re-measure when AI footage lands.
   delivery: { typicalSeconds: 60 },
+  preview: {
+    siteFetchTimeoutMs: 2_500,
+    imageFetchTimeoutMs: 1_500,
+    maxSiteImages: 4,
+    imageBoxPixels: 480,
+    cacheMinutes: 60,
+    perIpPerHour: 60,
+    stillReadingAfterMs: 3_000,
+    debounceMs: 600,
+  },
   price: { amountCents: 500, currency: 'usd', label: '$5.00', shortLabel: '$5' },
   video: { width: 720, height: 1280, durationsSeconds: [4, 8, 12], defaultDurationSeconds: 12 },
   limits: {
@@ -50,6 +60,8 @@ export const config: Config = {
       // Also every coupon look-up: a coupon is tried by creating an order with it.
       createOrder: 20,
       createUpload: 20,
+      // A preview is asked for each pause in typing the website and each change of photo or style.
+      createPreview: 60,
       newsletterSubscribe: 10,
       // Stripe sends from a few addresses, each carrying many buyers' events.
       stripeWebhook: 500,

@@ -33,7 +33,8 @@ export const generationSteps = [
     entry: 'generation/analyze-website.handler.ts',
     // The page fetch stops at 8 s; the rest is DNS and parsing.
     timeoutSeconds: 30,
-    uses: ['orders:write'],
+    // previews:read: what the buyer's preview read is reused (its facts, and its hook in WriteScript).
+    uses: ['orders:write', 'previews:read'],
     path: 'main',
     resultKey: 'site',
   },
@@ -41,7 +42,7 @@ export const generationSteps = [
     state: 'WriteScript',
     entry: 'generation/write-script.handler.ts',
     timeoutSeconds: 60,
-    uses: ['orders:write', 'bedrock'],
+    uses: ['orders:write', 'bedrock', 'previews:read'],
     path: 'main',
     resultKey: 'script',
   },

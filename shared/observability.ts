@@ -24,6 +24,9 @@ export const businessMetrics = {
   ordersFailed: 'OrdersFailed',
   ordersRefunded: 'OrdersRefunded',
   renderSeconds: 'RenderSeconds',
+  /** Previews before paying, and those of sites that could not be read (what the buyer was told). */
+  previewsShown: 'PreviewsShown',
+  unreadableSitePreviews: 'UnreadableSitePreviews',
   /** An order made free by a 100 % code: lib/alarms watches its rate (a leaked code drains ads). */
   freeAdRedemptions: 'FreeAdRedemptions',
 } as const;

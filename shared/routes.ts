@@ -15,6 +15,11 @@ export interface ApiRoute {
   /** API Gateway route throttling (steady requests/second, burst). */
   throttle: { rate: number; burst: number };
   timeoutSeconds: number;
+  /**
+   * Decodes untrusted images with sharp (a native addon) and draws with the renderer's layers: lib/api
+   * carries sharp and the Inter fonts and builds for sharp's CPU.
+   */
+  decodesImages?: true;
 }
 
 export const apiRoutes = [
@@ -26,6 +31,18 @@ export const apiRoutes = [
     uses: ['images:presign', 'rateLimits'],
     throttle: { rate: 20, burst: 40 },
     timeoutSeconds: 10,
+  },
+  {
+    // What the ad will be made from, before paying (DESIGN §5 step 1): reads the site with a
+    // shorter deadline, cleans its images into our bucket and caches both for the generation.
+    name: 'CreatePreview',
+    method: 'POST',
+    path: '/api/previews',
+    entry: 'generation/preview/create-preview.handler.ts',
+    uses: ['previews:write', 'images:read', 'rateLimits'],
+    throttle: { rate: 20, burst: 40 },
+    timeoutSeconds: 10,
+    decodesImages: true,
   },
   {
     name: 'CreateOrder',

@@ -17,6 +17,8 @@ const narrowBudgets = new Map<string, number>([
   ['coupon-lookup', config.limits.couponLookupsPerIpPerHour],
   // Checkouts opened and not paid: an order's payment gives its place back (giveBackIpAttempt).
   ['unpaid-checkout', config.limits.unpaidCheckoutsPerIpPerHour],
+  // Previews before paying: each one fetches a site and cleans its images.
+  ['preview', config.preview.perIpPerHour],
 ]);
 
 /**

@@ -1,10 +1,12 @@
 // State WriteScript: the ad's storyboard (scenes, on-screen text, voice-over lines, visuals, lengths)
 // from the site's facts, for the ordered style and duration. Bedrock writes it where configured,
-// the template writer otherwise or when the model fails.
+// the template writer otherwise or when the model fails; it opens with the hook the buyer's
+// preview showed, when the facts are the preview's.
 import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
+import { withPreviewedHook } from './preview/preview-reuse.ts';
 import { step } from './step-errors.ts';
 import type { AdDuration } from './storyboard/scene-plans.ts';
 import type { Storyboard } from './storyboard/storyboard.ts';
@@ -17,13 +19,18 @@ async function writeScript(state: GenerationState): Promise<Storyboard> {
   return step(async () => {
     const order = await reportStage(state.orderId, 'scripting');
     const site = state.site ?? (await analyzeWebsite(order.website));
-    const { storyboard, writer } = await writeStoryboard({
+    const { storyboard: written, writer } = await writeStoryboard({
       site,
       order: {
         style: order.style,
         durationSeconds: order.duration_seconds as AdDuration,
         uploadKey: order.image_key ?? null,
       },
+    });
+    const storyboard = await withPreviewedHook(written, site, {
+      website: order.website,
+      style: order.style,
+      durationSeconds: order.duration_seconds,
     });
     logger.info('Storyboard written', { orderId: order.id, writer, scenes: storyboard.scenes.length });
     return storyboard;

@@ -4,10 +4,12 @@ import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { type CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Generation } from '#lib/generation/generation.ts';
+import { interFontFiles, sharpRuntimePackages, taskRoot } from '#lib/generation/render-function.ts';
 import type { Newsletter } from '#lib/newsletter/newsletter.ts';
 import type { Notifications } from '#lib/notifications/notifications.ts';
 import type { Orders } from '#lib/orders/orders.ts';
@@ -59,8 +61,24 @@ export class Api extends Construct {
         'rotation means replacing the secret and redeploying, which updates both sides at once.',
     });
 
-    const apiFunction = (name: string, entry: string, timeoutSeconds: number, uses: readonly Capability[]) => {
-      const fn = new ReelFiveFunction(this, name, { entry, timeoutSeconds, description: `API ${name}` });
+    const apiFunction = (
+      name: string,
+      entry: string,
+      timeoutSeconds: number,
+      uses: readonly Capability[],
+      decodesImages = false,
+    ) => {
+      const fn = new ReelFiveFunction(this, name, {
+        entry,
+        timeoutSeconds,
+        description: `API ${name}`,
+        // sharp's linux-x64 build, the one the render function and the tests decode with, and the
+        // fonts the renderer's layers are drawn in.
+        ...(decodesImages
+          ? { architecture: Architecture.X86_64, copiedPackages: sharpRuntimePackages, bundledFiles: interFontFiles }
+          : {}),
+      });
+      if (decodesImages) fn.addEnvironment('RENDER_FONTS_DIR', taskRoot);
       this.originVerifySecret.grantRead(fn);
       fn.addEnvironment(envNames.originVerifySecretName, originVerifySecretName);
       fn.addEnvironment(envNames.siteUrl, props.siteUrl);
@@ -78,7 +96,7 @@ export class Api extends Construct {
       ),
     });
     const routes = (apiRoutes as readonly ApiRoute[]).flatMap((route) => {
-      const fn = apiFunction(route.name, route.entry, route.timeoutSeconds, route.uses);
+      const fn = apiFunction(route.name, route.entry, route.timeoutSeconds, route.uses, route.decodesImages);
       this.routeFunctions.set(route.name as ApiRouteName, fn);
       return this.httpApi.addRoutes({
         path: route.path,

@@ -1,6 +1,6 @@
 // The AWS WAF web ACL in front of the site's CloudFront distribution: per-IP rate limits on the API
-// (tighter on the routes that cost money or mail: orders and coupon look-ups, uploads, newsletter
-// sign-ups), a rate limit of its own for the Stripe webhook, and AWS's managed rule groups, with
+// (tighter on the routes that cost money or mail: orders and coupon look-ups, uploads, previews,
+// newsletter sign-ups), a rate limit of its own for the Stripe webhook, and AWS's managed rule groups, with
 // the webhook exempt from the ones that inspect bodies (a false positive there would stop paid
 // orders from being fulfilled; the webhook checks Stripe's signature itself).
 import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -107,6 +107,7 @@ function rateRules(): RateRule[] {
     { name: 'StripeWebhookPerIp', limit: limits.stripeWebhook, scope: routeMatch('StripeWebhook') },
     { name: 'CreateOrderPerIp', limit: limits.createOrder, scope: routeMatch('CreateOrder') },
     { name: 'CreateUploadPerIp', limit: limits.createUpload, scope: routeMatch('CreateUpload') },
+    { name: 'CreatePreviewPerIp', limit: limits.createPreview, scope: routeMatch('CreatePreview') },
     { name: 'NewsletterSubscribePerIp', limit: limits.newsletterSubscribe, scope: routeMatch('NewsletterSubscribe') },
     {
       name: 'ApiPerIp',
@@ -161,7 +162,7 @@ function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
 }
 
 /** The routes WAF limits on their own: POSTs to a fixed path. */
-type LimitedRoute = 'StripeWebhook' | 'CreateOrder' | 'CreateUpload' | 'NewsletterSubscribe';
+type LimitedRoute = 'StripeWebhook' | 'CreateOrder' | 'CreateUpload' | 'CreatePreview' | 'NewsletterSubscribe';
 
 /** A route of shared/routes.ts: its method and exact path. */
 function routeMatch(name: LimitedRoute): CfnWebACL.StatementProperty {

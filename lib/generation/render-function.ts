@@ -3,20 +3,34 @@
 // decodes every input image once so that ffmpeg never decodes untrusted bytes (README.md).
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import { type BundledFile, ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { renderFunction } from '#shared/generation-steps.ts';
 
-/** Where Lambda puts the bundle. */
-const taskRoot = '/var/task';
+/** Where Lambda puts the bundle (and so the fonts: RENDER_FONTS_DIR of functions that carry them). */
+export const taskRoot = '/var/task';
 
-/** sharp and every package it loads at run time (its package.json and sharp.cjs), for linux-x64 glibc. */
-const sharpRuntimePackages = [
+/**
+ * sharp and every package it loads at run time (its package.json and sharp.cjs), for linux-x64
+ * glibc; also carried by API routes that decode images (shared/routes.ts `decodesImages`).
+ */
+export const sharpRuntimePackages = [
   'sharp',
   '@img/colour',
   'detect-libc',
   'semver',
   '@img/sharp-linux-x64',
   '@img/sharp-libvips-linux-x64',
+];
+
+/**
+ * The Inter weights compose/fonts.ts draws every layer in, read from RENDER_FONTS_DIR; also carried
+ * by API routes that draw (shared/routes.ts `decodesImages`: the preview's opening still).
+ */
+export const interFontFiles: readonly BundledFile[] = [
+  { from: 'node_modules/@expo-google-fonts/inter/300Light/Inter_300Light.ttf', to: 'Inter_300Light.ttf' },
+  { from: 'node_modules/@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf', to: 'Inter_600SemiBold.ttf' },
+  { from: 'node_modules/@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf', to: 'Inter_800ExtraBold.ttf' },
+  { from: 'node_modules/@expo-google-fonts/inter/900Black/Inter_900Black.ttf', to: 'Inter_900Black.ttf' },
 ];
 
 export class RenderFunction extends ReelFiveFunction {
@@ -32,17 +46,7 @@ export class RenderFunction extends ReelFiveFunction {
       bundledFiles: [
         { from: 'node_modules/@ffmpeg-installer/linux-x64/ffmpeg', to: 'ffmpeg', executable: true },
         { from: 'node_modules/@ffprobe-installer/linux-x64/ffprobe', to: 'ffprobe', executable: true },
-        // The Inter weights compose/fonts.ts draws every layer in, read from RENDER_FONTS_DIR.
-        { from: 'node_modules/@expo-google-fonts/inter/300Light/Inter_300Light.ttf', to: 'Inter_300Light.ttf' },
-        {
-          from: 'node_modules/@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf',
-          to: 'Inter_600SemiBold.ttf',
-        },
-        {
-          from: 'node_modules/@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf',
-          to: 'Inter_800ExtraBold.ttf',
-        },
-        { from: 'node_modules/@expo-google-fonts/inter/900Black/Inter_900Black.ttf', to: 'Inter_900Black.ttf' },
+        ...interFontFiles,
       ],
       copiedPackages: sharpRuntimePackages,
     });

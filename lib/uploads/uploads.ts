@@ -8,6 +8,7 @@ import { type AccessLogsBucket, PrivateBucket } from '#lib/shared/buckets.ts';
 import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { config } from '#shared/config.ts';
+import { previewPrefix } from '#shared/preview-contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 export interface UploadsProps {
@@ -86,6 +87,33 @@ export class Uploads extends Construct {
     fn.addEnvironment(envNames.imagesBucket, this.imagesBucket.bucketName);
   }
 
+  /** Store what a preview read and its cleaned images under previews/, and presign their GETs. */
+  grantPreviewWrite(fn: ReelFiveFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:GetObject'],
+        resources: [this.imagesBucket.arnForObjects(`${previewPrefix}*`)],
+      }),
+    );
+    // Without ListBucket a preview never read yet is a 403, not the 404 that means "not cached".
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.imagesBucket.bucketArn] }));
+    this.acknowledgePreviewKeys(fn);
+    fn.addEnvironment(envNames.imagesBucket, this.imagesBucket.bucketName);
+  }
+
+  /** Read what a preview read (the order's generation reuses it). */
+  grantPreviewRead(fn: ReelFiveFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [this.imagesBucket.arnForObjects(`${previewPrefix}*`)],
+      }),
+    );
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.imagesBucket.bucketArn] }));
+    this.acknowledgePreviewKeys(fn);
+    fn.addEnvironment(envNames.imagesBucket, this.imagesBucket.bucketName);
+  }
+
   /** Read the rendered ad and poster (HEAD/GET, presigned GET); ListBucket so a missing key is a 404. */
   grantVideoRead(fn: ReelFiveFunction): void {
     fn.addToRolePolicy(
@@ -114,6 +142,14 @@ export class Uploads extends Construct {
       fn.executionRole,
       this.videosBucket.arnForObjects('*'),
       'Video keys start with the order id, known only at run time; objects of the videos bucket only.',
+    );
+  }
+
+  private acknowledgePreviewKeys(fn: ReelFiveFunction): void {
+    acknowledgeWildcardResource(
+      fn.executionRole,
+      this.imagesBucket.arnForObjects(`${previewPrefix}*`),
+      'Preview keys are hashes of the website read, known only at run time; the previews/ prefix of the images bucket only.',
     );
   }
 

@@ -12,6 +12,7 @@ import { benchCostPerAd } from './cost-group.ts';
 import { costMarkdownFile } from './cost-report.ts';
 import { figures, record, round, runGroup } from './figures.ts';
 import { benchDynamoDbLocalReads, benchOrderReads } from './order-reads.ts';
+import { benchPreviews } from './preview-latency.ts';
 import { benchRenders } from './renders.ts';
 import { printSummary, resultsFile, writeResults } from './results.ts';
 import { benchLighthouse, benchPageWeights } from './site-figures.ts';
@@ -30,6 +31,7 @@ const groups = [
   'dynamodb-floor',
   'get-order',
   'realtime',
+  'preview',
 ] as const;
 type Group = (typeof groups)[number];
 
@@ -43,6 +45,7 @@ const needs: Partial<Record<Group, Group[]>> = {
   'dynamodb-floor': ['generation'],
   'get-order': ['generation'],
   realtime: ['twin-start'],
+  preview: ['twin-start'],
 };
 
 function selectedGroups(argv: readonly string[]): Set<Group> {
@@ -111,6 +114,7 @@ try {
         await runGroup('dynamodb-floor', () => benchDynamoDbLocalReads(twin, completedOrderId));
       if (runs('get-order')) await runGroup('get-order', () => benchOrderReads(twin, completedOrderId));
       if (runs('realtime')) await runGroup('realtime', () => benchRealtime(twin));
+      if (runs('preview')) await runGroup('preview', () => benchPreviews(twin));
     } finally {
       await twin.stop();
     }

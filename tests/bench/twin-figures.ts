@@ -9,6 +9,7 @@ import { startTwin, type Twin } from '#local/twin.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { subscribeToChannel } from '#tests/integration/support/events-socket.ts';
 import { documentsOf } from '#tests/integration/support/orders-table.ts';
+import { testSiteHosts } from '#tests/integration/support/preview-site.ts';
 import { percentile, record, recordFailure, round } from './figures.ts';
 
 export async function benchTwinStart(): Promise<Twin> {
@@ -18,7 +19,14 @@ export async function benchTwinStart(): Promise<Twin> {
   record('twin start-up (empty state)', round((performance.now() - began) / 1000, 2), 's');
   await cold.stop();
   began = performance.now();
-  const warm = await startTwin({ port: 0, publicHost: '127.0.0.1', stateDir, ipAttemptsPerHour: 1_000_000 });
+  // The preview group reads a local site under a public-looking name.
+  const warm = await startTwin({
+    port: 0,
+    publicHost: '127.0.0.1',
+    stateDir,
+    ipAttemptsPerHour: 1_000_000,
+    testSiteHosts,
+  });
   record('twin start-up (existing state)', round((performance.now() - began) / 1000, 2), 's');
   const stop = warm.stop;
   warm.stop = async () => {

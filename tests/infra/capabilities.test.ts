@@ -55,7 +55,8 @@ function declaredFunctions(stack: ReelFiveStack): DeclaredFunction[] {
       name: `route ${route.name}`,
       fn: stack.api.functionFor(route.name),
       uses: [...route.uses, 'rateLimits' as const],
-      env: apiFunctionEnv,
+      // A route that draws (the preview's opening still) finds the renderer's fonts there.
+      env: 'decodesImages' in route ? [...apiFunctionEnv, 'RENDER_FONTS_DIR'] : apiFunctionEnv,
       isWiring: isOriginSecret,
     })),
     {

@@ -12,6 +12,8 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
   webhookEvents: [envNames.eventsTable],
   'images:presign': [envNames.imagesBucket],
   'images:read': [envNames.imagesBucket],
+  'previews:write': [envNames.imagesBucket],
+  'previews:read': [envNames.imagesBucket],
   'videos:read': [envNames.videosBucket],
   'videos:write': [envNames.videosBucket],
   'executions:start': [envNames.stateMachineArn],

@@ -110,10 +110,11 @@ describe('rules', () => {
       [1, 'StripeWebhookPerIp'],
       [2, 'CreateOrderPerIp'],
       [3, 'CreateUploadPerIp'],
-      [4, 'NewsletterSubscribePerIp'],
-      [5, 'ApiPerIp'],
-      [6, 'AWSManagedRulesKnownBadInputsRuleSet'],
-      [7, 'AWSManagedRulesCommonRuleSet'],
+      [4, 'CreatePreviewPerIp'],
+      [5, 'NewsletterSubscribePerIp'],
+      [6, 'ApiPerIp'],
+      [7, 'AWSManagedRulesKnownBadInputsRuleSet'],
+      [8, 'AWSManagedRulesCommonRuleSet'],
     ]);
     for (const rule of rules) {
       expect(rule.VisibilityConfig).toEqual({
@@ -132,6 +133,7 @@ describe('rules', () => {
     ],
     ['CreateOrderPerIp', limits.createOrder, { AndStatement: { Statements: [post, pathIs('/api/orders')] } }],
     ['CreateUploadPerIp', limits.createUpload, { AndStatement: { Statements: [post, pathIs('/api/uploads')] } }],
+    ['CreatePreviewPerIp', limits.createPreview, { AndStatement: { Statements: [post, pathIs('/api/previews')] } }],
     [
       'NewsletterSubscribePerIp',
       limits.newsletterSubscribe,

@@ -5,7 +5,12 @@ import { extractSiteFacts, type SiteFacts } from './extract-site-facts.ts';
 import { fetchPublicPage, type PageFetchResult } from './fetch-public-page.ts';
 import { businessNameFromDomain, displayDomain } from './site-domain.ts';
 
-export type WebsiteAnalysis = SiteFacts & { source: 'site' | 'fallback'; failure?: string };
+export type WebsiteAnalysis = SiteFacts & {
+  source: 'site' | 'fallback';
+  failure?: string;
+  /** When the buyer's preview read these facts (lambdas/generation/preview): its hook is then reused. */
+  previewedAt?: string;
+};
 
 export interface AnalyzeWebsiteDeps {
   fetchPage?: (url: string) => Promise<PageFetchResult>;

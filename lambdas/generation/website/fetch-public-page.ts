@@ -40,6 +40,29 @@ class PageRefused extends Error {}
 
 const resolveAllAddresses: HostResolver = (hostname) => dns.lookup(hostname, { all: true });
 
+/**
+ * Sites the local twin's tests and bench serve on 127.0.0.1 under public-looking names: what each
+ * name resolves to, and which of them may be private. Only local/twin.ts sets this, from its own
+ * options (a Lambda never does), so the twin's handlers can read a test site while the guard
+ * still refuses every other private address, and a name mapped but not allowed shows the refusal.
+ */
+export interface TestSiteHosts {
+  addresses: Readonly<Record<string, string>>;
+  allowPrivate: readonly string[];
+}
+let testSiteHosts: TestSiteHosts | null = null;
+
+export function setTestSiteHosts(hosts: TestSiteHosts | null): void {
+  testSiteHosts = hosts;
+}
+
+function testSiteResolver(hosts: TestSiteHosts): HostResolver {
+  return (hostname) => {
+    const address = hosts.addresses[hostname];
+    return address ? Promise.resolve([{ address, family: isIP(address) }]) : resolveAllAddresses(hostname);
+  };
+}
+
 interface FetchSettings {
   allowedHosts: ReadonlySet<string>;
   maxBytes: number;
@@ -99,10 +122,12 @@ async function fetchPublic<T extends object>(
   const controller = new AbortController();
   const deadline = setTimeout(() => controller.abort(new PageRefused(`timed out after ${timeoutMs} ms`)), timeoutMs);
   const settings: FetchSettings = {
-    allowedHosts: new Set(options.allowPrivateHostsForTests?.map((host) => host.toLowerCase())),
+    allowedHosts: new Set(
+      (options.allowPrivateHostsForTests ?? testSiteHosts?.allowPrivate)?.map((host) => host.toLowerCase()),
+    ),
     maxBytes: options.maxBytes ?? pageFetchLimits.maxBytes,
     maxRedirects: options.maxRedirects ?? pageFetchLimits.maxRedirects,
-    resolveHost: options.resolveHost ?? resolveAllAddresses,
+    resolveHost: options.resolveHost ?? (testSiteHosts ? testSiteResolver(testSiteHosts) : resolveAllAddresses),
     signal: controller.signal,
   };
   try {

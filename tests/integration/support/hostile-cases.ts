@@ -453,6 +453,101 @@ const upload = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 
+const previewPost = (category: string, name: string, request: unknown, expected: Expected): HostileCase => ({
+  endpoint: 'CreatePreview',
+  method: 'POST',
+  path: '/api/previews',
+  headers: json,
+  body: typeof request === 'string' ? request : body(request),
+  category,
+  name,
+  expected,
+});
+const previewOf = (overrides: Record<string, unknown>) => ({
+  website: 'https://example.com',
+  style: 'cinematic',
+  durationSeconds: '12',
+  ...overrides,
+});
+/** A site that cannot be read is an answer, not an error: the form tells the buyer. */
+const unreadablePreview: Expected = {
+  status: 200,
+  keys: [
+    'businessName',
+    'claims',
+    'colors',
+    'durationSeconds',
+    'headline',
+    'hook',
+    'host',
+    'images',
+    'readable',
+    'reason',
+    'style',
+  ],
+};
+
+function createPreviewCases(): HostileCase[] {
+  return [
+    previewPost(
+      'oversize',
+      'a 17 KB body',
+      previewOf({ website: `https://example.com/${'a'.repeat(17_000)}` }),
+      tooLarge,
+    ),
+    previewPost(
+      'oversize',
+      'a 2,049-character website',
+      previewOf({ website: `https://example.com/${'a'.repeat(2030)}` }),
+      validation(messages.invalidWebsite),
+    ),
+    previewPost('deep JSON', '8,000 nested arrays', `${'['.repeat(8000)}${']'.repeat(8000)}`, validation()),
+    previewPost(
+      'deep JSON',
+      'a website that is an object',
+      previewOf({ website: { href: 'https://example.com' } }),
+      validation(),
+    ),
+    previewPost('invalid JSON', 'a truncated object', '{"website": "https://example.com",', malformed),
+    previewPost('invalid JSON', 'an empty body', '', malformed),
+    {
+      ...previewPost('content type', 'JSON sent as text/plain', previewOf({}), wrongType),
+      headers: { 'content-type': 'text/plain' },
+    },
+    {
+      ...previewPost('decompression bomb', 'a gzip body of 10 MB of zeros', '', malformed),
+      headers: { ...json, 'content-encoding': 'gzip' },
+      body: gzipSync(Buffer.alloc(10 * 1024 * 1024)),
+    },
+    previewPost('missing', 'no website', { style: 'cinematic' }, validation(messages.missingInformation)),
+    previewPost('enum', 'an unknown style', previewOf({ style: 'Cinematic' }), validation()),
+    previewPost('enum', 'a length that is a number', previewOf({ durationSeconds: 12 }), validation()),
+    ...html.map((text) =>
+      previewPost('HTML', `the website ${text}`, previewOf({ website: text }), validation(messages.invalidWebsite)),
+    ),
+    ...traversal.map((key) =>
+      previewPost(
+        'traversal',
+        `the photo key ${JSON.stringify(key)}`,
+        previewOf({ imageStoragePath: key }),
+        validation(),
+      ),
+    ),
+    // SSRF: every internal form is refused before anything is fetched.
+    ...ssrfWebsites.map((website) =>
+      previewPost('SSRF', `the website ${website}`, previewOf({ website }), validation(messages.invalidWebsite)),
+    ),
+    // A public-looking name passes the schema; the fetch refuses where it resolves (or finds no answer here).
+    previewPost(
+      'SSRF',
+      'a name that resolves to loopback (refused at fetch time)',
+      previewOf({ website: 'http://127.0.0.1.nip.io/' }),
+      unreadablePreview,
+    ),
+    { ...previewPost('method', 'GET', '', notAllowed), method: 'GET', headers: {}, body: undefined },
+  ];
+}
+
 function createUploadCases(): HostileCase[] {
   return [
     uploadPost('oversize', 'a 17 KB body', upload({ fileName: 'x'.repeat(17_000) }), tooLarge),
@@ -1067,6 +1162,7 @@ export function hostileCases(): HostileCase[] {
   return [
     ...createOrderCases(),
     ...createUploadCases(),
+    ...createPreviewCases(),
     ...orderReadCases(),
     ...cancelCases(),
     ...webhookCases(),

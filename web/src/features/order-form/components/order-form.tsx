@@ -27,6 +27,7 @@ import {
   toCreateOrderRequest,
 } from '#web/features/order-form/order-request.ts';
 import { openPaymentTab } from '#web/features/order-form/payment-tab.ts';
+import { PreviewSlot } from '#web/features/order-form/preview/preview-slot.tsx';
 import { createSubmitGuard } from '#web/features/order-form/submit-guard.ts';
 import { rememberCheckoutUrl } from '#web/lib/checkout-handoff.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
@@ -237,6 +238,7 @@ export function OrderForm() {
             {durationHint(values.durationSeconds)}
           </p>
         </div>
+        <PreviewSlot values={values} />
         <div className="min-w-0">
           <ImageField
             image={values.image}

@@ -1,0 +1,159 @@
+// The preview before paying (DESIGN §5 step 1, issue 17 §1): what the ad will be made from. The
+// site is read as generation reads it, under the same SSRF guard but with the preview's shorter
+// deadline; its images are cleaned into our bucket; the template writer (fast, no model) writes
+// the storyboard whose opening the buyer is shown. Facts and opening are cached, and the order's
+// generation reuses them (preview-reuse.ts), so the ad opens with the hook the buyer saw.
+
+import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
+import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import { fetchPublicPage, type PageFetchResult } from '#generation/website/fetch-public-page.ts';
+import { displayDomain } from '#generation/website/site-domain.ts';
+import { logger } from '#powertools/logger.ts';
+import { config } from '#shared/config.ts';
+import type { PreviewResponse } from '#shared/preview-contract.ts';
+import type { PreviewInput } from '#shared/preview-request.ts';
+import { presignImageRead, verifyUploadedImage } from '#uploads/image-upload.ts';
+import type { FrameImage } from './opening-frame.ts';
+import {
+  type CachedSite,
+  previewKeys,
+  readCachedSite,
+  readObject,
+  storeCachedHook,
+  storeCachedSite,
+} from './preview-cache.ts';
+import { cleanPreviewImage, storePreviewImages, storeWebp } from './preview-images.ts';
+
+const maxClaims = 4;
+
+export interface PreviewDeps {
+  fetchPage?: (url: string) => Promise<PageFetchResult>;
+  now?: () => Date;
+}
+
+export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): Promise<PreviewResponse> {
+  const now = deps.now ?? (() => new Date());
+  // The photo is checked first: a bad key is the buyer's to fix, before any site is fetched.
+  const photo = input.imageStoragePath;
+  if (photo) await verifyUploadedImage(photo);
+  const site = (await readCachedSite(input.website, now())) ?? (await readSite(input.website, now(), deps));
+  const storyboard = writeTemplateStoryboard({
+    site: site.analysis,
+    order: { style: input.style, durationSeconds: Number(input.durationSeconds) as AdDuration, uploadKey: photo },
+  });
+  const hook = storyboard.scenes[0]!;
+  if (site.analysis.source === 'site') {
+    await storeCachedHook(input.website, input.style, input.durationSeconds, {
+      readAt: site.readAt,
+      text: hook.text,
+      voiceLine: hook.voiceLine,
+      ...(hook.emphasis ? { emphasis: hook.emphasis } : {}),
+    });
+  }
+  const readable = site.analysis.source === 'site';
+  const opening = await openingStill(storyboard, site, input);
+  return {
+    host: displayDomain(new URL(input.website)),
+    readable,
+    ...(readable ? {} : { reason: buyerReason(site.analysis.failure) }),
+    businessName: storyboard.brand.name,
+    headline: site.analysis.headline,
+    claims: readable ? claimsOf(site.analysis) : [],
+    images: [
+      ...(photo ? [{ url: await presignImageRead(photo), source: 'upload' as const }] : []),
+      ...(await Promise.all(
+        site.images.map(async (image) => ({
+          url: await presignImageRead(image.key),
+          source: image.source,
+          ...(image.description ? { description: image.description } : {}),
+        })),
+      )),
+    ],
+    colors: storyboard.palette,
+    hook: { text: hook.text, voiceLine: hook.voiceLine },
+    ...(opening ? { openingFrame: opening } : {}),
+    style: input.style,
+    durationSeconds: input.durationSeconds,
+  };
+}
+
+/**
+ * A still of the ad's opening frame, drawn by the renderer's own layout and layers; a preview
+ * without one when it cannot be drawn (the rest of the preview does not depend on it).
+ */
+async function openingStill(storyboard: Storyboard, site: CachedSite, input: PreviewInput): Promise<string | null> {
+  try {
+    // Loaded on first use: satori, yoga and the renderer's layout would double the function's cold start.
+    const { drawOpeningFrame, frameImage } = await import('./opening-frame.ts');
+    const images = new Map<string, FrameImage>();
+    await Promise.all(
+      storyboard.assets.map(async (asset) => {
+        const bytes =
+          asset.source === 'upload' && asset.key
+            ? await readObject(asset.key).then((upload) => upload && cleanPreviewImage(upload))
+            : await cachedImageBytes(site, asset.url);
+        const image = bytes ? await frameImage(bytes) : null;
+        if (image) images.set(asset.id, image);
+      }),
+    );
+    // After every untrusted image is cleaned: drawing unblocks sharp's SVG loader for our own SVG.
+    const still = await drawOpeningFrame(storyboard, images);
+    if (!still) return null;
+    const key = previewKeys(input.website).openingFrame(input.style, input.durationSeconds, input.imageStoragePath);
+    await storeWebp(key, still);
+    return await presignImageRead(key);
+  } catch (error) {
+    logger.warn('Opening still not drawn', { reason: (error as Error).message });
+    return null;
+  }
+}
+
+async function cachedImageBytes(site: CachedSite, url: string | undefined): Promise<Buffer | null> {
+  const cached = site.images.find((image) => image.url === url);
+  return cached ? readObject(cached.key) : null;
+}
+
+/**
+ * Reads the site now. A site that could not be read is not cached: the next preview (a photo
+ * added, a style changed) tries again, and the generation tries with its own, longer deadline.
+ */
+async function readSite(website: string, now: Date, deps: PreviewDeps): Promise<CachedSite> {
+  const fetchPage =
+    deps.fetchPage ?? ((url: string) => fetchPublicPage(url, { timeoutMs: config.preview.siteFetchTimeoutMs }));
+  const analysis = await analyzeWebsite(website, { fetchPage });
+  const site: CachedSite = { website, readAt: now.toISOString(), analysis, images: [] };
+  if (analysis.source !== 'site') return site;
+  site.images = await storePreviewImages(analysis.images ?? [], previewKeys(website).image);
+  await storeCachedSite(site);
+  return site;
+}
+
+/** What the site claims, in its own words: numbers and proof, offers, prices, then benefits. */
+function claimsOf(site: WebsiteAnalysis): string[] {
+  const all = [...(site.claims ?? []), ...(site.offers ?? []), ...(site.prices ?? []), ...site.benefits];
+  const seen = new Set<string>();
+  return all
+    .filter((claim) => {
+      const key = claim.toLowerCase();
+      if (seen.has(key) || key === site.headline.toLowerCase()) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, maxClaims);
+}
+
+/** fetch-public-page.ts's reasons, as a buyer would say them. */
+export function buyerReason(failure: string | undefined): string {
+  const reason = failure ?? '';
+  if (/timed out/.test(reason)) return 'it did not answer in time';
+  if (/not a public host|non-public address|not a public http/.test(reason)) return 'its address is not public';
+  if (/does not resolve/.test(reason)) return 'its address was not found';
+  if (/not an HTML page/.test(reason)) return 'it is not a web page';
+  if (/^HTTP (\d+)/.test(reason)) return `it answered with an error (${reason})`;
+  if (/no readable text/.test(reason)) return 'its page has no text we could read';
+  if (/larger than/.test(reason)) return 'its page is too large';
+  if (/redirect/.test(reason)) return 'it redirects too many times';
+  return 'it could not be reached';
+}
