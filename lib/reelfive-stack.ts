@@ -16,7 +16,7 @@ import type { OrderChangesPublisher } from './realtime/order-changes-publisher.t
 import { Realtime } from './realtime/realtime.ts';
 import { AccessLogsBucket } from './shared/buckets.ts';
 import { Site } from './site/site.ts';
-import { generationChoices, type StackParameters } from './stack-parameters.ts';
+import { footageChoice, generationChoices, type StackParameters } from './stack-parameters.ts';
 import { Uploads } from './uploads/uploads.ts';
 
 export interface ReelFiveStackProps extends StackProps {
@@ -74,6 +74,7 @@ export class ReelFiveStack extends Stack {
       notifications: this.notifications,
       ...generationChoices(parameters),
       renderReservedConcurrency: parameters.renderReservedConcurrency,
+      footage: footageChoice(parameters),
     });
     this.realtime = new Realtime(this, 'Realtime');
     this.orderChangesPublisher = this.realtime.publishOrderChanges({

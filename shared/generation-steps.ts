@@ -17,7 +17,7 @@ export interface GenerationStep {
    */
   path: 'main' | 'failure';
   /** Where the handler's result goes in the execution state; absent: discarded. */
-  resultKey?: 'site' | 'script' | 'render';
+  resultKey?: 'site' | 'script' | 'footage' | 'render';
 }
 
 export const generationSteps = [
@@ -44,6 +44,24 @@ export const generationSteps = [
     uses: ['orders:write', 'bedrock'],
     path: 'main',
     resultKey: 'script',
+  },
+  {
+    state: 'StartFootage',
+    entry: 'generation/start-footage.handler.ts',
+    // Up to 4 clip starts in parallel, each with its first frame fetched and cleaned.
+    timeoutSeconds: 60,
+    uses: ['orders:write', 'images:read', 'videos:write', 'footage'],
+    path: 'main',
+    resultKey: 'footage',
+  },
+  {
+    state: 'CheckFootage',
+    entry: 'generation/check-footage.handler.ts',
+    // A poll per pending clip, and the download of the finished ones (a few MB each).
+    timeoutSeconds: 90,
+    uses: ['orders:read', 'images:read', 'videos:write', 'footage'],
+    path: 'main',
+    resultKey: 'footage',
   },
   {
     state: 'StartRender',

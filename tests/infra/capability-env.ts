@@ -19,6 +19,8 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
   'render:invoke': [envNames.renderFunctionName],
   bedrock: [envNames.copywriter],
   polly: [envNames.voiceEngine],
+  // The prod test parameters have no video model: an engine-only stage sets nothing.
+  footage: [],
   'stripe:checkout': [envNames.stripeCheckoutKeySecretName],
   'stripe:read': [envNames.stripeReadKeySecretName],
   'stripe:refund': [envNames.stripeRefundKeySecretName],
