@@ -83,7 +83,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
         }
       : cta;
     const emphasis = scene ? emphasisOf(scene.content, words.text) : ctaLabel;
-    const footage = copy.hasFacts ? footageFor(style, roles[index]!, copy, assets, backdrops) : undefined;
+    const footage = footageFor(style, roles[index]!, copy, assets, backdrops);
     const placed: StoryboardScene = {
       role: roles[index]!,
       startSeconds,
