@@ -1,7 +1,7 @@
 // Where the footage steps meet AWS: a scene's first frame from the images bucket or the site
 // (cleaned like every image, then set on the brand's background at 720x1280 as a JPEG), and the
 // finished clips in the videos bucket beside the ad.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -69,7 +69,8 @@ async function firstFrame(
       logger.warn('Footage first frame not usable', { orderId, image: assetId, reason: clean.failure });
       return undefined;
     }
-    const jpeg = await sharp(clean.path)
+    // From a buffer: only the buffer loaders of the three image types are unblocked (clean-image.ts).
+    const jpeg = await sharp(await readFile(clean.path))
       .resize(720, 1280, { fit: 'contain', background: storyboard.palette.primary })
       .flatten({ background: storyboard.palette.primary })
       .jpeg({ quality: 88 })
