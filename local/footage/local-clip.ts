@@ -26,10 +26,10 @@ export async function makeLocalClip(request: LocalClipRequest): Promise<Buffer> 
     if (request.image) {
       const path = join(dir, 'first-frame');
       await writeFile(path, request.image);
-      input = ['-loop', '1', '-framerate', '30', '-t', String(request.seconds), '-i', path];
+      input = ['-i', path];
     } else {
       // Text-to-video: a teal field for the hue to move through.
-      input = ['-f', 'lavfi', '-i', `color=c=0x1f8a8a:s=1080x1920:r=30:d=${request.seconds}`];
+      input = ['-f', 'lavfi', '-i', 'color=c=0x1f8a8a:s=864x1536:r=30:d=0.04'];
     }
     const { band } = localClipMark;
     const out = join(dir, 'clip.mp4');
@@ -38,9 +38,10 @@ export async function makeLocalClip(request: LocalClipRequest): Promise<Buffer> 
       ...input,
       '-vf',
       [
-        'scale=1080:1920:force_original_aspect_ratio=increase',
-        'crop=1080:1920',
-        `zoompan=z='1+0.18*on/${frames}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=720x1280:fps=30`,
+        'scale=864:1536:force_original_aspect_ratio=increase',
+        'crop=864:1536',
+        // One input picture, zoomed over every frame of the clip (as the engine moves its plates).
+        `zoompan=z='1+0.18*on/${frames}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=${frames}:s=720x1280:fps=30`,
         `hue=h='40*sin(2*PI*t/${request.seconds})':s=1.2`,
         `drawbox=x=0:y=${band.y}:w=720:h=${band.height}:color=0xff00ff@1:t=fill`,
         'format=yuv420p',
@@ -52,7 +53,7 @@ export async function makeLocalClip(request: LocalClipRequest): Promise<Buffer> 
       '-preset',
       'ultrafast',
       '-crf',
-      '23',
+      '28',
       '-metadata',
       `comment=${localClipMark.comment} provider=${request.provider}`,
       '-movflags',
