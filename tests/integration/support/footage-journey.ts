@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '#generation/media/probe-media.ts';
+import type { Twin } from '#local/twin.ts';
 import type { FootageProvider } from '#shared/config-schema.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { writeProductPhoto } from './ad-fixtures.ts';
@@ -27,9 +28,9 @@ const submitPaths: Record<FootageProvider, RegExp> = {
  * The suite for one provider. One per test file: handlers keep their SDK clients at module scope
  * (as a warm Lambda does), so one process holds one twin.
  */
-export function footageJourney(provider: FootageProvider): void {
+export function footageJourney(provider: FootageProvider): { current: Twin } {
+  const twin = twinForSuite({ waitScale: 0.1, footage: { provider } });
   describe(`footage from ${provider} on the twin`, () => {
-    const twin = twinForSuite({ waitScale: 0.1, footage: { provider } });
     let workDir = '';
     let productPhoto: Buffer;
     beforeAll(async () => {
@@ -86,4 +87,5 @@ export function footageJourney(provider: FootageProvider): void {
       console.info(`footage ${provider}: paid → completed ${paidToCompletedSeconds.toFixed(1)} s`);
     }, 180_000);
   });
+  return twin;
 }
