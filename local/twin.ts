@@ -228,7 +228,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
 
     // Handlers read their configuration from process.env, as in Lambda. One twin per process; a
     // twin without footage must not inherit the footage settings of one started before it.
-    for (const name of [envNames.footageModel, envNames.footageApiBase, envNames.footageApiKey]) delete process.env[name];
+    for (const name of [envNames.footageModel, envNames.footageApiBase, envNames.footageApiKey])
+      delete process.env[name];
     // Set before the state machine starts: executions a previous run left RUNNING end ABORTED at
     // start-up, and the execution-status rule's handler then needs the environment.
     Object.assign(process.env, env);

@@ -29,7 +29,9 @@ describe('footage fallback on the twin', () => {
     expect(order.order_status).toBe('completed');
     const execution = await twin.current.steps.waitForExecution(orderId);
     const succeeded = execution.events.find((event) => event.type === 'ExecutionSucceeded');
-    const output = JSON.parse((succeeded?.executionSucceededEventDetails as { output: string }).output) as {
+    const output = JSON.parse(
+      (succeeded?.executionSucceededEventDetails as { output: string } | undefined)?.output ?? '{}',
+    ) as {
       footage?: { status: string; costUsd: number; scenes: { status: string; reason?: string }[] };
     };
     expect(output.footage).toMatchObject({ status: 'done', costUsd: 0 });
