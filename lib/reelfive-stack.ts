@@ -2,6 +2,7 @@
 // Wiring only; each domain construct owns its resources and grants.
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { config } from '#shared/config.ts';
 import { pagePaths } from '#shared/paths.ts';
 import { apiRoutes } from '#shared/routes.ts';
 import { Alarms } from './alarms/alarms.ts';
@@ -120,6 +121,7 @@ export class ReelFiveStack extends Stack {
       reconciler: this.operations.reconciler,
       reconcilerEveryMinutes: reconcilerFunction.everyMinutes,
       apiKeyDaysLeft: this.realtime.apiKeyRenewer.metricDaysLeft(),
+      costAlarmUsdPerAd: parameters.costAlarmUsdPerAd ?? config.generation.costPerAd.alarmUsdPerAd,
     });
   }
 }

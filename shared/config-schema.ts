@@ -32,6 +32,13 @@ export const configSchema = z.object({
     executionTimeoutMinutes: z.int().check(z.positive()),
     /** Optional Bedrock Converse copywriter; the template copywriter is the default. */
     bedrockModelId: z.string().check(z.minLength(1)),
+    costPerAd: z.object({
+      /** AWS's part of one ad, by its length in seconds (the bench's table). */
+      awsEstimateUsd: z.record(z.string().check(z.regex(/^\d+$/)), z.number().check(z.positive())),
+      stripePercent: z.number().check(z.positive()),
+      stripeFixedCents: z.int().check(z.minimum(0)),
+      alarmUsdPerAd: z.number().check(z.positive()),
+    }),
     footage: z.object({
       /** Poll interval of the footage loop (Wait state), seconds. */
       pollSeconds: z.int().check(z.positive()),

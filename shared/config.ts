@@ -22,6 +22,16 @@ export const config: Config = {
     bedrockModelId: 'amazon.nova-lite-v1:0',
     // AI footage (lambdas/generation/footage, docs/footage-providers.md). Prices and clip lengths from
     // ../shared/research/unit-economics.md; a stage picks one model (lib/stack-parameters.ts).
+    // What an ad costs besides its footage, recorded on each order (lambdas/generation/order-cost.ts):
+    // AWS per length from the bench's cost table (README "Cost per ad", bench/cost-per-ad.md) and
+    // Stripe's US card fee (research/unit-economics.md). Ops are alarmed when the hour's average ad
+    // costs more than alarmUsdPerAd (a stage may set its own: costAlarmUsdPerAd).
+    costPerAd: {
+      awsEstimateUsd: { '4': 0.0019, '8': 0.0028, '12': 0.0034 },
+      stripePercent: 2.9,
+      stripeFixedCents: 30,
+      alarmUsdPerAd: 1,
+    },
     footage: {
       pollSeconds: 5,
       // Past this the scenes still waiting are drawn by the engine (or the order fails, by policy),

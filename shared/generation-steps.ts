@@ -83,7 +83,8 @@ export const generationSteps = [
     state: 'Deliver',
     entry: 'generation/deliver.handler.ts',
     timeoutSeconds: 60,
-    uses: ['orders:write', 'videos:read', 'mail'],
+    // orders:read: what the buyer paid, for the cost recorded with the ad.
+    uses: ['orders:read', 'orders:write', 'videos:read', 'mail'],
     path: 'main',
   },
   {

@@ -17,4 +17,6 @@ export const businessMetrics = {
   renderSeconds: 'RenderSeconds',
   /** An order made free by a 100 % code: lib/alarms watches its rate (a leaked code drains ads). */
   freeAdRedemptions: 'FreeAdRedemptions',
+  /** What a delivered ad cost in USD (footage + Stripe + AWS): lib/alarms watches its hourly average. */
+  adCostUsd: 'AdCostUsd',
 } as const;
