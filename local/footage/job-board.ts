@@ -35,6 +35,7 @@ export interface LocalJob {
   seconds: number;
   prompt: string;
   polls: number;
+  createdAt: number;
   drill: Drill | null;
   clip: Promise<Buffer> | null;
   /** Set once the clip is made (or failed to be). */
@@ -53,13 +54,16 @@ export interface JobBoard {
   /** The next poll's drill (`unavailable`), taken from the queue. */
   takePollDrill(): Drill | null;
   create(fields: { model: string; seconds: number; prompt: string; image?: Buffer; drill: Drill | null }): LocalJob;
-  /** The job's state after one more poll: how many polls it has had, and whether its clip is done. */
+  /** The job's state at this poll: its age, its drill, and whether its clip is made. */
   advance(job: LocalJob): Promise<'queued' | 'running' | 'done' | 'failed'>;
 }
 
-/** Polls a job spends queued, then running, before it may end (and only once its clip is made). */
-const queuedPolls = 1;
-const runningPolls = 1;
+/**
+ * How long a job stays queued, then at least running, before it may end (a clip only once it is
+ * made): by the clock, so a state machine polling every few seconds sees it done at its next poll.
+ */
+const queuedMs = 300;
+const runningMs = 300;
 
 export function createJobBoard(provider: string): JobBoard {
   const armed: Drill[] = [];
@@ -87,6 +91,7 @@ export function createJobBoard(provider: string): JobBoard {
         seconds,
         prompt,
         polls: 0,
+        createdAt: Date.now(),
         drill,
         clip: null,
         bytes: null,
@@ -109,8 +114,9 @@ export function createJobBoard(provider: string): JobBoard {
     },
     async advance(job) {
       job.polls += 1;
-      if (job.polls <= queuedPolls) return 'queued';
-      if (job.drill === 'hang' || job.polls <= queuedPolls + runningPolls) return 'running';
+      const age = Date.now() - job.createdAt;
+      if (age < queuedMs) return 'queued';
+      if (job.drill === 'hang' || age < queuedMs + runningMs) return 'running';
       if (job.drill === 'refuse' || job.drill === 'fail' || job.drill === 'internal') return 'failed';
       if (job.error) return 'failed';
       return job.bytes ? 'done' : 'running';

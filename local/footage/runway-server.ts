@@ -114,9 +114,11 @@ async function readTask(board: JobBoard, res: ServerResponse, id: string, base: 
   if (!job) return sendJson(res, 404, { error: 'Task not found' });
   if (board.takePollDrill() === 'unavailable') return sendJson(res, 503, { error: 'Service unavailable' });
   const state = await board.advance(job);
-  const common = { id: job.id, createdAt: new Date().toISOString() };
-  if (state === 'queued')
-    return sendJson(res, 200, { ...common, status: job.polls === 1 && job.drill === 'hang' ? 'THROTTLED' : 'PENDING' });
+  const common = { id: job.id, createdAt: new Date(job.createdAt).toISOString() };
+  // A hanging job waits as Runway's throttled tasks do (the account's concurrency is full).
+  if (state === 'queued' || (state === 'running' && job.drill === 'hang')) {
+    return sendJson(res, 200, { ...common, status: job.drill === 'hang' ? 'THROTTLED' : 'PENDING' });
+  }
   if (state === 'running') return sendJson(res, 200, { ...common, status: 'RUNNING', progress: 0.5 });
   if (state === 'failed') {
     const failure =
