@@ -453,6 +453,13 @@ describe('alarms', () => {
       threshold: config.limits.freeAdRedemptionsAlarmPerHour,
     },
     {
+      // Deliver's AdCostUsd (one value per ad), averaged over the hour, above the stage's limit.
+      alarm: 'AdCostPerHour',
+      metric: { Namespace: config.brand.name, MetricName: 'AdCostUsd', Statistic: 'Average', Period: 3600 },
+      dimensions: () => [{ Name: 'service', Value: config.brand.slug }],
+      threshold: config.generation.costPerAd.alarmUsdPerAd + 0.0001,
+    },
+    {
       alarm: 'RenderErrors',
       metric: { Namespace: 'AWS/Lambda', MetricName: 'Errors', Statistic: 'Sum', Period: 300 },
       dimensions: () => [{ Name: 'FunctionName', Value: fnRef(stack.generation.renderFunction) }],
@@ -544,7 +551,7 @@ describe('alarms', () => {
   });
 
   it('has no other alarm of its own', () => {
-    expect(alarms).toHaveLength(12 + apiRoutes.length);
+    expect(alarms).toHaveLength(13 + apiRoutes.length);
   });
 
   it('has a README runbook entry for each alarm its description names', () => {
