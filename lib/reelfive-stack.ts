@@ -2,6 +2,7 @@
 // Wiring only; each domain construct owns its resources and grants.
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { config } from '#shared/config.ts';
 import { pagePaths } from '#shared/paths.ts';
 import { apiRoutes } from '#shared/routes.ts';
 import { Alarms } from './alarms/alarms.ts';
@@ -17,7 +18,7 @@ import { Realtime } from './realtime/realtime.ts';
 import { AccessLogsBucket } from './shared/buckets.ts';
 import { stageContextKey } from './shared/reelfive-function.ts';
 import { Site } from './site/site.ts';
-import { generationChoices, type StackParameters } from './stack-parameters.ts';
+import { footageChoice, generationChoices, type StackParameters } from './stack-parameters.ts';
 import { Uploads } from './uploads/uploads.ts';
 
 export interface ReelFiveStackProps extends StackProps {
@@ -77,6 +78,7 @@ export class ReelFiveStack extends Stack {
       notifications: this.notifications,
       ...generationChoices(parameters),
       renderReservedConcurrency: parameters.renderReservedConcurrency,
+      footage: footageChoice(parameters),
     });
     this.realtime = new Realtime(this, 'Realtime');
     this.orderChangesPublisher = this.realtime.publishOrderChanges({
@@ -123,6 +125,7 @@ export class ReelFiveStack extends Stack {
       reconcilerEveryMinutes: reconcilerFunction.everyMinutes,
       apiKeyDaysLeft: this.realtime.apiKeyRenewer.metricDaysLeft(),
       stage: parameters.stage,
+      costAlarmUsdPerAd: parameters.costAlarmUsdPerAd ?? config.generation.costPerAd.alarmUsdPerAd,
     });
   }
 }

@@ -3,6 +3,8 @@
 // it, and a bad or missing value fails before synth.
 import type { Node } from 'constructs';
 import * as z from 'zod';
+import { config } from '#shared/config.ts';
+import { footageResolutions } from '#shared/config-schema.ts';
 
 export const stages = ['staging', 'prod', 'local'] as const;
 export type Stage = (typeof stages)[number];
@@ -72,6 +74,33 @@ export const stackParametersSchema = z.object({
         .min(1, { error: 'must be at least 1 (leave it out to reserve nothing)' }),
     )
     .optional(),
+  /**
+   * AI footage (DESIGN §5 step 4): the video model, a key of config.generation.footage.models (its
+   * provider follows from it); absent = engine-only ads. With it: the Secrets Manager name of the
+   * provider's API key, the resolution, the most one ad may spend on clips (USD) and what a clip
+   * that cannot be made does to the order (`engine-only`: the scene is drawn by the engine; `fail`).
+   */
+  footageModel: z
+    .enum(Object.keys(config.generation.footage.models) as [string, ...string[]], {
+      error: `must be one of ${Object.keys(config.generation.footage.models).join(', ')}`,
+    })
+    .optional(),
+  footageApiKeySecretName: secretName.optional(),
+  footageResolution: z.enum(footageResolutions, { error: 'must be 720p or 1080p' }).optional(),
+  footageMaxSpendUsd: z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+      z.number({ error: 'must be an amount in USD, e.g. 0.5' }).positive({ error: 'must be above 0' }),
+    )
+    .optional(),
+  footageFallback: z.enum(['engine-only', 'fail'], { error: 'must be engine-only or fail' }).optional(),
+  /** Ops are alarmed when the average cost of an ad over an hour passes this (USD; default 1). */
+  costAlarmUsdPerAd: z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+      z.number({ error: 'must be an amount in USD, e.g. 1' }).positive({ error: 'must be above 0' }),
+    )
+    .optional(),
   account: z
     .string()
     .regex(/^\d{12}$/, { error: 'must be a 12-digit AWS account id' })
@@ -99,6 +128,35 @@ export function generationChoices(parameters: StackParameters): {
     throw new Error(`voice=local cannot be deployed (stage ${parameters.stage}): Lambda has no festival; use polly`);
   }
   return { copywriter: parameters.copywriter ?? (local ? 'template' : 'bedrock'), voice };
+}
+
+export interface FootageChoice {
+  model: string;
+  resolution: '720p' | '1080p';
+  maxSpendUsd: number;
+  fallback: 'engine-only' | 'fail';
+  /** Secrets Manager name of the provider's API key; null on the twin, which sets the key itself. */
+  apiKeySecretName: string | null;
+}
+
+/** Footage defaults: 720p, $0.75 a clip budget per ad (every chosen model's 12 s ad fits), engine-only fallback. */
+export const footageDefaults = { resolution: '720p', maxSpendUsd: 0.75, fallback: 'engine-only' } as const;
+
+/** The stage's footage, or null for engine-only ads. A deployed stage with a model needs its key's secret. */
+export function footageChoice(parameters: StackParameters): FootageChoice | null {
+  if (!parameters.footageModel) return null;
+  if (parameters.stage !== 'local' && !parameters.footageApiKeySecretName) {
+    throw new Error(
+      `footageModel=${parameters.footageModel} needs footageApiKeySecretName (stage ${parameters.stage}): the Secrets Manager secret holding the provider's API key`,
+    );
+  }
+  return {
+    model: parameters.footageModel,
+    resolution: parameters.footageResolution ?? footageDefaults.resolution,
+    maxSpendUsd: parameters.footageMaxSpendUsd ?? footageDefaults.maxSpendUsd,
+    fallback: parameters.footageFallback ?? footageDefaults.fallback,
+    apiKeySecretName: parameters.footageApiKeySecretName ?? null,
+  };
 }
 
 /**

@@ -2,7 +2,9 @@
 //   npm start                 → http://localhost:3000 (PORT overrides)
 //   npm start -- --reset      → the same, from empty state (.local/ is cleared)
 // With STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set, real Stripe test mode is used.
+// With FOOTAGE_PROVIDER=veo|runway|fal, ads get AI footage from that provider's local contract server.
 import { performance } from 'node:perf_hooks';
+import { footageProviders } from '#shared/config-schema.ts';
 import { buildSiteIfStale } from './site-build.ts';
 import { StateFolderInUse } from './state-lock.ts';
 import { startTwin } from './twin.ts';
@@ -13,10 +15,16 @@ await buildSiteIfStale((line) => console.log(line));
 
 const secretKey = process.env.STRIPE_SECRET_KEY;
 const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
+const footageProvider = process.env.FOOTAGE_PROVIDER;
+if (footageProvider && !(footageProviders as readonly string[]).includes(footageProvider)) {
+  console.error(`FOOTAGE_PROVIDER must be one of ${footageProviders.join(', ')} (or unset for engine-only ads)`);
+  process.exit(1);
+}
 const twin = await startTwin({
   port: Number(process.env.PORT ?? 3000),
   reset,
   ...(secretKey && webhookSecret ? { realStripe: { secretKey, webhookSecret } } : {}),
+  ...(footageProvider ? { footage: { provider: footageProvider as (typeof footageProviders)[number] } } : {}),
   log: (line) => console.error(line),
   // The same knob as the handlers' own logs.
   ...(process.env.POWERTOOLS_LOG_LEVEL?.toUpperCase() === 'DEBUG'
@@ -38,6 +46,7 @@ ReelFive is running (ready in ${seconds} s${reset ? ', state reset' : ''}).
   Executions  ${twin.url}/_local/executions
   Mail        ${twin.url}/_local/mail
   Stripe      ${twin.stripe ? `local (pay pages under ${twin.url}/_local/pay/…; cards 4242 4242 4242 4242 pays, 4000 0000 0000 0002 declines)` : 'real Stripe test mode'}
+  Footage     ${twin.footage ? `${twin.footage.provider} contract server at ${twin.footage.url} (local clips)` : 'none: engine-only ads (FOOTAGE_PROVIDER=veo|runway|fal adds AI footage)'}
   State       ${twin.stateDir} (npm start -- --reset clears it)
 
 Press Ctrl+C to stop.`);

@@ -15,7 +15,9 @@ import { synthesizeTwinTemplate } from '#lib/app.ts';
 import { reconcilerFunction } from '#lib/operations/operations.ts';
 import { orderChangesPublisherEntry } from '#lib/realtime/order-changes-publisher.ts';
 import { securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
+import { footageDefaults } from '#lib/stack-parameters.ts';
 import { stripeKeySecretNameEnv } from '#shared/capabilities.ts';
+import type { FootageProvider } from '#shared/config-schema.ts';
 import { executionEndedFunction, generationSteps, renderFunction } from '#shared/generation-steps.ts';
 import { pagePaths } from '#shared/paths.ts';
 import type { ApiRoute } from '#shared/routes.ts';
@@ -27,6 +29,7 @@ import { tiedBinaryEnvironment } from './child-lifetime.ts';
 import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
 import { createTablesFromTemplate, startDynamoDbLocal } from './dynamodb.ts';
 import { type StreamPoller, startStreamPoller } from './dynamodb-stream.ts';
+import { type ContractServer, startFootageServer, twinFootageModels } from './footage/index.ts';
 import { listen, sendJson } from './http.ts';
 import { type LocalLambda, startLocalLambda } from './lambda.ts';
 import { lambdaContext } from './lambda-context.ts';
@@ -65,6 +68,15 @@ export interface TwinOptions {
   testSiteHosts?: TestSiteHosts;
   /** Real Stripe test mode instead of the local server. */
   realStripe?: { secretKey: string; webhookSecret: string };
+  /**
+   * AI footage from a provider's local contract server (`FOOTAGE_PROVIDER` for npm start); absent:
+   * engine-only ads, the default on the twin and in CI.
+   */
+  footage?: {
+    provider: FootageProvider;
+    maxSpendUsd?: number;
+    fallback?: 'engine-only' | 'fail';
+  };
   log?: (line: string) => void;
   /** Debug lines, one per live event delivered; off unless given (npm start: POWERTOOLS_LOG_LEVEL=DEBUG). */
   debug?: (line: string) => void;
@@ -75,6 +87,8 @@ export interface Twin {
   stateDir: string;
   stripe: LocalStripe | null;
   stripeWebhookSecret: string;
+  /** The footage provider's contract server (requests it saw, failure drills), when footage is on. */
+  footage: ContractServer | null;
   endpoints: { dynamodb: string; s3: string; stepFunctions: string; ses: string; stripe: string | null };
   steps: Awaited<ReturnType<typeof startStepFunctions>>;
   outbox: Awaited<ReturnType<typeof startSesOutbox>>;
@@ -165,12 +179,30 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         });
     if (stripe) stoppers.push(stripe.stop);
 
+    // The provider's contract server, and the environment lib/generation gives a stage with a
+    // video model (grantFootage), the key as a plain value as with Stripe's.
+    const footageApiKey = 'local-footage-key';
+    const footage = options.footage ? await startFootageServer(options.footage.provider, footageApiKey) : null;
+    if (footage) stoppers.push(footage.stop);
+    const footageEnv: Record<string, string> =
+      footage && options.footage
+        ? {
+            [envNames.footageModel]: twinFootageModels[options.footage.provider],
+            [envNames.footageResolution]: footageDefaults.resolution,
+            [envNames.footageMaxSpendUsd]: String(options.footage.maxSpendUsd ?? footageDefaults.maxSpendUsd),
+            [envNames.footageFallback]: options.footage.fallback ?? footageDefaults.fallback,
+            [envNames.footageApiKey]: footageApiKey,
+            [envNames.footageApiBase]: footage.url,
+          }
+        : {};
+
     const originSecret = randomBytes(24).toString('hex');
     const env = lambdaEnvironment(template, {
       [envNames.siteUrl]: url,
       [envNames.stripeSecretKey]: stripeSecretKey,
       [envNames.stripeWebhookSecret]: stripeWebhookSecret,
       ...(stripe ? { [envNames.stripeApiBase]: stripe.apiUrl } : {}),
+      ...footageEnv,
       [envNames.originVerifySecret]: originSecret,
       [envNames.eventsHttpEndpoint]: events.httpEndpoint,
       ...(options.ipAttemptsPerHour ? { [envNames.ipAttemptsPerHour]: String(options.ipAttemptsPerHour) } : {}),
@@ -207,7 +239,10 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     stoppers.push(lambda.stop);
     env.AWS_ENDPOINT_URL_LAMBDA = lambda.endpoint;
 
-    // Handlers read their configuration from process.env, as in Lambda. One twin per process.
+    // Handlers read their configuration from process.env, as in Lambda. One twin per process; a
+    // twin without footage must not inherit the footage settings of one started before it.
+    for (const name of [envNames.footageModel, envNames.footageApiBase, envNames.footageApiKey])
+      delete process.env[name];
     // Set before the state machine starts: executions a previous run left RUNNING end ABORTED at
     // start-up, and the execution-status rule's handler then needs the environment.
     Object.assign(process.env, env);
@@ -314,6 +349,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       stateDir,
       stripe,
       stripeWebhookSecret,
+      footage,
       endpoints: {
         dynamodb: dynamo.endpoint,
         s3: s3.endpoint,

@@ -38,6 +38,8 @@ export const capabilities = [
   'bedrock',
   // Speak the voice-over with Amazon Polly (nothing when the stage uses the local voice).
   'polly',
+  // Call the stage's video model: its settings and its API key's secret (nothing on an engine-only stage).
+  'footage',
   // Create and expire Checkout Sessions (and read them back), look up promotion codes.
   'stripe:checkout',
   // Retrieve a Checkout Session and its payment state.

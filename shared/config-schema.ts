@@ -2,6 +2,12 @@
 // every synth, deploy and twin start, and by the unit tests.
 import * as z from 'zod/mini';
 
+/** The AI footage providers a stage can use (lambdas/generation/footage). */
+export const footageProviders = ['veo', 'runway', 'fal'] as const;
+export type FootageProvider = (typeof footageProviders)[number];
+export const footageResolutions = ['720p', '1080p'] as const;
+export type FootageResolution = (typeof footageResolutions)[number];
+
 export const configSchema = z.object({
   brand: z.object({ name: z.string().check(z.minLength(1)), slug: z.string().check(z.regex(/^[a-z0-9-]+$/)) }),
   /** Public site origin used in links and canonical URLs; stacks override it per stage. */
@@ -26,6 +32,36 @@ export const configSchema = z.object({
     executionTimeoutMinutes: z.int().check(z.positive()),
     /** Optional Bedrock Converse copywriter; the template copywriter is the default. */
     bedrockModelId: z.string().check(z.minLength(1)),
+    costPerAd: z.object({
+      /** AWS's part of one ad, by its length in seconds (the bench's table). */
+      awsEstimateUsd: z.record(z.string().check(z.regex(/^\d+$/)), z.number().check(z.positive())),
+      stripePercent: z.number().check(z.positive()),
+      stripeFixedCents: z.int().check(z.minimum(0)),
+      alarmUsdPerAd: z.number().check(z.positive()),
+    }),
+    footage: z.object({
+      /** Poll interval of the footage loop (Wait state), seconds. */
+      pollSeconds: z.int().check(z.positive()),
+      /** After this long from the first start, scenes still waiting fall back (or fail the order). */
+      timeoutSeconds: z.int().check(z.positive()),
+      maxPollErrors: z.int().check(z.positive()),
+      maxStarts: z.int().check(z.positive()),
+      /** The price table: every model a stage may pick, by its provider's model id. */
+      models: z.record(
+        z.string().check(z.minLength(1)),
+        z.object({
+          provider: z.enum(footageProviders),
+          /** USD per generated second at each resolution (unit-economics.md). */
+          usdPerSecond: z.object({ '720p': z.number().check(z.positive()), '1080p': z.number().check(z.positive()) }),
+          /** The clip lengths the model accepts, shortest first; a scene gets the shortest that covers it. */
+          clipSeconds: z.array(z.int().check(z.positive())).check(z.minLength(1)),
+          /** Image-to-video only: a scene without an image is not sent to it. */
+          needsImage: z.boolean(),
+          /** The provider's documented generation time for one clip (README's expected paid → completed). */
+          typicalSeconds: z.int().check(z.positive()),
+        }),
+      ),
+    }),
   }),
   /**
    * The one statement of how long an ad takes (issue 17): the hero, the order emails and the order

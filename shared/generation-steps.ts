@@ -17,7 +17,7 @@ export interface GenerationStep {
    */
   path: 'main' | 'failure';
   /** Where the handler's result goes in the execution state; absent: discarded. */
-  resultKey?: 'site' | 'script' | 'render';
+  resultKey?: 'site' | 'script' | 'footage' | 'render';
 }
 
 export const generationSteps = [
@@ -47,6 +47,24 @@ export const generationSteps = [
     resultKey: 'script',
   },
   {
+    state: 'StartFootage',
+    entry: 'generation/start-footage.handler.ts',
+    // Up to 4 clip starts in parallel, each with its first frame fetched and cleaned.
+    timeoutSeconds: 60,
+    uses: ['orders:write', 'images:read', 'videos:write', 'footage'],
+    path: 'main',
+    resultKey: 'footage',
+  },
+  {
+    state: 'CheckFootage',
+    entry: 'generation/check-footage.handler.ts',
+    // A poll per pending clip, and the download of the finished ones (a few MB each).
+    timeoutSeconds: 90,
+    uses: ['orders:read', 'images:read', 'videos:write', 'footage'],
+    path: 'main',
+    resultKey: 'footage',
+  },
+  {
     state: 'StartRender',
     entry: 'generation/start-render.handler.ts',
     timeoutSeconds: 30,
@@ -66,7 +84,8 @@ export const generationSteps = [
     state: 'Deliver',
     entry: 'generation/deliver.handler.ts',
     timeoutSeconds: 60,
-    uses: ['orders:write', 'videos:read', 'mail'],
+    // orders:read: what the buyer paid, for the cost recorded with the ad.
+    uses: ['orders:read', 'orders:write', 'videos:read', 'mail'],
     path: 'main',
   },
   {

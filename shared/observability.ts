@@ -29,4 +29,6 @@ export const businessMetrics = {
   unreadableSitePreviews: 'UnreadableSitePreviews',
   /** An order made free by a 100 % code: lib/alarms watches its rate (a leaked code drains ads). */
   freeAdRedemptions: 'FreeAdRedemptions',
+  /** What a delivered ad cost in USD (footage + Stripe + AWS): lib/alarms watches its hourly average. */
+  adCostUsd: 'AdCostUsd',
 } as const;

@@ -46,6 +46,19 @@ export const envNames = {
   copywriter: 'COPYWRITER',
   /** Who speaks the voice-over: `polly` (AWS) or `local` (default: festival, on the twin and in CI). */
   voiceEngine: 'VOICE_ENGINE',
+  /**
+   * AI footage (lambdas/generation/footage): the stage's model (a key of config.generation.footage.models;
+   * unset: engine-only ads), resolution, spend limit per ad in USD and fallback policy.
+   */
+  footageModel: 'FOOTAGE_MODEL',
+  footageResolution: 'FOOTAGE_RESOLUTION',
+  footageMaxSpendUsd: 'FOOTAGE_MAX_SPEND_USD',
+  footageFallback: 'FOOTAGE_FALLBACK',
+  /** The provider's API key: its Secrets Manager name in AWS, the plain value on the twin. */
+  footageApiKeySecretName: 'FOOTAGE_API_KEY_SECRET_NAME',
+  footageApiKey: 'FOOTAGE_API_KEY',
+  /** Twin only: the local contract server standing in for the provider's API origin. */
+  footageApiBase: 'FOOTAGE_API_BASE',
   /** Overrides config.generation.bedrockModelId (e.g. an inference profile such as us.amazon.nova-lite-v1:0). */
   bedrockModelId: 'BEDROCK_MODEL_ID',
 } as const;

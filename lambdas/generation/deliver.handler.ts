@@ -1,9 +1,15 @@
 // State Deliver: the render succeeded; its MP4 and poster are checked and handed to the buyer.
-// The state passes through unchanged for MarkCompleted.
+// What the ad cost is recorded with it. The state passes through unchanged for MarkCompleted.
 
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { getOrder } from '#orders/order-store.ts';
 import { taskHandler } from '#powertools/handlers.ts';
+import { logger } from '#powertools/logger.ts';
+import { metrics } from '#powertools/metrics.ts';
+import { businessMetrics } from '#shared/observability.ts';
 import { deliverAd } from './deliver.ts';
 import type { GenerationState } from './generation-state.ts';
+import { orderCost } from './order-cost.ts';
 import { StepFailure, step } from './step-errors.ts';
 
 export const handler = taskHandler(deliverRender);
@@ -13,6 +19,14 @@ async function deliverRender(state: GenerationState): Promise<GenerationState> {
   if (!videoKey || !posterKey) {
     throw new StepFailure('DeliveryFailed', `Order ${state.orderId}: the render reported no video or poster`);
   }
-  await step(() => deliverAd(state.orderId, { videoKey, posterKey }));
+  await step(async () => {
+    const order = await getOrder(state.orderId);
+    const cost = order ? orderCost(order, state.footage) : undefined;
+    await deliverAd(state.orderId, { videoKey, posterKey }, cost);
+    if (cost) {
+      metrics.addMetric(businessMetrics.adCostUsd, MetricUnit.NoUnit, cost.total_usd);
+      logger.info('Ad cost', { orderId: state.orderId, ...cost });
+    }
+  });
   return state;
 }

@@ -21,7 +21,7 @@ export interface DeliveryKeys {
 }
 
 /** Checks both files, records them on the processing order and sends the `ready` email. */
-export async function deliverAd(orderId: string, keys: DeliveryKeys): Promise<OrderRecord> {
+export async function deliverAd(orderId: string, keys: DeliveryKeys, cost?: OrderRecord['cost']): Promise<OrderRecord> {
   const [video, poster] = await Promise.all([headVideoObject(keys.videoKey), headVideoObject(keys.posterKey)]);
   if (!video) throw new StepFailure('DeliveryFailed', `Order ${orderId}: the video ${keys.videoKey} is missing`);
   if (!poster) throw new StepFailure('DeliveryFailed', `Order ${orderId}: the poster ${keys.posterKey} is missing`);
@@ -35,7 +35,7 @@ export async function deliverAd(orderId: string, keys: DeliveryKeys): Promise<Or
   expectType(orderId, 'video', video, 'video/mp4');
   expectType(orderId, 'poster', poster, 'image/jpeg');
 
-  const order = await recordDeliveredKeys(orderId, keys);
+  const order = await recordDeliveredKeys(orderId, keys, cost);
   // Never throws and sends once per order: a retried Deliver does not mail the buyer again.
   const mailed = await sendOrderEmail('ready', order);
   logger.info('Ad delivered', { orderId, videoBytes: video.ContentLength, mailed });
@@ -43,8 +43,12 @@ export async function deliverAd(orderId: string, keys: DeliveryKeys): Promise<Or
 }
 
 /** Keys, stage and progress in one write (one live update); a retry writes the same again. */
-async function recordDeliveredKeys(orderId: string, keys: DeliveryKeys): Promise<OrderRecord> {
-  const order = await recordOrderDelivery(orderId, keys);
+async function recordDeliveredKeys(
+  orderId: string,
+  keys: DeliveryKeys,
+  cost?: OrderRecord['cost'],
+): Promise<OrderRecord> {
+  const order = await recordOrderDelivery(orderId, keys, cost);
   if (!order) throw new StepFailure('OrderNotProcessing', `Order ${orderId} is not processing`);
   return order;
 }

@@ -1,5 +1,6 @@
 // What flows through one generation execution (JSONPath state): each task reads the fields it
 // needs and its result lands under its own key (ResultPath), so the state stays small (< 256 KB).
+import type { FootageResult } from '#generation/footage/footage-jobs.ts';
 import type { GenerationInput } from '#orders/start-generation.ts';
 import type { Storyboard } from './storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from './website/analyze-website.ts';
@@ -32,6 +33,8 @@ export interface GenerationState extends GenerationInput {
   site?: WebsiteAnalysis;
   /** The storyboard; executions started before it shipped hold the old ad script (storyboard-of-state.ts). */
   script?: Storyboard | { version?: undefined };
+  /** AI footage: skipped (engine-only), running (the Wait/CheckFootage loop) or done. */
+  footage?: FootageResult;
   render?: RenderJob;
   failure?: TaskFailure;
 }

@@ -14,6 +14,9 @@ async function startRender(state: GenerationState): Promise<RenderJob> {
     const order = await reportStage(state.orderId, 'rendering');
     if (!state.script) throw new StepFailure('RenderFailed', 'StartRender ran without a storyboard');
     const storyboard = await storyboardOfState(state.script, state.site, order);
-    return ffmpegRenderProvider.start({ orderId: order.id, storyboard });
+    const footage = (state.footage?.scenes ?? []).flatMap((scene) =>
+      scene.status === 'ready' && scene.clipKey ? [{ sceneIndex: scene.sceneIndex, key: scene.clipKey }] : [],
+    );
+    return ffmpegRenderProvider.start({ orderId: order.id, storyboard, ...(footage.length ? { footage } : {}) });
   });
 }

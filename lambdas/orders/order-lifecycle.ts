@@ -183,11 +183,19 @@ export function reportOrderStage(id: string, stage: Exclude<Stage, 'failed' | 'a
   return transition('stageReported', id, { stage, progress });
 }
 
-/** The ad's files, stage and progress in one write (one live update); a retry writes the same again. */
-export function recordOrderDelivery(id: string, keys: { videoKey: string; posterKey: string }) {
+/**
+ * The ad's files, what it cost, stage and progress in one write (one live update); a retry writes
+ * the same again.
+ */
+export function recordOrderDelivery(
+  id: string,
+  keys: { videoKey: string; posterKey: string },
+  cost?: OrderRecord['cost'],
+) {
   return transition('delivered', id, {
     video_key: keys.videoKey,
     poster_key: keys.posterKey,
+    ...(cost ? { cost } : {}),
     stage: 'delivering',
     progress: stageProgress.delivering,
   });

@@ -47,6 +47,16 @@ export interface OrderRecord {
   refund_id?: string;
   /** The order's last email, which SES did not take; the reconciler sends it (notifications/email-ledger.ts). */
   email_owed?: 'ready' | 'failed' | 'refused';
+  /** What the delivered ad cost: footage, Stripe, AWS (lambdas/generation/order-cost.ts); ops only. */
+  cost?: {
+    footage_usd: number;
+    footage_seconds: number;
+    footage_model?: string;
+    stripe_fee_usd: number;
+    aws_usd: number;
+    total_usd: number;
+    margin_usd: number;
+  };
   /** Set when the personal fields were removed (lambdas/operations/anonymise.ts). */
   anonymised_at?: string;
   created_at: string;

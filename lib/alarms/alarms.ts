@@ -50,6 +50,8 @@ export interface AlarmsProps {
   apiKeyDaysLeft: IMetric;
   /** The stage whose business metrics the alarms watch (their `stage` dimension). */
   stage: string;
+  /** The stage's limit on the average cost of an ad over an hour, USD (footage + Stripe + AWS). */
+  costAlarmUsdPerAd: number;
 }
 
 interface AlarmSpec {
@@ -99,6 +101,12 @@ export class Alarms extends Construct {
       description: `${config.limits.freeAdRedemptionsAlarmPerHour} or more ads were made free by a 100 % coupon within an hour: a code may have leaked, and each free ad costs its render.`,
       metric: freeAdRedemptions(props.stage),
       threshold: config.limits.freeAdRedemptionsAlarmPerHour,
+    });
+    this.alarm('AdCostPerHour', {
+      description: `The ads delivered within an hour cost more than $${props.costAlarmUsdPerAd} each on average (footage, Stripe and AWS): a provider's price or the footage settings may have changed.`,
+      metric: averageAdCost(props.stage),
+      // Above the limit, not at it: the alarm's comparison is "at or above".
+      threshold: props.costAlarmUsdPerAd + 0.0001,
     });
     this.alarm('GenerationFailed', {
       description: 'A generation execution failed or timed out: an ad was not delivered.',
@@ -207,6 +215,17 @@ function freeAdRedemptions(stage: string): Metric {
     metricName: businessMetrics.freeAdRedemptions,
     dimensionsMap: businessMetricDimensions(stage),
     statistic: 'Sum',
+    period: Duration.hours(1),
+  });
+}
+
+/** The average of what each delivered ad cost within the hour (Deliver's AdCostUsd, one value per ad). */
+function averageAdCost(stage: string): Metric {
+  return new Metric({
+    namespace: config.brand.name,
+    metricName: businessMetrics.adCostUsd,
+    dimensionsMap: businessMetricDimensions(stage),
+    statistic: 'Average',
     period: Duration.hours(1),
   });
 }

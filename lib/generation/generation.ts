@@ -7,6 +7,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import {
   Choice,
@@ -31,6 +32,7 @@ import type { Payments } from '#lib/payments/payments.ts';
 import { type AvailableOwners, grantCapabilities } from '#lib/shared/grants.ts';
 import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
+import type { FootageChoice } from '#lib/stack-parameters.ts';
 import type { Uploads } from '#lib/uploads/uploads.ts';
 import { isStripeKeyCapability } from '#shared/capabilities.ts';
 import { config } from '#shared/config.ts';
@@ -68,6 +70,8 @@ export interface GenerationProps {
   voice: 'polly' | 'local';
   /** Concurrent renders reserved for the render function; undefined reserves none. */
   renderReservedConcurrency?: number;
+  /** The stage's video model for AI footage; null or absent: engine-only ads. */
+  footage?: FootageChoice | null;
 }
 
 export class Generation extends Construct {
@@ -82,12 +86,14 @@ export class Generation extends Construct {
   private readonly executions: string;
   private readonly copywriter: GenerationProps['copywriter'];
   private readonly voice: GenerationProps['voice'];
+  private readonly footage: FootageChoice | null;
 
   constructor(scope: Construct, id: string, props: GenerationProps) {
     super(scope, id);
     const stack = Stack.of(this);
     this.copywriter = props.copywriter;
     this.voice = props.voice;
+    this.footage = props.footage ?? null;
     // Its own functions' capabilities: everything but the API's and realtime's.
     const owners: AvailableOwners = { ...props, generation: this };
 
@@ -157,12 +163,21 @@ export class Generation extends Construct {
         tasks.Deliver.next(tasks.MarkCompleted).next(new Succeed(this, 'Done')),
       )
       .otherwise(waitForRender);
+    // The footage loop (Wait/Check, never a task token: DESIGN's traps): StartFootage answers
+    // `skipped` at once on an engine-only stage, and the render starts straight away.
+    const waitForFootage = new Wait(this, 'WaitForFootage', {
+      time: WaitTime.duration(Duration.seconds(config.generation.footage.pollSeconds)),
+    });
+    const footageReady = new Choice(this, 'FootageReady')
+      .when(Condition.stringEquals('$.footage.status', 'running'), waitForFootage)
+      .otherwise(tasks.StartRender);
+    waitForFootage.next(tasks.CheckFootage).next(footageReady);
+    tasks.StartRender.next(waitForRender);
     const happyPath = tasks.MarkProcessing.next(tasks.AnalyzeWebsite)
       .next(tasks.WriteScript)
-      .next(tasks.StartRender)
-      .next(waitForRender)
-      .next(tasks.CheckRender)
-      .next(renderDone);
+      .next(tasks.StartFootage)
+      .next(footageReady);
+    waitForRender.next(tasks.CheckRender).next(renderDone);
     // Whatever a step of the main path ends with goes to the failure path.
     for (const step of stepsOn('main')) {
       tasks[step.state].addCatch(failurePathStart, { errors: ['States.ALL'], resultPath: '$.failure' });
@@ -294,6 +309,21 @@ export class Generation extends Construct {
       }),
     );
   }
+
+  /** Call the stage's video model: its settings and its API key; nothing on an engine-only stage. */
+  grantFootage(fn: ReelFiveFunction): void {
+    const footage = this.footage;
+    if (!footage) return;
+    fn.addEnvironment(envNames.footageModel, footage.model);
+    fn.addEnvironment(envNames.footageResolution, footage.resolution);
+    fn.addEnvironment(envNames.footageMaxSpendUsd, String(footage.maxSpendUsd));
+    fn.addEnvironment(envNames.footageFallback, footage.fallback);
+    if (!footage.apiKeySecretName) return;
+    this.footageKey ??= Secret.fromSecretNameV2(this, 'FootageApiKey', footage.apiKeySecretName);
+    this.footageKey.grantRead(fn);
+    fn.addEnvironment(envNames.footageApiKeySecretName, footage.apiKeySecretName);
+  }
+  private footageKey: ReturnType<typeof Secret.fromSecretNameV2> | undefined;
 
   /** Speak with Amazon Polly; nothing when the stage uses the local voice. */
   grantSpeech(fn: ReelFiveFunction): void {

@@ -59,6 +59,7 @@ export const capabilityGrants: Record<Capability, Grant> = {
   'render:invoke': by('generation', (generation, fn) => generation.grantRenderInvoke(fn)),
   bedrock: by('generation', (generation, fn) => generation.grantCopywriterModel(fn)),
   polly: by('generation', (generation, fn) => generation.grantSpeech(fn)),
+  footage: by('generation', (generation, fn) => generation.grantFootage(fn)),
   'stripe:checkout': by('payments', (payments, fn) => payments.grantStripeKey('stripe:checkout', fn)),
   'stripe:read': by('payments', (payments, fn) => payments.grantStripeKey('stripe:read', fn)),
   'stripe:refund': by('payments', (payments, fn) => payments.grantStripeKey('stripe:refund', fn)),

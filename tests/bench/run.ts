@@ -11,6 +11,8 @@ import { type ColdInit, measureColdInits, recordColdInits } from './cold-init.ts
 import { benchCostPerAd } from './cost-group.ts';
 import { costMarkdownFile } from './cost-report.ts';
 import { figures, record, round, runGroup } from './figures.ts';
+import { benchFootageCost, footageCostFile } from './footage-cost.ts';
+import { benchFootageJourneys } from './footage-journeys.ts';
 import { benchDynamoDbLocalReads, benchOrderReads } from './order-reads.ts';
 import { benchPreviews } from './preview-latency.ts';
 import { benchRenders } from './renders.ts';
@@ -26,6 +28,8 @@ const groups = [
   'twin-start',
   'generation',
   'cost',
+  'footage-cost',
+  'footage',
   'page-weights',
   'lighthouse',
   'dynamodb-floor',
@@ -96,6 +100,13 @@ try {
       })) ?? [];
   }
   if (runs('renders')) await runGroup('renders', benchRenders);
+  if (runs('footage-cost')) {
+    await runGroup('footage-cost', async () => {
+      sections['footage-cost'] = { perModel: await benchFootageCost(), markdown: footageCostFile };
+    });
+  }
+  // Each provider's twin in a process of its own (handlers keep their clients per process).
+  if (runs('footage')) await runGroup('footage', benchFootageJourneys);
 
   const twin = runs('twin-start') ? await runGroup('twin-start', benchTwinStart) : undefined;
   if (twin) {

@@ -12,7 +12,8 @@ export interface HappyPath {
 
 /**
  * Walks `Next` from `StartAt`. A Choice is the render poll loop: it takes its Default (back to the
- * wait) until its `polls`-th visit, then its first rule (the render succeeded). Catch and Retry
+ * wait) until its `polls`-th visit, then its first rule (the render succeeded); the footage Choice
+ * takes its Default (an engine-only stage skips footage). Catch and Retry
  * are never taken: nothing fails on the happy path.
  */
 export function happyPath(definition: AslDefinition, polls: number): HappyPath {
@@ -37,9 +38,12 @@ function nextState(name: string, state: AslState, polls: number, choiceVisits: M
     case 'Fail':
       return undefined;
     case 'Choice': {
+      const [done] = (state.Choices as { Next: string; Variable?: string }[] | undefined) ?? [];
+      // The footage loop's Choice: the bench prices the engine-only ad, whose StartFootage answers
+      // `skipped` and goes straight on (footage adds a few transitions per poll, priced by its group).
+      if (done?.Variable === '$.footage.status' && typeof state.Default === 'string') return state.Default;
       const visits = (choiceVisits.get(name) ?? 0) + 1;
       choiceVisits.set(name, visits);
-      const [done] = (state.Choices as { Next: string }[] | undefined) ?? [];
       if (visits >= polls && done) return done.Next;
       if (typeof state.Default !== 'string') throw new Error(`Choice ${name} has no Default to poll again with`);
       return state.Default;
@@ -56,9 +60,10 @@ export function pollsFor(renderMs: number, waitSeconds: number): number {
 
 /** The Wait state(s) in the poll loop: the first Wait with a fixed Seconds. */
 export function pollWaitSeconds(definition: AslDefinition): number {
-  const wait = Object.values(definition.States).find(
-    (state) => state.Type === 'Wait' && typeof state.Seconds === 'number',
-  );
+  // The render's wait, not the footage loop's (WaitForFootage), which an engine-only ad skips.
+  const wait = Object.entries(definition.States).find(
+    ([name, state]) => state.Type === 'Wait' && typeof state.Seconds === 'number' && name !== 'WaitForFootage',
+  )?.[1];
   if (!wait) throw new Error('The state machine has no Wait with fixed Seconds to poll the render with');
   return wait.Seconds as number;
 }

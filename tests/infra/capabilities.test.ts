@@ -150,7 +150,13 @@ function environmentOf(built: Pick<BuiltStack, 'stack' | 'template'>, fn: ReelFi
   return built.template.toJSON().Resources[logicalIdOf(built.stack, fn)].Properties.Environment.Variables;
 }
 
-const prod = withProbes(testParameters());
+// A deployed stage with a video model, so the footage capability grants what it grants there.
+const prod = withProbes(
+  testParameters({
+    footageModel: 'veo-3.1-lite-generate-preview',
+    footageApiKeySecretName: 'reelfive/prod/footage-api-key',
+  }),
+);
 const declared = declaredFunctions(prod.stack);
 
 describe('the capability vocabulary', () => {

@@ -1,6 +1,6 @@
 // The environment variables each capability brings, as the handlers read them
-// (shared/runtime-env.ts), on a stage with the one Stripe key (no restricted keys) and AWS's
-// writer and voice (the prod test parameters).
+// (shared/runtime-env.ts), on a stage with the one Stripe key (no restricted keys), AWS's writer
+// and voice (the prod test parameters) and a video model.
 import type { Capability } from '#shared/capabilities.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
@@ -21,6 +21,14 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
   'render:invoke': [envNames.renderFunctionName],
   bedrock: [envNames.copywriter],
   polly: [envNames.voiceEngine],
+  // On a stage with a video model (capabilities.test.ts gives its prod one); an engine-only stage sets none.
+  footage: [
+    envNames.footageModel,
+    envNames.footageResolution,
+    envNames.footageMaxSpendUsd,
+    envNames.footageFallback,
+    envNames.footageApiKeySecretName,
+  ],
   'stripe:checkout': [envNames.stripeCheckoutKeySecretName],
   'stripe:read': [envNames.stripeReadKeySecretName],
   'stripe:refund': [envNames.stripeRefundKeySecretName],

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { localStackParameters } from '#lib/app.ts';
-import { generationChoices, parseStackParameters, stagesContextKey } from '#lib/stack-parameters.ts';
+import { footageChoice, generationChoices, parseStackParameters, stagesContextKey } from '#lib/stack-parameters.ts';
 import { buildStack, testCertificateArn } from './stack.ts';
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
@@ -229,5 +229,41 @@ describe('-c <name>=<value> overrides', () => {
     expect(withCdkJson({ stage: 'prod', certificateArn: '' })).toThrow(
       'certificateArn is required for every deployed stage',
     );
+  });
+});
+
+describe('AI footage per stage', () => {
+  const staging = (footage: Record<string, string>) =>
+    parse({ stage: 'staging', [stagesContextKey]: { staging: { ...stagingBlock, ...footage } } })();
+
+  it('makes engine-only ads when the stage names no video model', () => {
+    expect(footageChoice(staging({}))).toBeNull();
+  });
+
+  it('reads the model, resolution, spend limit and fallback, as -c hands them over', () => {
+    const parameters = staging({
+      footageModel: 'gen4_turbo',
+      footageApiKeySecretName: 'reelfive/staging/runway-api-key',
+      footageResolution: '720p',
+      footageMaxSpendUsd: '0.5',
+      footageFallback: 'fail',
+    });
+    expect(footageChoice(parameters)).toEqual({
+      model: 'gen4_turbo',
+      resolution: '720p',
+      maxSpendUsd: 0.5,
+      fallback: 'fail',
+      apiKeySecretName: 'reelfive/staging/runway-api-key',
+    });
+  });
+
+  it('refuses a model outside the price table, a spend limit that is not an amount, an unknown fallback', () => {
+    expect(() => staging({ footageModel: 'sora-2' })).toThrow(/footageModel must be one of/);
+    expect(() => staging({ footageModel: 'gen4_turbo', footageMaxSpendUsd: 'lots' })).toThrow(/footageMaxSpendUsd/);
+    expect(() => staging({ footageModel: 'gen4_turbo', footageFallback: 'retry' })).toThrow(/footageFallback/);
+  });
+
+  it('needs the secret holding the provider key on a deployed stage', () => {
+    expect(() => footageChoice(staging({ footageModel: 'gen4_turbo' }))).toThrow(/footageApiKeySecretName/);
   });
 });

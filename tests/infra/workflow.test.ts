@@ -71,7 +71,9 @@ describe('generation state machine', () => {
     const path = [definition.StartAt];
     while (path.length < 20) {
       const current = definition.States[path.at(-1) ?? ''];
-      const next = current?.Type === 'Choice' ? current.Choices?.[0]?.Next : current?.Next;
+      // FootageReady's Default is the engine-only path (footage skipped or done); its loop is below.
+      const choice = path.at(-1) === 'FootageReady' ? current?.Default : current?.Choices?.[0]?.Next;
+      const next = current?.Type === 'Choice' ? choice : current?.Next;
       if (!next) break;
       path.push(next);
     }
@@ -80,6 +82,8 @@ describe('generation state machine', () => {
       'MarkProcessing',
       'AnalyzeWebsite',
       'WriteScript',
+      'StartFootage',
+      'FootageReady',
       'StartRender',
       'WaitForRender',
       'CheckRender',
@@ -97,6 +101,20 @@ describe('generation state machine', () => {
       Default: 'WaitForRender',
     });
     expect(definition.States.Done?.Type).toBe('Succeed');
+  });
+
+  it('waits for footage with a Wait/Check loop (no task token) while a clip is running', () => {
+    expect(definition.States.FootageReady).toMatchObject({
+      Type: 'Choice',
+      Choices: [{ Variable: '$.footage.status', StringEquals: 'running', Next: 'WaitForFootage' }],
+      Default: 'StartRender',
+    });
+    expect(definition.States.WaitForFootage).toMatchObject({
+      Type: 'Wait',
+      Seconds: config.generation.footage.pollSeconds,
+      Next: 'CheckFootage',
+    });
+    expect(definition.States.CheckFootage?.Next).toBe('FootageReady');
   });
 
   const stepsOn = (path: GenerationStep['path']) =>
@@ -450,6 +468,16 @@ describe('alarms', () => {
       threshold: config.limits.freeAdRedemptionsAlarmPerHour,
     },
     {
+      // Deliver's AdCostUsd (one value per ad), averaged over the hour, above the stage's limit.
+      alarm: 'AdCostPerHour',
+      metric: { Namespace: config.brand.name, MetricName: 'AdCostUsd', Statistic: 'Average', Period: 3600 },
+      dimensions: () => [
+        { Name: 'service', Value: config.brand.slug },
+        { Name: 'stage', Value: 'prod' },
+      ],
+      threshold: config.generation.costPerAd.alarmUsdPerAd + 0.0001,
+    },
+    {
       alarm: 'RenderErrors',
       metric: { Namespace: 'AWS/Lambda', MetricName: 'Errors', Statistic: 'Sum', Period: 300 },
       dimensions: () => [{ Name: 'FunctionName', Value: fnRef(stack.generation.renderFunction) }],
@@ -541,7 +569,7 @@ describe('alarms', () => {
   });
 
   it('has no other alarm of its own', () => {
-    expect(alarms).toHaveLength(12 + apiRoutes.length);
+    expect(alarms).toHaveLength(13 + apiRoutes.length);
   });
 
   it('has a README runbook entry for each alarm its description names', () => {

@@ -100,6 +100,7 @@ export async function showOrder(
         ['created', order.created_at],
         ['updated', order.updated_at],
         ['failure', order.failure_reason ?? '-'],
+        ['cost', order.cost ? formatCost(order.cost) : '-'],
         ['emails sent', emailsSent.join(', ') || '-'],
         ['page', `${process.env.SITE_URL ?? config.siteUrl}/success?order_id=${order.id}`],
       ],
@@ -118,6 +119,15 @@ export async function showOrder(
   );
   if (execution.error || execution.cause) print(`  ${shortFailure(execution.error, execution.cause)}`);
   print(historyTable(history));
+}
+
+/** `$0.6483: footage $0.20 (veo …, 4 s), Stripe $0.445, AWS $0.0034 · margin $4.3517`. */
+function formatCost(cost: NonNullable<OrderRecord['cost']>): string {
+  const usd = (value: number) => `$${value.toFixed(4)}`;
+  const footage = cost.footage_model
+    ? `footage ${usd(cost.footage_usd)} (${cost.footage_model}, ${cost.footage_seconds} s)`
+    : 'no footage';
+  return `${usd(cost.total_usd)}: ${footage}, Stripe ${usd(cost.stripe_fee_usd)}, AWS ${usd(cost.aws_usd)} · margin ${usd(cost.margin_usd)}`;
 }
 
 function historyTable(history: StateSummary[]): string {

@@ -22,6 +22,8 @@ export interface GraphInputs {
   layout: AdLayout;
   /** One plate file per shot, in the ad's shot order (the same path may repeat). */
   platePaths: string[];
+  /** Shots played from an AI footage clip (from `offsetSeconds` of it) instead of their plate; absent: none. */
+  clips?: readonly ({ path: string; offsetSeconds: number } | null)[];
   /** One sweep band image per shot (plates.ts `sweepPng`), in the same order; null: none (the end card). */
   sweepPaths: (string | null)[];
   textLayers: TextLayer[];
@@ -66,7 +68,9 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
   // Plates: each distinct file is read once and split between the shots that use it.
   const shots = layout.scenes.flatMap((scene) => scene.shots.map((shot) => ({ scene, shot })));
   const plateInputs = new Map<string, { input: number; uses: number[] }>();
+  const clipOf = (shotIndex: number) => inputs.clips?.[shotIndex] ?? null;
   inputs.platePaths.forEach((path, shotIndex) => {
+    if (clipOf(shotIndex)) return;
     const known = plateInputs.get(path);
     if (known) known.uses.push(shotIndex);
     else plateInputs.set(path, { input: addInput(['-pattern_type', 'none', '-i', path]), uses: [shotIndex] });
@@ -94,24 +98,35 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
     // A dissolve starts the shot early, over the end of the one before (scene boundaries only).
     const dissolve = index > 0 && dissolveFrames > 0 && shot.startFrame === scene.startFrame ? dissolveFrames : 0;
     const frames = shot.frames + dissolve;
-    const motion = zoompanExpressions(shot.move, frames);
-    const chain = [
-      filter('zoompan', {
-        z: motion.z,
-        x: motion.x,
-        y: motion.y,
-        d: frames,
-        s: `${frame.width}x${frame.height}`,
-        fps: frame.fps,
-      }),
-      'setsar=1',
-    ];
-    statements.push(`[plate${index}]${chain.join(',')}[moved${index}]`);
+    const clip = clipOf(index);
+    if (clip) {
+      // The clip fills the frame (cropped to 9:16), at the ad's rate, for exactly the shot's frames;
+      // one shorter than the shot holds its last frame. Its own audio is never used.
+      const input = addInput(['-i', clip.path]);
+      const length = seconds(frames);
+      statements.push(
+        `[${input}:v]scale=${frame.width}:${frame.height}:force_original_aspect_ratio=increase,crop=${frame.width}:${frame.height},` +
+          `fps=${frame.fps},setsar=1,format=yuv420p,trim=start=${clip.offsetSeconds}:duration=${length},setpts=PTS-STARTPTS,` +
+          `tpad=stop_mode=clone:stop_duration=${length},trim=end_frame=${frames}[moved${index}]`,
+      );
+    } else {
+      const motion = zoompanExpressions(shot.move, frames);
+      statements.push(
+        `[plate${index}]${filter('zoompan', {
+          z: motion.z,
+          x: motion.x,
+          y: motion.y,
+          d: frames,
+          s: `${frame.width}x${frame.height}`,
+          fps: frame.fps,
+        })},setsar=1[moved${index}]`,
+      );
+    }
     // The band crosses the frame once over the shot (its centre from one edge to the other),
     // left to right and back on alternate shots: a slow sheen, however flat the picture is.
     const across = `${frame.width}*min(1,t/${seconds(Math.max(1, frames - 1))})`;
     const x = index % 2 === 0 ? `${across}-${sweepSize.width / 2}` : `${frame.width - sweepSize.width / 2}-${across}`;
-    chain.length = 0;
+    const chain: string[] = [];
     chain.push(
       inputs.sweepPaths[index]
         ? `[moved${index}][sweep${index}]${filter('overlay', { x, y: 0, eval: 'frame', shortest: 1, format: 'yuv420' })}`

@@ -13,6 +13,7 @@ import { voiceFor } from '#generation/voice/style-voices.ts';
 import type { SpokenLine, Voice } from '#generation/voice/voice.ts';
 import { type CaptionTrack, captionTrack } from './captions.ts';
 import { buildComposeCommand, captionList, type TextLayer } from './filter-graph.ts';
+import { type ClipShot, withFootage } from './footage-shots.ts';
 import { type Box, frame } from './geometry.ts';
 import { drawCaptionState, drawEmptyBand, drawTextBlock } from './layers.tsx';
 import {
@@ -34,6 +35,8 @@ export interface ComposeOptions {
   /** A clean PNG (clean-image.ts output) per asset id; an asset without one is drawn as the brand background. */
   images: Readonly<Record<string, string>>;
   voice: Voice;
+  /** AI footage: scene index → the clip's path (footage-shots.ts); absent, the ad is engine-only. */
+  footage?: Readonly<Record<number, string>>;
   /** A private, writable folder; the video and poster are written into it. */
   workDir: string;
   onProgress?: (fraction: number) => void;
@@ -120,8 +123,9 @@ async function speakScenes(storyboard: Storyboard, voice: Voice, workDir: string
 
 export async function renderStoryboard(input: Storyboard, options: ComposeOptions): Promise<ComposedAd> {
   const started = performance.now();
-  const storyboard = storyboardSchema.parse(input);
   const { workDir, signal } = options;
+  const footage = await withFootage(storyboardSchema.parse(input), options.footage ?? {}, workDir, signal);
+  const { storyboard, clips } = footage;
   // The bar never moves backwards, not even when the safe layout starts its encode over.
   let reported = 0;
   const report = (fraction: number) => {
@@ -133,8 +137,8 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
   // The voice reads while the designed layout is drawn: neither needs the other.
   const speaking = speakScenes(storyboard, options.voice, workDir);
   speaking.catch(() => {});
-  const images = await loadImages(options.images, storyboard);
-  const designed = prepareAttempt(storyboard, images, false, workDir);
+  const images = await loadImages({ ...options.images, ...footage.stills }, storyboard);
+  const designed = prepareAttempt(storyboard, images, false, workDir, clips);
   const spoken = await speaking;
   const voiced = performance.now();
   report(0.1);
@@ -151,7 +155,7 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
 
   const refused: string[] = [];
   for (const safe of [false, true]) {
-    const prepared = safe ? prepareAttempt(storyboard, images, true, workDir) : designed;
+    const prepared = safe ? prepareAttempt(storyboard, images, true, workDir, clips) : designed;
     const attempt = await finishAttempt(prepared, { storyboard, lines: placed.lines, soundtrack, options, report });
     if (attempt.passed) {
       return {
@@ -176,6 +180,8 @@ const noCaptions: CaptionTrack = { groups: [], states: [], problems: [] };
 interface Shot {
   scene: SceneLayout;
   shot: ShotLayout;
+  /** Played from an AI footage clip instead of its plate (footage-shots.ts). */
+  clip: ClipShot | null;
 }
 
 /** A layout and, unless its geometry is refused, its plates and text layers being drawn. */
@@ -193,12 +199,16 @@ function prepareAttempt(
   images: Map<string, LoadedImage>,
   safe: boolean,
   workDir: string,
+  clips: readonly (ClipShot | null)[],
 ): PreparedAttempt {
   const name = safe ? 'safe' : 'designed';
   const dir = (file: string) => join(workDir, `${name}-${file}`);
   const facts = new Map([...images].map(([id, image]) => [id, image.facts]));
   const layout = layoutStoryboard(storyboard, facts, { safe });
-  const shots = layout.scenes.flatMap((scene) => scene.shots.map((shot) => ({ scene, shot })));
+  let shotIndex = 0;
+  const shots = layout.scenes.flatMap((scene) =>
+    scene.shots.map((shot) => ({ scene, shot, clip: clips[shotIndex++] ?? null })),
+  );
   // Geometry, sizes and box or stroke contrast first: a refused layout is never drawn.
   const planned = checkLayout(layout, noCaptions, () => null);
   if (!planned.passed) return { name, layout, shots, refused: planned.problems, drawing: null, dir };
@@ -302,6 +312,7 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
   const args = buildComposeCommand({
     layout,
     platePaths: visuals.plates.map((plate) => plate.path),
+    clips: shots.map((shot) => shot.clip),
     sweepPaths: visuals.plates.map(({ plate }, index) => {
       const sweep = sweepOf(shots[index]!, plate);
       return sweep ? sweeps.get(sweep)! : null;
@@ -350,9 +361,9 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
   };
 }
 
-/** The sweep of light over a shot: every shot's but the end card's (the designed hold). */
-function sweepOf({ scene }: Shot, plate: Plate): Sweep | null {
-  return scene.endCard ? null : plate.sweep;
+/** The sweep of light over a shot: every shot's but the end card's (the designed hold) and footage's. */
+function sweepOf({ scene, clip }: Pick<Shot, 'scene' | 'clip'>, plate: Plate): Sweep | null {
+  return scene.endCard || clip ? null : plate.sweep;
 }
 
 /** The darkest and brightest plate pixels a frame box shows during a scene, across its shots and moves. */
@@ -364,10 +375,10 @@ function behind(
 ): { darkest: number; brightest: number } {
   let darkest = 1;
   let brightest = 0;
-  shots.forEach(({ scene, shot }, index) => {
+  shots.forEach(({ scene, shot, clip }, index) => {
     if (scene.index !== sceneIndex) return;
     const plate = plates[index]!.plate;
-    const range = luminanceRange(plate, sourceOf(shot.move, box, shot.frames), sweepOf({ scene, shot }, plate));
+    const range = luminanceRange(plate, sourceOf(shot.move, box, shot.frames), sweepOf({ scene, clip }, plate));
     darkest = Math.min(darkest, range.darkest);
     brightest = Math.max(brightest, range.brightest);
   });

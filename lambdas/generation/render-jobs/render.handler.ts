@@ -6,7 +6,7 @@
 // can wait in Lambda's queue; if its order stopped processing meanwhile (failed and refunded, or
 // already delivered), the render stops at once and writes nothing. A finished render reports how
 // long composing the ad took (RenderSeconds).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
@@ -44,12 +44,13 @@ async function renderAd(request: RenderRequest): Promise<void> {
       });
       return;
     }
-    const images = await cleanAssets(request, workDir);
+    const [images, footage] = await Promise.all([cleanAssets(request, workDir), footageClips(request, workDir)]);
     let reported = 0;
     let reporting = Promise.resolve();
     const rendered = await renderStoryboard(request.storyboard, {
       images,
       voice: await createVoice(),
+      footage,
       workDir,
       onProgress: (fraction) => {
         if (fraction - reported < reportEvery) return;
@@ -127,6 +128,20 @@ async function cleanAssets(request: RenderRequest, workDir: string): Promise<Rec
     }),
   );
   return Object.fromEntries(cleaned.filter((entry) => entry !== undefined));
+}
+
+/** The AI footage clips, fetched from the videos bucket into the work folder (scene index → path). */
+async function footageClips(request: RenderRequest, workDir: string): Promise<Record<number, string>> {
+  const bucket = requireEnv(envNames.videosBucket);
+  const clips = await Promise.all(
+    (request.footage ?? []).map(async ({ sceneIndex, key }) => {
+      const object = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      const path = join(workDir, `clip-${sceneIndex}.mp4`);
+      await writeFile(path, await object.Body!.transformToByteArray());
+      return [sceneIndex, path] as const;
+    }),
+  );
+  return Object.fromEntries(clips);
 }
 
 async function assetBytes(asset: StoryboardAsset): Promise<Uint8Array | { failure: string }> {

@@ -26,6 +26,12 @@ export type Motion = (typeof motions)[number];
 /** Phone-native elements of UGC ads. */
 export const phoneElementKinds = ['comment-reply', 'text-bubble'] as const;
 
+/** Runway's promptText limit (1000) is the tightest of the providers'; a prompt stays well under it. */
+export const footagePromptMaxChars = 400;
+
+/** Scene roles that may carry AI footage: the product in use, a setting, a person. */
+export const footageRoles: readonly string[] = ['benefit', 'proof'];
+
 export const textLimits = { charsPerLine: 32, lines: 2, callout: 16, phoneElement: 60 } as const;
 
 // Times are sums of decimals (1.2 + 2.8); a microsecond is not a gap.
@@ -71,6 +77,14 @@ const sceneSchema = z.object({
   callout: z.string().trim().min(1).max(textLimits.callout).optional(),
   /** UGC only: a comment reply or a text bubble over the top of the frame. */
   phoneElement: z.object({ kind: z.enum(phoneElementKinds), text: z.string().trim().min(1).max(60) }).optional(),
+  /**
+   * AI footage for this scene when the stage has a video model (DESIGN §5 step 4): a visual prompt
+   * and the first-frame image (an asset id; null: text-to-video only). Only scenes that gain from
+   * it (the product in use, a setting, a person: benefit and proof); never the product shot.
+   */
+  footage: z
+    .object({ prompt: z.string().trim().min(10).max(footagePromptMaxChars), image: z.string().nullable() })
+    .optional(),
 });
 
 export const storyboardSchema = z
@@ -145,6 +159,12 @@ export const storyboardSchema = z
       if (wordsOf(scene.voiceLine).length > maxWords) {
         issue(['scenes', index, 'voiceLine'], `${seconds} s carries at most ${maxWords} spoken words`);
       }
+      if (scene.footage && !footageRoles.includes(scene.role)) {
+        issue(['scenes', index, 'footage'], `footage belongs to ${footageRoles.join(' and ')} scenes`);
+      }
+      if (scene.footage && !knownAsset(scene.footage.image)) {
+        issue(['scenes', index, 'footage', 'image'], 'must be one of the assets');
+      }
       if (scene.phoneElement && board.style !== 'ugc') {
         issue(['scenes', index, 'phoneElement'], 'phone-native elements belong to UGC ads');
       }
@@ -165,6 +185,19 @@ export type Storyboard = z.infer<typeof storyboardSchema>;
 export type StoryboardScene = Storyboard['scenes'][number];
 export type StoryboardShot = StoryboardScene['shots'][number];
 export type StoryboardAsset = Storyboard['assets'][number];
+
+/**
+ * The shots a scene's footage replaces: all of a one-shot scene, else every shot after the first,
+ * which keeps showing the real product (a generated frame is never the product shot).
+ */
+export function footageShotIndexes(scene: StoryboardScene): number[] {
+  return scene.shots.map((_, index) => index).filter((index) => scene.shots.length === 1 || index > 0);
+}
+
+/** Seconds of a scene the footage covers. */
+export function footageSeconds(scene: StoryboardScene): number {
+  return footageShotIndexes(scene).reduce((sum, index) => sum + scene.shots[index]!.seconds, 0);
+}
 
 /** Parses a writer's output, naming every problem (the Bedrock writer feeds them back to the model). */
 export function parseStoryboard(input: unknown): { storyboard: Storyboard } | { problems: string[] } {

@@ -5,6 +5,7 @@
 // no site at all the ad says only the business's name.
 import type { Style } from '#shared/contract.ts';
 import { FactPool, roleOf, type SceneContent } from './fact-pool.ts';
+import { footageFor } from './footage-prompts.ts';
 import { paletteFor } from './palette.ts';
 import { type AdDuration, type PlannedScene, type SceneRole, scenePlans } from './scene-plans.ts';
 import {
@@ -82,6 +83,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
         }
       : cta;
     const emphasis = scene ? emphasisOf(scene.content, words.text) : ctaLabel;
+    const footage = footageFor(style, roles[index]!, copy, assets, backdrops);
     const placed: StoryboardScene = {
       role: roles[index]!,
       startSeconds,
@@ -89,6 +91,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
       ...words,
       ...(emphasis ? { emphasis } : {}),
       shots: shots[index]!,
+      ...(footage ? { footage } : {}),
     };
     startSeconds = endSeconds;
     return placed;
