@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '#shared/contract.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { bandColourAt, isMagenta } from './support/footage-frames.ts';
 import { footageJourney } from './support/footage-journey.ts';
+import { storedOrder } from './support/orders-table.ts';
 import { createPaidOrder } from './support/pay.ts';
 import { callApi, eventually, uniqueEmail } from './support/twin.ts';
 
@@ -44,6 +46,29 @@ describe('footage fallback on the twin', () => {
       expect(isMagenta(await bandColourAt(file, 3.25))).toBe(false);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('fails and refunds the order instead when the stage says footageFallback=fail', async () => {
+    // The handlers read the stage's settings from their environment at each call, as in Lambda.
+    process.env[envNames.footageFallback] = 'fail';
+    try {
+      twin.current.footage!.failNext('fail', 2);
+      const orderId = await createPaidOrder(twin.current, {
+        email: uniqueEmail('footage-fail'),
+        style: 'cinematic',
+        durationSeconds: '8',
+      });
+      const execution = await twin.current.steps.waitForExecution(orderId, 120_000);
+      expect(execution.status).toBe('FAILED');
+      const order = await eventually(async () => {
+        const stored = await storedOrder(twin.current, orderId);
+        return stored?.payment_status === 'refunded' && stored;
+      }, 60_000);
+      expect(order).toMatchObject({ order_status: 'failed', payment_status: 'refunded' });
+      expect(order.failure_reason).toContain('Footage failed');
+    } finally {
+      process.env[envNames.footageFallback] = 'engine-only';
     }
   }, 180_000);
 });

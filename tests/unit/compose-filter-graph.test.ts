@@ -136,3 +136,46 @@ describe('the camera moves', () => {
     }
   });
 });
+
+describe('the compose command with AI footage', () => {
+  it.each(styles)('plays a %s clip in its shots, trimmed to their frames, instead of their plates', (style) => {
+    // Prepare: the second shot of the ad plays a clip from its 1.5th second.
+    const layout = layoutStoryboard(handWrittenStoryboard(style, 12), square, { safe: false });
+    const shots = layout.scenes.flatMap((scene) => scene.shots);
+    const clips = shots.map((_, index) => (index === 1 ? { path: '/work/clip-1.mp4', offsetSeconds: 1.5 } : null));
+
+    // Act
+    const args = buildComposeCommand({
+      layout,
+      platePaths: shots.map((_, index) => `/work/plate-${index}.png`),
+      sweepPaths: shots.map(() => null),
+      clips,
+      textLayers: [],
+      captions: null,
+      soundtrackPath: '/work/soundtrack.wav',
+      outPath: '/work/ad.mp4',
+    });
+
+    // Assess
+    const inputs = args.flatMap((arg, index) => (args[index - 1] === '-i' ? [arg] : []));
+    expect(inputs).toContain('/work/clip-1.mp4');
+    // The clip replaces that shot's plate: its plate is never read, every other plate is.
+    expect(inputs).not.toContain('/work/plate-1.png');
+    expect(inputs.filter((input) => input.startsWith('/work/plate-'))).toHaveLength(shots.length - 1);
+    const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
+    const clipInput = inputs.indexOf('/work/clip-1.mp4');
+    const chain = graph.split(';\n').find((statement) => statement.startsWith(`[${clipInput}:v]`)) ?? '';
+    expect(chain).toContain('crop=720:1280');
+    expect(chain).toContain('trim=start=1.5:');
+    // A dissolve (cinematic, at a scene's first shot) starts the shot early: the clip covers it too.
+    const scene = layout.scenes.find((candidate) => candidate.shots.includes(shots[1]!))!;
+    const dissolve =
+      shots[1]!.startFrame === scene.startFrame ? Math.round(layout.look.dissolveSeconds * frame.fps) : 0;
+    expect(chain).toContain(`trim=end_frame=${shots[1]!.frames + dissolve}`);
+    expect(chain.endsWith('[moved1]')).toBe(true);
+    // Never the clip's own sound: the only audio mapped is the soundtrack's.
+    expect(args[args.indexOf('-map', args.indexOf('-map') + 1) + 1]).toBe(
+      `${inputs.indexOf('/work/soundtrack.wav')}:a`,
+    );
+  });
+});
