@@ -241,8 +241,11 @@ describe('errors where the eye is', () => {
     await context.close();
   });
 
-  it('on a phone no toast covers the order button', async () => {
-    const context = await browser.current.newContext({ viewport: { width: 390, height: 844 } });
+  it.each([
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ])('at $width px no toast covers the order button', async (viewport) => {
+    const context = await browser.current.newContext({ viewport });
     const page = await openForm(context);
     await fillForm(page);
     const submit = page.getByRole('button', { name: 'Generate My Ad for $5' });
@@ -268,7 +271,7 @@ describe('errors where the eye is', () => {
       toastBox.y < buttonBox.y + buttonBox.height &&
       buttonBox.y < toastBox.y + toastBox.height;
     expect(overlaps).toBe(false);
-    await page.screenshot({ path: join(screenshots, 'buyer-path-server-error-toast-390.png') });
+    await page.screenshot({ path: join(screenshots, `buyer-path-server-error-toast-${viewport.width}.png`) });
     await context.close();
   });
 });
