@@ -30,6 +30,8 @@ async function expectAccessible(page: Page): Promise<void> {
 
 /** Checks the state on screen at 390 and 1280 px and keeps a full-page screenshot of each. */
 async function checkState(page: Page, name: string): Promise<void> {
+  // The buyer back on this tab: sonner holds a toast's timer while its tab is hidden.
+  await page.bringToFront();
   // A toast fading out is drawn half transparent, which axe reads as too little contrast.
   const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
   await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBe(0);
