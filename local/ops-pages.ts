@@ -172,8 +172,9 @@ async function mailPage(sources: OpsSources): Promise<string> {
 }
 
 /**
- * One email as its reader gets it: the headers, the HTML in a sandboxed frame (no scripts, no
- * forms, its own opaque origin; links open in a new tab), the text part, and the attachments.
+ * One email as its reader gets it: who and when, the HTML in a sandboxed frame (no scripts, no
+ * forms, its own opaque origin; links open in a new tab), the text part, the attachments and
+ * every header.
  * Inline images (cid:) are served from the message itself; the raw .eml stays one link away.
  */
 function messagePage(id: string, message: DecodedMessage): string {
@@ -204,10 +205,13 @@ function messagePage(id: string, message: DecodedMessage): string {
   return page(
     decodeHeaderWords(message.headers.subject ?? '(no subject)'),
     `<p><a href="/_local/mail">All mail</a> · <a href="${base}/raw">Download the .eml</a></p>
-<h2>Headers</h2>${rowsTable(['Header', 'Value'], headerRows)}
+<p>${['from', 'to', 'date']
+      .map((name) => `<strong>${name}</strong> ${escapeText(decodeHeaderWords(message.headers[name] ?? ''))}`)
+      .join('<br>')}</p>
 <h2>HTML</h2>${frame}
 <h2>Text</h2>${message.text === undefined ? '<p>This email has no text part.</p>' : `<pre>${escapeText(message.text)}</pre>`}
-${files.length ? `<h2>Attachments</h2>${rowsTable(['File', 'Type', 'Disposition', 'Size'], files)}` : ''}`,
+${files.length ? `<h2>Attachments</h2>${rowsTable(['File', 'Type', 'Disposition', 'Size'], files)}` : ''}
+<h2>Headers</h2>${rowsTable(['Header', 'Value'], headerRows)}`,
   );
 }
 

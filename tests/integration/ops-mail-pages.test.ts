@@ -109,8 +109,11 @@ describe('one email in the outbox', () => {
         .poll(() => poster.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 10_000 })
         .toBeGreaterThan(0);
       expect(await page.locator('pre').first().textContent()).toContain(`Order ID: ${orderId}`);
-      // Again, now that the frame has drawn the email and its poster.
+      // Again, now that the frame has drawn the email and its poster (scrolled to it: Chromium
+      // leaves an off-screen frame blank in a full-page capture).
+      await frameElement.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(screenshots, `ops-mail-message-${width}.png`), fullPage: true });
+      await frameElement.screenshot({ path: join(screenshots, `ops-mail-message-frame-${width}.png`) });
       await page.context().close();
     }
 

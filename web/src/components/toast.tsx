@@ -66,11 +66,12 @@ const toneColors = {
 } as CSSProperties;
 
 /**
- * Sonner lays toasts full width from 600 px down. At the bottom they would cover a phone's
- * order button, the control just tapped (issue 17 §3), so phones get them at the top; fields
- * with an error are scrolled to the middle of the screen, clear of them.
+ * At the top: at the bottom a toast lands over the order button just pressed, which is usually
+ * low on the screen (issue 17 §3) — on a phone, where sonner lays toasts full width (600 px and
+ * down), and often beside the form's column on a laptop too. Fields with an error are scrolled
+ * to the middle of the screen, clear of them.
  */
-const toasterPosition = () => (window.matchMedia('(max-width: 600px)').matches ? 'top-center' : 'bottom-right');
+const toasterPosition = () => (window.matchMedia('(max-width: 600px)').matches ? 'top-center' : 'top-right');
 
 // A failed chunk load renders nothing rather than taking the whole app down with it.
 const LazyToaster = lazy<ComponentType>(() =>

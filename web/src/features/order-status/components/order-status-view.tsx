@@ -77,9 +77,12 @@ function OrderDetails({ order, live }: { order: OrderView; live: LiveMode | null
             <OrderIdForSupport orderId={order.id} />
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link to={orderAnotherAd} className={primaryButton}>
-              Order another ad
-            </Link>
+            {/* An abandoned checkout's banner offers a new order already. */}
+            {phase !== 'abandoned' && (
+              <Link to={orderAnotherAd} className={primaryButton}>
+                Order another ad
+              </Link>
+            )}
             <Link to={paths.home} className={secondaryButton}>
               Back to Home
             </Link>
