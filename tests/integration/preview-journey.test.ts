@@ -90,7 +90,8 @@ describe.each([390, 1280])('the preview before paying at %i px', (width) => {
     await expect.poll(() => images.count()).toBeGreaterThanOrEqual(2);
     const sources = await images.evaluateAll((elements) =>
       elements.map((element) => ({
-        src: (element as HTMLImageElement).currentSrc,
+        // The src attribute, resolved: currentSrc stays empty until the browser picks the image to load.
+        src: (element as HTMLImageElement).src,
         loaded: (element as HTMLImageElement).naturalWidth > 0,
       })),
     );

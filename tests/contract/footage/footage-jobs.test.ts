@@ -48,7 +48,8 @@ function io(settings: FootageSettings, clock = { now: Date.now() }): FootageIo &
 /** Polls until no scene is pending, as the Wait/CheckFootage loop does. */
 async function loop(result: FootageResult, parts: FootageIo): Promise<FootageResult> {
   let current = result;
-  for (let round = 0; current.status === 'running' && round < 200; round += 1) {
+  // Bounded by time, not rounds: the contract servers make each clip with ffmpeg, slowly on a loaded machine.
+  for (const deadline = Date.now() + 60_000; current.status === 'running' && Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     current = await checkFootage(current, parts);
   }

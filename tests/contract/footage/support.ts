@@ -29,14 +29,19 @@ export function contractSuite(provider: FootageProvider, model = twinFootageMode
   return holder;
 }
 
-/** Polls until the job is no longer pending (the contract servers walk a status per poll). */
-export async function settle(adapter: ClipProvider, job: ClipJob, maxPolls = 200): Promise<ClipPoll> {
-  for (let poll = 0; poll < maxPolls; poll += 1) {
+/**
+ * Polls until the job is no longer pending (the contract servers walk a job's statuses as it
+ * ages, and make its clip with ffmpeg): bounded by time, not by polls, so a loaded machine that
+ * makes the clip slowly gets as long as it needs.
+ */
+export async function settle(adapter: ClipProvider, job: ClipJob, withinMs = 60_000): Promise<ClipPoll> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
     const result = await adapter.poll(job);
     if (result.state !== 'pending') return result;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`job ${job.id} still pending after ${maxPolls} polls`);
+  throw new Error(`job ${job.id} still pending after ${withinMs} ms`);
 }
 
 /** The requests the server saw since `from`, for field-by-field assertions. */
