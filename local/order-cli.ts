@@ -8,8 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { routePath } from '#shared/api-paths.ts';
 import { type CreateUploadResponse, type UploadContentType, uploadExtensions } from '#shared/contract.ts';
-import { routePath } from '#shared/routes.ts';
 
 const { values } = parseArgs({
   options: {

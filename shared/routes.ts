@@ -1,6 +1,7 @@
 // Every HTTP route, declared once. lib/api builds API Gateway routes + one Lambda each from
-// this table; the local twin's server dispatches /api/* with it; the site builds its API calls
-// from it (routePath). `entry` is relative to lambdas/.
+// this table; the local twin's server dispatches /api/* with it. Each route's method and path come
+// from api-paths.ts, from which the site builds its API calls (routePath). `entry` is relative to lambdas/.
+import { apiPaths } from './api-paths.ts';
 import type { Capability } from './capabilities.ts';
 
 export interface ApiRoute {
@@ -25,8 +26,7 @@ export interface ApiRoute {
 export const apiRoutes = [
   {
     name: 'CreateUpload',
-    method: 'POST',
-    path: '/api/uploads',
+    ...apiPaths.CreateUpload,
     entry: 'uploads/create-upload.handler.ts',
     uses: ['images:presign', 'rateLimits'],
     throttle: { rate: 20, burst: 40 },
@@ -36,8 +36,7 @@ export const apiRoutes = [
     // What the ad will be made from, before paying (DESIGN §5 step 1): reads the site with a
     // shorter deadline, cleans its images into our bucket and caches both for the generation.
     name: 'CreatePreview',
-    method: 'POST',
-    path: '/api/previews',
+    ...apiPaths.CreatePreview,
     entry: 'generation/preview/create-preview.handler.ts',
     uses: ['previews:write', 'images:read', 'rateLimits'],
     throttle: { rate: 20, burst: 40 },
@@ -46,8 +45,7 @@ export const apiRoutes = [
   },
   {
     name: 'CreateOrder',
-    method: 'POST',
-    path: '/api/orders',
+    ...apiPaths.CreateOrder,
     entry: 'orders/create-order.handler.ts',
     uses: ['orders:write', 'rateLimits', 'images:read', 'stripe:checkout'],
     throttle: { rate: 20, burst: 40 },
@@ -55,8 +53,7 @@ export const apiRoutes = [
   },
   {
     name: 'GetOrder',
-    method: 'GET',
-    path: '/api/orders/{id}',
+    ...apiPaths.GetOrder,
     entry: 'orders/get-order.handler.ts',
     // stripe:read: an unpaid order's read asks Stripe about its session (a late or lost webhook).
     uses: ['orders:read', 'orders:write', 'rateLimits', 'executions:start', 'stripe:read', 'videos:read'],
@@ -65,8 +62,7 @@ export const apiRoutes = [
   },
   {
     name: 'CancelOrder',
-    method: 'POST',
-    path: '/api/orders/{id}/cancel',
+    ...apiPaths.CancelOrder,
     entry: 'orders/cancel-order.handler.ts',
     // stripe:checkout: expires the session, reading it before and after (the checkout key may).
     uses: ['orders:read', 'orders:write', 'rateLimits', 'executions:start', 'stripe:checkout'],
@@ -75,8 +71,7 @@ export const apiRoutes = [
   },
   {
     name: 'StripeWebhook',
-    method: 'POST',
-    path: '/api/stripe/webhook',
+    ...apiPaths.StripeWebhook,
     entry: 'orders/stripe-webhook.handler.ts',
     uses: [
       'orders:read',
@@ -97,8 +92,7 @@ export const apiRoutes = [
   {
     // Reads the day's order counter in rate-limits; answers are cached for a minute.
     name: 'GetCapacity',
-    method: 'GET',
-    path: '/api/capacity',
+    ...apiPaths.GetCapacity,
     entry: 'orders/get-capacity.handler.ts',
     uses: ['rateLimits'],
     throttle: { rate: 50, burst: 100 },
@@ -106,8 +100,7 @@ export const apiRoutes = [
   },
   {
     name: 'NewsletterSubscribe',
-    method: 'POST',
-    path: '/api/newsletter',
+    ...apiPaths.NewsletterSubscribe,
     entry: 'newsletter/subscribe.handler.ts',
     uses: ['newsletter:subscribe', 'rateLimits', 'mail'],
     throttle: { rate: 10, burst: 20 },
@@ -115,8 +108,7 @@ export const apiRoutes = [
   },
   {
     name: 'NewsletterConfirm',
-    method: 'GET',
-    path: '/api/newsletter/confirm',
+    ...apiPaths.NewsletterConfirm,
     entry: 'newsletter/confirm.handler.ts',
     uses: ['newsletter:confirm'],
     throttle: { rate: 10, burst: 20 },
@@ -124,8 +116,7 @@ export const apiRoutes = [
   },
   {
     name: 'NewsletterUnsubscribe',
-    method: 'GET',
-    path: '/api/newsletter/unsubscribe',
+    ...apiPaths.NewsletterUnsubscribe,
     entry: 'newsletter/unsubscribe.handler.ts',
     uses: ['newsletter:unsubscribe'],
     throttle: { rate: 10, burst: 20 },
@@ -133,29 +124,7 @@ export const apiRoutes = [
   },
 ] as const satisfies readonly ApiRoute[];
 
-export type ApiRouteName = (typeof apiRoutes)[number]['name'];
-
-type RouteNamed<Name extends ApiRouteName> = Extract<(typeof apiRoutes)[number], { name: Name }>;
-/** `'/api/orders/{id}/cancel'` → `'id'`. */
-type PathParameterNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | PathParameterNames<Rest>
-  : never;
-type PathParameters<Name extends ApiRouteName> = Record<PathParameterNames<RouteNamed<Name>['path']>, string>;
-
-/**
- * The path the site calls for a route, its parameters filled in and encoded:
- * `routePath('CancelOrder', { id })` → `/api/orders/<id>/cancel`. The site derives every API
- * path from this table, so a route cannot move without the site following it.
- */
-export function routePath<Name extends ApiRouteName>(
-  name: Name,
-  ...[parameters]: PathParameterNames<RouteNamed<Name>['path']> extends never ? [] : [PathParameters<Name>]
-): string {
-  const route = (apiRoutes as readonly ApiRoute[]).find((candidate) => candidate.name === name);
-  if (!route) throw new Error(`No API route named ${name}`);
-  const values: Record<string, string> = parameters ?? {};
-  return route.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(values[key] ?? ''));
-}
+export type { ApiRouteName } from './api-paths.ts';
 
 /**
  * Matches a request to a route; path parameters by name. Used by the twin, the $default route's

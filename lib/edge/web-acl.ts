@@ -7,9 +7,10 @@ import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { routePath } from '#shared/api-paths.ts';
 import { config } from '#shared/config.ts';
 import { type ErrorCode, messages } from '#shared/contract.ts';
-import { apiRoutes, routePath } from '#shared/routes.ts';
+import { apiRoutes } from '#shared/routes.ts';
 
 /** Every rate-based rule counts over WAF's default window; the limits in config are per this window. */
 const rateWindow = Duration.minutes(5);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiRoutes, matchRoute, routePath } from '#shared/routes.ts';
+import { apiPaths, routePath } from '#shared/api-paths.ts';
+import { apiRoutes, matchRoute } from '#shared/routes.ts';
 
 describe('the route table', () => {
   it('matches a path parameter by name', () => {
@@ -18,6 +19,13 @@ describe('the route table', () => {
     const keys = apiRoutes.map((route) => `${route.method} ${route.path}`);
 
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('has exactly one route for each method and path the site may call, under the same name', () => {
+    expect(apiRoutes.map((route) => route.name).sort()).toEqual(Object.keys(apiPaths).sort());
+    for (const route of apiRoutes) {
+      expect({ method: route.method, path: route.path }, route.name).toEqual(apiPaths[route.name]);
+    }
   });
 
   it('names each capability of a route once', () => {

@@ -1,7 +1,8 @@
 // GET /api/capacity: how many ads can still be ordered today (DESIGN §6). The band keeps the
 // spec's sentence; when the number cannot be read it shows the spec's own '12 spots available today'.
+
+import { routePath } from '#shared/api-paths.ts';
 import { type CapacityResponse, capacityResponseSchema } from '#shared/contract.ts';
-import { routePath } from '#shared/routes.ts';
 import { type ApiAnswer, callApi } from '#web/lib/api-client.ts';
 
 export const spotsFallbackText = '12 spots available today';

@@ -1,6 +1,7 @@
 // POST /api/newsletter: ask for a confirmation email (double opt-in).
+
+import { routePath } from '#shared/api-paths.ts';
 import { type NewsletterRequest, newsletterResponseSchema } from '#shared/contract.ts';
-import { routePath } from '#shared/routes.ts';
 import { type ApiAnswer, type ApiRejection, callApiOrOffline, readRejection } from '#web/lib/api-client.ts';
 
 export type SubscribeResult =

@@ -1,6 +1,7 @@
 // POST /api/orders/{id}/cancel: the buyer came back from an abandoned Checkout (DESIGN §9).
+
+import { routePath } from '#shared/api-paths.ts';
 import { type CancelOrderResponse, cancelOrderResponseSchema } from '#shared/contract.ts';
-import { routePath } from '#shared/routes.ts';
 import { callApi } from '#web/lib/api-client.ts';
 
 /** The order's state after the cancel, or null when the API gave no usable answer. */

@@ -1,7 +1,8 @@
 // POST /api/orders: start a Checkout for the form's values (spec §7).
+
+import { routePath } from '#shared/api-paths.ts';
 import { createOrderResponseSchema } from '#shared/contract.ts';
 import type { CreateOrderRequest } from '#shared/create-order-request.ts';
-import { routePath } from '#shared/routes.ts';
 import { type ApiAnswer, type ApiRejection, callApiOrOffline, readRejection } from '#web/lib/api-client.ts';
 
 export type CreateOrderResult =

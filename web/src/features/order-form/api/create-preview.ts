@@ -1,6 +1,7 @@
 // POST /api/previews: what the ad will be made from, for the form's website, style, length and photo.
+
+import { routePath } from '#shared/api-paths.ts';
 import { type PreviewRequest, type PreviewResponse, previewResponseSchema } from '#shared/preview-contract.ts';
-import { routePath } from '#shared/routes.ts';
 import { type ApiAnswer, type ApiRejection, callApiOrOffline, readRejection } from '#web/lib/api-client.ts';
 
 export type CreatePreviewResult =

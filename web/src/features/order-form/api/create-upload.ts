@@ -1,6 +1,7 @@
 // POST /api/uploads: a presigned PUT for one image, its storage path and a preview URL.
+
+import { routePath } from '#shared/api-paths.ts';
 import { type CreateUploadRequest, type CreateUploadResponse, createUploadResponseSchema } from '#shared/contract.ts';
-import { routePath } from '#shared/routes.ts';
 import { callApi } from '#web/lib/api-client.ts';
 
 export async function createUpload(request: CreateUploadRequest): Promise<CreateUploadResponse> {

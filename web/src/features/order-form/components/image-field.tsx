@@ -5,8 +5,6 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { config } from '#shared/config.ts';
 import { fieldHint, fieldLabel } from '#web/components/styles.ts';
 import { showToast } from '#web/components/toast.tsx';
-import { createUpload } from '#web/features/order-form/api/create-upload.ts';
-import { putImage } from '#web/features/order-form/api/put-image.ts';
 import { formToasts } from '#web/features/order-form/feedback.ts';
 import { acceptedImageTypes, imageFileProblem } from '#web/features/order-form/image-checks.ts';
 import type { UploadedImage } from '#web/features/order-form/order-request.ts';
@@ -63,6 +61,11 @@ export function ImageField({ image, onImageChange, onUploadingChange }: ImageFie
     uploadAbort.current = abort;
     setUploading({ fileName: file.name, percent: 0 });
     try {
+      // Fetched when a file is chosen: most buyers add none, and the home page's first load stays in budget.
+      const [{ createUpload }, { putImage }] = await Promise.all([
+        import('#web/features/order-form/api/create-upload.ts'),
+        import('#web/features/order-form/api/put-image.ts'),
+      ]);
       const upload = await createUpload({ fileName: file.name, contentType: file.type, size: file.size });
       await putImage(upload, file, {
         signal: abort.signal,

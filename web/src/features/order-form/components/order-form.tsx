@@ -1,7 +1,17 @@
 // The order form (spec §3–§8): collects the order, starts Checkout in a new tab and reports every
 // outcome with the spec's toasts. One submit at a time. Once the payment tab is open this tab
 // follows the order on its page (issue 17), so the filled form never invites a second order.
-import { type ChangeEvent, type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  lazy,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { config } from '#shared/config.ts';
 import { durationChoices, styleLabels, styles } from '#shared/contract.ts';
@@ -31,9 +41,13 @@ import { PreviewSlot } from '#web/features/order-form/preview/preview-slot.tsx';
 import { createSubmitGuard } from '#web/features/order-form/submit-guard.ts';
 import { rememberCheckoutUrl } from '#web/lib/checkout-handoff.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
-import { BlockedPaymentTab } from './blocked-payment-tab.tsx';
 import { FieldError } from './field-error.tsx';
 import { ImageField } from './image-field.tsx';
+
+// Loaded only when the browser blocked the payment tab: rare, and the home page's budget is tight.
+const BlockedPaymentNotice = lazy(() =>
+  import('./blocked-payment-tab.tsx').then((module) => ({ default: module.BlockedPaymentNotice })),
+);
 
 export function OrderForm() {
   const id = useId();
@@ -282,10 +296,14 @@ export function OrderForm() {
       >
         {submitting ? 'Processing...' : 'Generate My Ad for $5'}
       </button>
-      <BlockedPaymentTab
-        url={blockedCheckout?.url ?? null}
-        onOpened={() => blockedCheckout && followOrder(blockedCheckout.orderId)}
-      />
+      {/* Always in the page, so screen readers announce the notice when it appears. */}
+      <div aria-live="polite">
+        {blockedCheckout && (
+          <Suspense fallback={null}>
+            <BlockedPaymentNotice url={blockedCheckout.url} onOpened={() => followOrder(blockedCheckout.orderId)} />
+          </Suspense>
+        )}
+      </div>
       <p className="mt-4 text-center text-sm text-slate-600">
         Secure checkout by Stripe opens in a new tab, where coupons are applied. One payment, no subscription, no
         account.

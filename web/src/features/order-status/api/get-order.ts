@@ -1,7 +1,7 @@
 // GET /api/orders/{id}: the order as the buyer may see it, and its TanStack Query options.
 import { queryOptions } from '@tanstack/react-query';
+import { routePath } from '#shared/api-paths.ts';
 import { type OrderView, orderViewSchema } from '#shared/contract.ts';
-import { routePath } from '#shared/routes.ts';
 import { orderPageMessages } from '#web/features/order-status/order-display.ts';
 import { type ApiAnswer, callApi } from '#web/lib/api-client.ts';
 
