@@ -75,6 +75,15 @@ describe('amounts and durations', () => {
     expect(orderAmount({ amount_cents: null, currency: 'usd', payment_status: 'free' }, 500)).toBe('$0.00 USD');
   });
 
+  it('says a cancelled or run-out checkout charged nothing', () => {
+    expect(orderAmount({ amount_cents: null, currency: 'usd', payment_status: 'canceled' }, 500)).toBe(
+      '$5.00 USD, not charged',
+    );
+    expect(orderAmount({ amount_cents: null, currency: 'usd', payment_status: 'expired' }, 500)).toBe(
+      '$5.00 USD, not charged',
+    );
+  });
+
   it('writes the duration in seconds', () => {
     expect(formatDuration(12)).toBe('12 seconds');
     expect(formatDuration(4)).toBe('4 seconds');

@@ -50,9 +50,13 @@ export function chargedCents(order: MoneyFacts, listPriceCents: number): number 
   return order.amount_cents ?? listPriceCents;
 }
 
-/** The summary's Amount row: "$5.00 USD", "$2.50 USD" with LAUNCH50, "$0.00 USD" when free. */
+/**
+ * The summary's Amount row: "$5.00 USD", "$2.50 USD" with LAUNCH50, "$0.00 USD" when free, and for
+ * a checkout that was cancelled or ran out, the price with the fact that nothing was charged.
+ */
 export function orderAmount(order: MoneyFacts, listPriceCents: number): string {
-  return formatAmount(chargedCents(order, listPriceCents), order.currency, listPriceCents);
+  const amount = formatAmount(chargedCents(order, listPriceCents), order.currency, listPriceCents);
+  return order.payment_status === 'canceled' || order.payment_status === 'expired' ? `${amount}, not charged` : amount;
 }
 
 /**
