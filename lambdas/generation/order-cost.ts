@@ -1,21 +1,13 @@
 // What one delivered ad cost (DESIGN §5 step 7): its footage (the price table × the seconds
 // generated), Stripe's fee on what the buyer paid, and AWS's share (the bench's estimate per
 // length); recorded on the order for ops and counted for the cost alarm.
+import type { OrderRecord } from '#orders/order-record.ts';
 import { config } from '#shared/config.ts';
 import type { FootageResult } from './footage/footage-jobs.ts';
 import { roundUsd } from './footage/footage-plan.ts';
 
-export interface OrderCost {
-  footage_usd: number;
-  footage_seconds: number;
-  /** `<provider> <model>`, when the stage made footage. */
-  footage_model?: string;
-  stripe_fee_usd: number;
-  aws_usd: number;
-  total_usd: number;
-  /** What the payment leaves after the costs (negative: the ad lost money). */
-  margin_usd: number;
-}
+/** The order row's `cost`, declared once with the rest of the row (orders/order-record.ts). */
+export type OrderCost = NonNullable<OrderRecord['cost']>;
 
 export function orderCost(
   order: { amount_cents: number | null; duration_seconds: number },

@@ -1,7 +1,9 @@
 // What an order row holds (DESIGN §3) and how a new one starts.
+
 import { randomUUID } from 'node:crypto';
 import { emailHash, mailboxHash } from '#common/hashing.ts';
 import type { IpAttempt } from '#common/ip-limit.ts';
+import type { OwedEmailKind } from '#notifications/email-ledger.ts';
 import { config } from '#shared/config.ts';
 import type { OrderStatus, PaymentStatus, Stage, Style } from '#shared/contract.ts';
 import type { CreateOrderInput } from '#shared/create-order-request.ts';
@@ -46,15 +48,17 @@ export interface OrderRecord {
   failure_reason?: string;
   refund_id?: string;
   /** The order's last email, which SES did not take; the reconciler sends it (notifications/email-ledger.ts). */
-  email_owed?: 'ready' | 'failed' | 'refused';
+  email_owed?: OwedEmailKind;
   /** What the delivered ad cost: footage, Stripe, AWS (lambdas/generation/order-cost.ts); ops only. */
   cost?: {
     footage_usd: number;
     footage_seconds: number;
+    /** `<provider> <model>`, when the stage made footage. */
     footage_model?: string;
     stripe_fee_usd: number;
     aws_usd: number;
     total_usd: number;
+    /** What the payment leaves after the costs (negative: the ad lost money). */
     margin_usd: number;
   };
   /** Set when the personal fields were removed (lambdas/operations/anonymise.ts). */

@@ -99,12 +99,14 @@ export class Alarms extends Construct {
     });
     this.alarm('FreeAdRedemptions', {
       description: `${config.limits.freeAdRedemptionsAlarmPerHour} or more ads were made free by a 100 % coupon within an hour: a code may have leaked, and each free ad costs its render.`,
-      metric: freeAdRedemptions(props.stage),
+      // Orders made free by a 100 % code, as the order lifecycle counts them.
+      metric: hourlyBusinessMetric(businessMetrics.freeAdRedemptions, 'Sum', props.stage),
       threshold: config.limits.freeAdRedemptionsAlarmPerHour,
     });
     this.alarm('AdCostPerHour', {
       description: `The ads delivered within an hour cost more than $${props.costAlarmUsdPerAd} each on average (footage, Stripe and AWS): a provider's price or the footage settings may have changed.`,
-      metric: averageAdCost(props.stage),
+      // Deliver's AdCostUsd, one value per ad, averaged over the hour.
+      metric: hourlyBusinessMetric(businessMetrics.adCostUsd, 'Average', props.stage),
       // Above the limit, not at it: the alarm's comparison is "at or above".
       threshold: props.costAlarmUsdPerAd + 0.0001,
     });
@@ -205,27 +207,20 @@ export class Alarms extends Construct {
 }
 
 /**
- * Orders made free, as the order lifecycle counts them with Powertools Metrics
+ * One business metric of this stage over the hour, as the handlers count it with Powertools Metrics
  * (lambdas/common/powertools/metrics.ts): the brand's namespace and the default dimensions every
  * function of the stage shares, `service` and `stage`.
  */
-function freeAdRedemptions(stage: string): Metric {
+function hourlyBusinessMetric(
+  metricName: (typeof businessMetrics)[keyof typeof businessMetrics],
+  statistic: 'Sum' | 'Average',
+  stage: string,
+): Metric {
   return new Metric({
     namespace: config.brand.name,
-    metricName: businessMetrics.freeAdRedemptions,
+    metricName,
     dimensionsMap: businessMetricDimensions(stage),
-    statistic: 'Sum',
-    period: Duration.hours(1),
-  });
-}
-
-/** The average of what each delivered ad cost within the hour (Deliver's AdCostUsd, one value per ad). */
-function averageAdCost(stage: string): Metric {
-  return new Metric({
-    namespace: config.brand.name,
-    metricName: businessMetrics.adCostUsd,
-    dimensionsMap: businessMetricDimensions(stage),
-    statistic: 'Average',
+    statistic,
     period: Duration.hours(1),
   });
 }
