@@ -1,6 +1,7 @@
 // State CheckFootage: polls every pending clip, stores the finished ones beside the ad and drops
 // what failed, was refused or ran out of time (the engine draws those scenes), unless the stage's
-// policy is `fail`. The Choice after it loops until no clip is pending.
+// policy is `fail`, and moves the progress bar through the clips' share. The Choice after it loops
+// until no clip is pending.
 import { footageIo } from '#generation/footage/footage-io.ts';
 import { checkFootage, FootageFailed, type FootageResult } from '#generation/footage/footage-jobs.ts';
 import { clipProviderFor, footageSettings } from '#generation/footage/footage-settings.ts';
@@ -8,6 +9,7 @@ import { getOrder } from '#orders/order-store.ts';
 import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
+import { footageProgress, reportStage } from './order-progress.ts';
 import { StepFailure, step } from './step-errors.ts';
 import { storyboardOfState } from './storyboard/storyboard-of-state.ts';
 
@@ -29,6 +31,8 @@ async function checkFootageStep(state: GenerationState): Promise<FootageResult> 
     const provider = await clipProviderFor(settings);
     try {
       const result = await checkFootage(previous, footageIo(order.id, storyboard, { provider, settings }));
+      const progress = footageProgress(result, settings.price.typicalSeconds);
+      if (progress > order.progress) await reportStage(order.id, 'rendering', progress);
       if (result.status === 'done') {
         logger.info('Footage done', {
           orderId: order.id,

@@ -2,7 +2,7 @@
 // Wait/CheckRender loop follows it.
 import { taskHandler } from '#powertools/handlers.ts';
 import type { GenerationState, RenderJob } from './generation-state.ts';
-import { reportStage } from './order-progress.ts';
+import { footageWasMade, renderingStart, reportStage } from './order-progress.ts';
 import { ffmpegRenderProvider } from './render-jobs/render-provider.ts';
 import { StepFailure, step } from './step-errors.ts';
 import { storyboardOfState } from './storyboard/storyboard-of-state.ts';
@@ -11,7 +11,7 @@ export const handler = taskHandler(startRender);
 
 async function startRender(state: GenerationState): Promise<RenderJob> {
   return step(async () => {
-    const order = await reportStage(state.orderId, 'rendering');
+    const order = await reportStage(state.orderId, 'rendering', renderingStart(footageWasMade(state.footage)));
     if (!state.script) throw new StepFailure('RenderFailed', 'StartRender ran without a storyboard');
     const storyboard = await storyboardOfState(state.script, state.site, order);
     const footage = (state.footage?.scenes ?? []).flatMap((scene) =>
