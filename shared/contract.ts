@@ -22,7 +22,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = ['unpaid', 'paid', 'free', 'expired', 'canceled', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** Each stage and the progress it stands for; `rendering` spans 40–90 from the renderer. */
+/** Each stage and the progress it stands for; `rendering` spans 40–90 (AI footage's clips 40–65, then the render). */
 export const stageProgress = {
   awaiting_payment: 0,
   queued: 5,
@@ -79,6 +79,8 @@ export const messages = {
   paymentFailed: 'We encountered an issue processing your payment. Please try again.',
   orderNotFound: 'Order not found',
   invalidWebsite: 'Please enter a valid website address (http or https).',
+  /** Ours: an ad names the business and shows its domain; an address is neither, and is not said aloud. */
+  websiteIsAnAddress: "Please enter your website's name, like yourshop.com, not its IP address.",
   invalidEmail: 'Please enter a valid email address.',
   uploadMissing: 'The uploaded image could not be found. Please upload it again.',
   uploadMismatch: 'Please upload a valid image file (.jpeg, .png, or .webp)',

@@ -12,7 +12,7 @@ import {
   requiredEmail,
   styles,
 } from './contract.ts';
-import { parsePublicWebsite } from './public-url.ts';
+import { isAddressHost, parsePublicWebsite } from './public-url.ts';
 
 /** Optional text: trimmed, at most `max` characters, and null when absent or empty. */
 const nullableText = (max: number) =>
@@ -31,6 +31,13 @@ export const createOrderRequestSchema = z.object({
       const url = parsePublicWebsite(website);
       if (!url) {
         ctx.issues.push({ code: 'custom', message: messages.invalidWebsite, input: website });
+        return z.NEVER;
+      }
+      // The ad's voice says the business's name and its end card the domain: a bare address gives
+      // neither, and the ad would read the digits out. The fetch guard still takes an address a
+      // named site redirects to.
+      if (isAddressHost(url)) {
+        ctx.issues.push({ code: 'custom', message: messages.websiteIsAnAddress, input: website });
         return z.NEVER;
       }
       return url.href;

@@ -58,6 +58,11 @@ function carriedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
   return lastFourCarriers.some((prefix) => address.match(prefix)) ? [ipv4(p6, p7)] : [];
 }
 
+/** True when the URL names its host by an address ('http://93.184.216.34/', 'http://[2606:2800::1]/'), not by a name. */
+export function isAddressHost(url: URL): boolean {
+  return url.hostname.startsWith('[') || ipaddr.IPv4.isValidFourPartDecimal(url.hostname.replace(/\.$/, ''));
+}
+
 /** The URL if it is an http(s) URL on a public-looking host, else null. */
 export function parsePublicWebsite(raw: string): URL | null {
   let url: URL;

@@ -52,6 +52,13 @@ const orderCases: Case[] = [
     error: messages.invalidWebsite,
   },
   {
+    name: 'a public site named by its IP address',
+    body: orderRequest({ website: 'http://93.184.216.34/' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.websiteIsAnAddress,
+  },
+  {
     name: 'the metadata address',
     body: orderRequest({ website: 'http://169.254.169.254/latest' }),
     status: 400,

@@ -32,6 +32,19 @@ describe('create-order request schema', () => {
     );
   });
 
+  it('refuses a public website named by its address, in every form, with its own message', () => {
+    for (const website of [
+      'http://93.184.216.34/',
+      '93.184.216.34/shop',
+      'http://134744072/',
+      'https://[2606:2800:220:1:248:1893:25c8:1946]/',
+    ]) {
+      const result = createOrderRequestSchema.safeParse({ ...valid, website });
+
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([messages.websiteIsAnAddress]);
+    }
+  });
+
   it('drops fields it does not know', () => {
     const parsed = createOrderRequestSchema.parse({ ...valid, amount_cents: 1, order_status: 'completed' });
 

@@ -58,6 +58,10 @@ describe('refusals written at their field', () => {
       field: 'email',
       message: messages.invalidEmail,
     });
+    expect(fieldErrorOfRefusal(messages.websiteIsAnAddress, 'VALIDATION')).toEqual({
+      field: 'website',
+      message: messages.websiteIsAnAddress,
+    });
     expect(fieldErrorOfRefusal(messages.rateLimit, 'RATE_LIMIT')).toBeNull();
   });
 

@@ -58,7 +58,8 @@ export function fieldErrorOfRefusal(
   errorCode: string | null,
 ): { field: CheckedField; message: string } | null {
   if (errorCode !== 'VALIDATION' || !error) return null;
-  if (error === messages.invalidWebsite) return { field: 'website', message: error };
+  if (error === messages.invalidWebsite || error === messages.websiteIsAnAddress)
+    return { field: 'website', message: error };
   if (error === messages.invalidEmail) return { field: 'email', message: error };
   return null;
 }
