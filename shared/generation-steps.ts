@@ -18,6 +18,8 @@ export interface GenerationStep {
   path: 'main' | 'failure';
   /** Where the handler's result goes in the execution state; absent: discarded. */
   resultKey?: 'site' | 'script' | 'footage' | 'render';
+  /** It decodes images with sharp: the function carries sharp's native build and runs on its CPU. */
+  decodesImages?: true;
 }
 
 export const generationSteps = [
@@ -54,6 +56,8 @@ export const generationSteps = [
     uses: ['orders:write', 'images:read', 'videos:write', 'footage'],
     path: 'main',
     resultKey: 'footage',
+    // Each scene's first frame is cleaned and set on the brand's background (footage-io.ts).
+    decodesImages: true,
   },
   {
     state: 'CheckFootage',
@@ -63,6 +67,8 @@ export const generationSteps = [
     uses: ['orders:read', 'images:read', 'videos:write', 'footage'],
     path: 'main',
     resultKey: 'footage',
+    // A clip started again after a retryable failure gets its first frame again.
+    decodesImages: true,
   },
   {
     state: 'StartRender',

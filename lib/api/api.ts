@@ -4,12 +4,11 @@ import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { type CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Generation } from '#lib/generation/generation.ts';
-import { interFontFiles, sharpRuntimePackages, taskRoot } from '#lib/generation/render-function.ts';
+import { imageDecoding, interFontFiles, taskRoot } from '#lib/generation/render-function.ts';
 import type { Newsletter } from '#lib/newsletter/newsletter.ts';
 import type { Notifications } from '#lib/notifications/notifications.ts';
 import type { Orders } from '#lib/orders/orders.ts';
@@ -74,9 +73,7 @@ export class Api extends Construct {
         description: `API ${name}`,
         // sharp's linux-x64 build, the one the render function and the tests decode with, and the
         // fonts the renderer's layers are drawn in.
-        ...(decodesImages
-          ? { architecture: Architecture.X86_64, copiedPackages: sharpRuntimePackages, bundledFiles: interFontFiles }
-          : {}),
+        ...(decodesImages ? { ...imageDecoding, bundledFiles: interFontFiles } : {}),
       });
       if (decodesImages) fn.addEnvironment('RENDER_FONTS_DIR', taskRoot);
       this.originVerifySecret.grantRead(fn);

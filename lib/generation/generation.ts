@@ -44,7 +44,7 @@ import {
   renderFunction,
 } from '#shared/generation-steps.ts';
 import { envNames } from '#shared/runtime-env.ts';
-import { RenderFunction } from './render-function.ts';
+import { imageDecoding, RenderFunction } from './render-function.ts';
 
 /** Transient Lambda service failures worth retrying (research/api-contracts.md, Step Functions). */
 const lambdaServiceErrors = [
@@ -120,6 +120,7 @@ export class Generation extends Construct {
         entry: step.entry,
         timeoutSeconds: step.timeoutSeconds,
         description: `Generation step ${state}`,
+        ...(step.decodesImages ? imageDecoding : {}),
       });
       grantCapabilities(fn, step.uses, owners);
       functions[state] = fn;

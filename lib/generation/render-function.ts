@@ -11,7 +11,8 @@ export const taskRoot = '/var/task';
 
 /**
  * sharp and every package it loads at run time (its package.json and sharp.cjs), for linux-x64
- * glibc; also carried by API routes that decode images (shared/routes.ts `decodesImages`).
+ * glibc; also carried by API routes and generation steps that decode images (`decodesImages` in
+ * shared/routes.ts and shared/generation-steps.ts).
  */
 export const sharpRuntimePackages = [
   'sharp',
@@ -21,6 +22,12 @@ export const sharpRuntimePackages = [
   '@img/sharp-linux-x64',
   '@img/sharp-libvips-linux-x64',
 ];
+
+/**
+ * What a function that decodes images with sharp needs: sharp's linux-x64 build, the one the render
+ * function and the tests decode with (esbuild cannot bundle its native addon), and that CPU.
+ */
+export const imageDecoding = { architecture: Architecture.X86_64, copiedPackages: sharpRuntimePackages } as const;
 
 /**
  * The Inter weights compose/fonts.ts draws every layer in, read from RENDER_FONTS_DIR; also carried

@@ -1,10 +1,10 @@
 // `cdk synth` of the staging stack exactly as bin/ deploys it (bundling and cdk-nag included), into
-// a temporary cloud assembly inside the project: the bundles leave `@aws-sdk/*` to the Lambda
-// runtime, and from there those imports resolve to the project's node_modules, as the runtime's
-// own copy of SDK v3 would serve them. The cold-init and cost groups read the assembly; the bench
-// removes it at the end.
+// a temporary cloud assembly outside the project: no node_modules lies above it, so a bundle that
+// imports what it does not carry (it carries the AWS SDK) fails there as it would in Lambda. The
+// cold-init and cost groups read the assembly; the bench removes it at the end.
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -40,9 +40,7 @@ export interface CloudAssembly {
 }
 
 export async function synthesizeStaging(): Promise<CloudAssembly> {
-  // cdk.out is git-ignored; a directory of our own in it leaves others' `cdk synth` output alone.
-  await mkdir(join(projectRoot, 'cdk.out'), { recursive: true });
-  const directory = await mkdtemp(join(projectRoot, 'cdk.out', 'bench-'));
+  const directory = await mkdtemp(join(tmpdir(), 'reelfive-bench-cdk-'));
   const remove = () => rm(directory, { recursive: true, force: true });
   const began = performance.now();
   const synth = spawnSync(

@@ -96,6 +96,35 @@ export function stackFunctions(assembly: CloudAssembly): StackFunction[] {
   return found;
 }
 
+/**
+ * A function's environment as Lambda gives it: what the runtime sets in every function, with
+ * plausible values, then the function's own variables from the template.
+ */
+export function lambdaEnvironment(fn: StackFunction): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    TZ: ':UTC',
+    LANG: 'en_US.UTF-8',
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
+    AWS_LAMBDA_FUNCTION_NAME: fn.logicalId,
+    AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
+    AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${fn.logicalId}`,
+    AWS_LAMBDA_LOG_STREAM_NAME: '2026/11/23/[$LATEST]00000000000000000000000000000000',
+    AWS_LAMBDA_LOG_FORMAT: 'JSON',
+    AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
+    LAMBDA_TASK_ROOT: fn.assetDir,
+    AWS_ACCESS_KEY_ID: 'ASIAPLACEHOLDER000000',
+    AWS_SECRET_ACCESS_KEY: 'placeholder-secret-access-key',
+    AWS_SESSION_TOKEN: 'placeholder-session-token',
+    AWS_XRAY_CONTEXT_MISSING: 'LOG_ERROR',
+    AWS_XRAY_DAEMON_ADDRESS: '169.254.79.129:2000',
+    ...fn.environment,
+  };
+}
+
 /** `POST /api/orders` → the logical id of the function behind that HTTP API route. */
 export function routeFunctions(assembly: CloudAssembly): Map<string, string> {
   const resources = resourcesOf(assembly);

@@ -4,10 +4,9 @@
 // (Lambda runs code as a user that owns none of it), the directory read-only to that user as
 // /var/task is, against real emulators: s3rver for the buckets, DynamoDB Local for the order.
 import { execFile } from 'node:child_process';
-import { chmod, chown, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -26,7 +25,6 @@ import { northwindStoryboard, writeProductPhoto } from './support/ad-fixtures.ts
 import { blankPng } from './support/hostile-images.ts';
 
 const run = promisify(execFile);
-const projectNodeModules = fileURLToPath(new URL('../../node_modules', import.meta.url));
 /** Lambda's limit on a function's unzipped code (250 MB). */
 const lambdaUnzippedLimitBytes = 262_144_000;
 /** nobody:nogroup, who owns none of the staged files. */
@@ -98,10 +96,8 @@ beforeAll(async () => {
     );
   }
 
-  // What the Lambda runtime provides beside the task: the AWS SDK (ancestors' node_modules are
-  // searched; only @aws-sdk is there, so nothing else of the project can stand in for the bundle).
-  await mkdir(join(root, 'node_modules'));
-  await symlink(join(projectNodeModules, '@aws-sdk'), join(root, 'node_modules/@aws-sdk'));
+  // No node_modules above the task root: the bundle carries the AWS SDK itself, and nothing of the
+  // project can stand in for what it lacks.
   // The invocation's own writable place, as /tmp is in Lambda.
   await mkdir(join(root, 'tmp'), { mode: 0o700 });
   await chown(join(root, 'tmp'), unprivileged, unprivileged);
