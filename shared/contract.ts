@@ -64,7 +64,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** The spec's words (§5, §8), verbatim; the API puts them in `error`, the site shows them. */
+/**
+ * The spec's words (§5, §8), verbatim, and ours beside them: what the site shows or matches itself
+ * (its own checks, its toasts, the refusals it puts at a field). The API puts them in `error`.
+ */
 export const messages = {
   missingInformation: 'Please fill in your website and email address.',
   invalidFileType: 'Please upload a valid image file (.jpeg, .png, or .webp)',
@@ -77,11 +80,19 @@ export const messages = {
   freeCouponAlreadyUsed: (code: string) =>
     `The coupon code '${code}' has already been used for a free ad with this email address. Each address can use it once; please proceed without a coupon.`,
   paymentFailed: 'We encountered an issue processing your payment. Please try again.',
-  orderNotFound: 'Order not found',
   invalidWebsite: 'Please enter a valid website address (http or https).',
   /** Ours: an ad names the business and shows its domain; an address is neither, and is not said aloud. */
   websiteIsAnAddress: "Please enter your website's name, like yourshop.com, not its IP address.",
   invalidEmail: 'Please enter a valid email address.',
+  newsletterEmailMissing: 'Please enter your email address.',
+} as const;
+
+/**
+ * What only the API writes: the site shows whatever `error` it was sent, so these stay out of the
+ * site's bundle (the home page's JS budget has no room for words it never needs).
+ */
+export const apiMessages = {
+  orderNotFound: 'Order not found',
   uploadMissing: 'The uploaded image could not be found. Please upload it again.',
   uploadMismatch: 'Please upload a valid image file (.jpeg, .png, or .webp)',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
@@ -90,7 +101,6 @@ export const messages = {
   methodNotAllowed: 'Method not allowed',
   malformedJson: 'The request body must be valid JSON.',
   unsupportedMediaType: 'The request body must be JSON (Content-Type: application/json).',
-  newsletterEmailMissing: 'Please enter your email address.',
   /** The same answer for a new, pending or confirmed address: no one learns who subscribed. */
   newsletterCheckInbox:
     'Almost there! Unless this address is already subscribed, we have sent it a link to confirm. Please check your inbox.',

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { config } from './config.ts';
 import {
+  apiMessages,
   type DurationChoice,
   defaultStyle,
   durationChoices,
@@ -48,7 +49,7 @@ export const createOrderRequestSchema = z.object({
   durationSeconds: z._default(z.enum(durationChoices), String(config.video.defaultDurationSeconds) as DurationChoice),
   imageFileName: nullableText(255),
   imageStoragePath: nullableText(64).check(
-    z.refine((key) => key === null || imageKeyPattern.test(key), { message: messages.uploadMismatch }),
+    z.refine((key) => key === null || imageKeyPattern.test(key), { message: apiMessages.uploadMismatch }),
   ),
   couponCode: z
     .pipe(

@@ -8,7 +8,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { config } from '#shared/config.ts';
-import { type ErrorCode, messages } from '#shared/contract.ts';
+import { apiMessages, type ErrorCode, messages } from '#shared/contract.ts';
 import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env.ts';
 import { ApiFailure } from './api-failure.ts';
 import { type ObservedHandler, observed } from './powertools/handlers.ts';
@@ -70,7 +70,7 @@ const limitBody = (maxBytes: number): MiddlewareObj<ApiEvent, ApiResult> => ({
     const { body, isBase64Encoded } = request.event;
     if (!body) return;
     const bytes = isBase64Encoded ? Buffer.from(body, 'base64').length : Buffer.byteLength(body);
-    if (bytes > maxBytes) return failure('PAYLOAD_TOO_LARGE', messages.payloadTooLarge);
+    if (bytes > maxBytes) return failure('PAYLOAD_TOO_LARGE', apiMessages.payloadTooLarge);
   },
 });
 
@@ -83,7 +83,10 @@ const errorsAsJson = (): MiddlewareObj<ApiEvent, ApiResult> => ({
     }
     if (error?.statusCode === 415) {
       const wrongType = error.message === 'Unsupported Media Type';
-      request.response = failure('VALIDATION', wrongType ? messages.unsupportedMediaType : messages.malformedJson);
+      request.response = failure(
+        'VALIDATION',
+        wrongType ? apiMessages.unsupportedMediaType : apiMessages.malformedJson,
+      );
       return;
     }
     logger.error('Unhandled error', { error });

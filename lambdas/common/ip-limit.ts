@@ -3,7 +3,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config.ts';
-import { messages } from '#shared/contract.ts';
+import { apiMessages } from '#shared/contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { ApiFailure } from './api-failure.ts';
 import { documents } from './dynamodb-clients.ts';
@@ -64,7 +64,7 @@ export async function countIpAttempt(ip: string, action: string, now = Date.now(
     );
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) {
-      throw new ApiFailure('TOO_MANY_REQUESTS', messages.tooManyRequests);
+      throw new ApiFailure('TOO_MANY_REQUESTS', apiMessages.tooManyRequests);
     }
     throw error;
   }

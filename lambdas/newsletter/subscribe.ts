@@ -6,13 +6,13 @@ import { emailHash } from '#common/hashing.ts';
 import { sendMail } from '#notifications/mailer.ts';
 import { logger } from '#powertools/logger.ts';
 import { config } from '#shared/config.ts';
-import { messages } from '#shared/contract.ts';
+import { apiMessages } from '#shared/contract.ts';
 import { renderConfirmationEmail } from './newsletter-email-templates.ts';
 import { confirmUrl, unsubscribeUrl } from './newsletter-links.ts';
 import { getSubscriber, isLivePending, markConfirmationSent, newToken, writeSignUp } from './subscriber-store.ts';
 
 export async function subscribe(email: string, now = new Date()): Promise<{ message: string }> {
-  const answer = { message: messages.newsletterCheckInbox };
+  const answer = { message: apiMessages.newsletterCheckInbox };
   const hash = emailHash(email);
   const existing = await getSubscriber(hash);
   if (existing?.status === 'confirmed') return answer;
@@ -34,7 +34,7 @@ export async function subscribe(email: string, now = new Date()): Promise<{ mess
     await sendMail({ to: email, ...mail });
   } catch (error) {
     logger.error('Newsletter confirmation not sent', { subscriptionId, error });
-    throw new ApiFailure('INTERNAL', messages.newsletterFailed);
+    throw new ApiFailure('INTERNAL', apiMessages.newsletterFailed);
   }
   await markConfirmationSent(hash, subscriptionId, now);
   logger.info('Newsletter confirmation sent', { subscriptionId, renewed: Boolean(renewing) });

@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { ApiFailure } from '#common/api-failure.ts';
 import { retrieveCheckoutOutcome } from '#payments/checkout-sessions.ts';
-import { messages } from '#shared/contract.ts';
+import { apiMessages } from '#shared/contract.ts';
 import { applyCheckoutOutcome, ensureGenerationStarted } from './checkout-outcome.ts';
 import { claimCheckoutCheck } from './order-lifecycle.ts';
 import type { OrderRecord } from './order-record.ts';
@@ -15,7 +15,7 @@ const orderIdSchema = z.uuid();
 /** The order, or NOT_FOUND for unknown and malformed ids alike. */
 export async function findOrder(id: string | undefined): Promise<OrderRecord> {
   const order = orderIdSchema.safeParse(id).success ? await getOrder(id as string) : null;
-  if (!order) throw new ApiFailure('NOT_FOUND', messages.orderNotFound);
+  if (!order) throw new ApiFailure('NOT_FOUND', apiMessages.orderNotFound);
   return order;
 }
 

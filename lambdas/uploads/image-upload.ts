@@ -9,6 +9,7 @@ import { sniffImageType } from '#common/image-type.ts';
 import { s3, s3Presigner } from '#common/s3-clients.ts';
 import { config } from '#shared/config.ts';
 import {
+  apiMessages,
   type CreateUploadInput,
   type CreateUploadResponse,
   messages,
@@ -62,7 +63,7 @@ export async function verifyUploadedImage(key: string): Promise<void> {
     size = head.ContentLength ?? 0;
   } catch (error) {
     if (error instanceof NotFound || (error as Error).name === 'NotFound') {
-      throw new ApiFailure('UPLOAD_INVALID', messages.uploadMissing);
+      throw new ApiFailure('UPLOAD_INVALID', apiMessages.uploadMissing);
     }
     throw error;
   }

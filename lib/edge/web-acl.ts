@@ -9,7 +9,7 @@ import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { routePath } from '#shared/api-paths.ts';
 import { config } from '#shared/config.ts';
-import { type ErrorCode, messages } from '#shared/contract.ts';
+import { apiMessages, type ErrorCode } from '#shared/contract.ts';
 import { apiRoutes } from '#shared/routes.ts';
 
 /** Every rate-based rule counts over WAF's default window; the limits in config are per this window. */
@@ -63,7 +63,7 @@ export class WebAcl extends Construct {
         [tooManyRequestsBody]: {
           contentType: 'APPLICATION_JSON',
           content: JSON.stringify({
-            error: messages.tooManyRequests,
+            error: apiMessages.tooManyRequests,
             errorCode: 'TOO_MANY_REQUESTS' satisfies ErrorCode,
           }),
         },

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createStacks } from '#lib/app.ts';
 import { blockedRequestsAlarmThreshold, webAclArnOutput } from '#lib/edge/edge-stack.ts';
 import { config } from '#shared/config.ts';
-import { messages } from '#shared/contract.ts';
+import { apiMessages } from '#shared/contract.ts';
 import { buildStack, type CfnResource, testParameters, testSiteDir } from './stack.ts';
 
 const { stack, template, edge, edgeTemplate } = buildStack();
@@ -182,7 +182,7 @@ describe('rules', () => {
     const body = webAcl?.Properties.CustomResponseBodies.TooManyRequests;
 
     expect(body.ContentType).toBe('APPLICATION_JSON');
-    expect(JSON.parse(body.Content)).toEqual({ error: messages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' });
+    expect(JSON.parse(body.Content)).toEqual({ error: apiMessages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' });
   });
 
   it('keeps every limit within what WAF accepts', () => {

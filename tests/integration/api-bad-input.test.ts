@@ -1,7 +1,7 @@
 // Every route answers bad input with the contract's status and errorCode — never a 500,
 // never a stack trace — and creates nothing.
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared/contract.ts';
+import { apiMessages, messages } from '#shared/contract.ts';
 import { callApi, orderRequest, twinForSuite } from './support/twin.ts';
 import { gifBytes, plantImage, uploadThroughApi } from './support/uploads.ts';
 
@@ -113,7 +113,7 @@ const orderCases: Case[] = [
     body: orderRequest({ imageStoragePath: '3f1c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f.png', imageFileName: 'x.png' }),
     status: 400,
     errorCode: 'UPLOAD_INVALID',
-    error: messages.uploadMissing,
+    error: apiMessages.uploadMissing,
   },
 ];
 
@@ -130,7 +130,7 @@ describe('POST /api/orders refuses bad input', () => {
   it('answers 400 for malformed JSON', async () => {
     const answer = await callApi(twin.current, 'POST', '/api/orders', '{"website": "https://example.com",');
 
-    expect(answer).toEqual({ status: 400, body: { error: messages.malformedJson, errorCode: 'VALIDATION' } });
+    expect(answer).toEqual({ status: 400, body: { error: apiMessages.malformedJson, errorCode: 'VALIDATION' } });
   });
 
   it('answers 400 for a body that is not JSON', async () => {
@@ -138,7 +138,7 @@ describe('POST /api/orders refuses bad input', () => {
       'content-type': 'text/plain',
     });
 
-    expect(answer).toEqual({ status: 400, body: { error: messages.unsupportedMediaType, errorCode: 'VALIDATION' } });
+    expect(answer).toEqual({ status: 400, body: { error: apiMessages.unsupportedMediaType, errorCode: 'VALIDATION' } });
   });
 
   it('answers 413 for a body over 16 KB', async () => {
@@ -149,7 +149,10 @@ describe('POST /api/orders refuses bad input', () => {
       orderRequest({ imageFileName: 'x'.repeat(17_000) }),
     );
 
-    expect(answer).toEqual({ status: 413, body: { error: messages.payloadTooLarge, errorCode: 'PAYLOAD_TOO_LARGE' } });
+    expect(answer).toEqual({
+      status: 413,
+      body: { error: apiMessages.payloadTooLarge, errorCode: 'PAYLOAD_TOO_LARGE' },
+    });
   });
 
   it('answers UPLOAD_INVALID for a 6 MB image placed in the bucket', async () => {
@@ -237,13 +240,13 @@ describe('order reads and unknown routes', () => {
   ])('GET answers 404 Order not found for %s', async (_name, path) => {
     const answer = await callApi(twin.current, 'GET', path);
 
-    expect(answer).toEqual({ status: 404, body: { error: messages.orderNotFound, errorCode: 'NOT_FOUND' } });
+    expect(answer).toEqual({ status: 404, body: { error: apiMessages.orderNotFound, errorCode: 'NOT_FOUND' } });
   });
 
   it('cancel answers 404 for an unknown order', async () => {
     const answer = await callApi(twin.current, 'POST', '/api/orders/3f1c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f/cancel');
 
-    expect(answer).toEqual({ status: 404, body: { error: messages.orderNotFound, errorCode: 'NOT_FOUND' } });
+    expect(answer).toEqual({ status: 404, body: { error: apiMessages.orderNotFound, errorCode: 'NOT_FOUND' } });
   });
 
   it.each([

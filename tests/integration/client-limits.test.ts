@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '#shared/config.ts';
-import { messages } from '#shared/contract.ts';
+import { apiMessages } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { documentsOf, storedOrder } from './support/orders-table.ts';
 import { payForOrder } from './support/pay.ts';
@@ -116,7 +116,7 @@ describe('per-client limits, at the stage budgets', () => {
     expect(checkouts.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     expect(eleventh).toEqual({
       status: 429,
-      body: { error: messages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
+      body: { error: apiMessages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
     });
     expect(otherClient.status).toBe(200);
     expect(afterPayment.status).toBe(200);
@@ -140,7 +140,7 @@ describe('per-client limits, at the stage budgets', () => {
     expect(guesses.map((answer) => answer.body.errorCode)).toEqual(Array(10).fill('INVALID_COUPON'));
     expect(validCode).toEqual({
       status: 429,
-      body: { error: messages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
+      body: { error: apiMessages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
     });
     expect(withoutCode.status).toBe(200);
     expect(otherClient.status).toBe(200);

@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { decodeMessage } from '#local/ses-outbox.ts';
-import { messages } from '#shared/contract.ts';
+import { apiMessages, messages } from '#shared/contract.ts';
 import { paths } from '#shared/paths.ts';
 import { browserForSuite, waitForReact } from './support/browser.ts';
 import { eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
@@ -35,7 +35,7 @@ describe('the newsletter box', () => {
 
     await expect
       .poll(() => box.getByRole('status').textContent(), { timeout: 15_000 })
-      .toBe(messages.newsletterCheckInbox);
+      .toBe(apiMessages.newsletterCheckInbox);
     expect(await box.getByLabel('Email address').inputValue()).toBe('');
     expect(await confirmLinkMailedTo(email)).toContain('/api/newsletter/confirm?token=');
     await page.close();

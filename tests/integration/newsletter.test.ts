@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailHash, sha256Hex } from '#common/hashing.ts';
 import { decodeMessage } from '#local/ses-outbox.ts';
 import { config } from '#shared/config.ts';
-import { messages } from '#shared/contract.ts';
+import { apiMessages, messages } from '#shared/contract.ts';
 import { paths } from '#shared/paths.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { flakySesForSuite } from './support/flaky-ses.ts';
@@ -78,7 +78,7 @@ describe('per-IP limit', () => {
       }
 
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
-      expect(answers[4]?.body).toEqual({ error: messages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' });
+      expect(answers[4]?.body).toEqual({ error: apiMessages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' });
     } finally {
       if (previous === undefined) delete process.env[envNames.ipAttemptsPerHour];
       else process.env[envNames.ipAttemptsPerHour] = previous;
@@ -95,7 +95,7 @@ describe('signing up', () => {
     const answer = await subscribe(email);
 
     // Assess
-    expect(answer).toEqual({ status: 200, body: { message: messages.newsletterCheckInbox } });
+    expect(answer).toEqual({ status: 200, body: { message: apiMessages.newsletterCheckInbox } });
     const [mail, ...more] = await mailTo(email);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe(`Confirm your ${config.brand.name} newsletter subscription`);
@@ -162,7 +162,7 @@ describe('signing up', () => {
 
     const answer = await subscribe(email);
 
-    expect(answer.body).toEqual({ message: messages.newsletterCheckInbox });
+    expect(answer.body).toEqual({ message: apiMessages.newsletterCheckInbox });
     expect(await mailTo(email)).toHaveLength(2);
     const secondLinks = await linksMailedTo(email);
     expect(secondLinks.confirm).not.toBe(firstLinks.confirm);
@@ -179,8 +179,8 @@ describe('when the confirmation cannot be sent', () => {
     const failed = await subscribe(email);
     const retried = await subscribe(email);
 
-    expect(failed).toEqual({ status: 500, body: { error: messages.newsletterFailed, errorCode: 'INTERNAL' } });
-    expect(retried).toEqual({ status: 200, body: { message: messages.newsletterCheckInbox } });
+    expect(failed).toEqual({ status: 500, body: { error: apiMessages.newsletterFailed, errorCode: 'INTERNAL' } });
+    expect(retried).toEqual({ status: 200, body: { message: apiMessages.newsletterCheckInbox } });
     expect(await mailTo(email)).toHaveLength(1);
     expect(await follow((await linksMailedTo(email)).confirm)).toEqual({
       status: 302,
@@ -344,7 +344,7 @@ describe('links that do not work', () => {
 
 describe('bad input', () => {
   it.each([
-    ['no body', undefined, messages.malformedJson],
+    ['no body', undefined, apiMessages.malformedJson],
     ['no email', {}, messages.newsletterEmailMissing],
     ['an empty email', { email: '' }, messages.newsletterEmailMissing],
     ['a blank email', { email: '   ' }, messages.newsletterEmailMissing],
@@ -366,7 +366,7 @@ describe('bad input', () => {
       'content-type': 'application/json',
     });
 
-    expect(answer).toEqual({ status: 400, body: { error: messages.malformedJson, errorCode: 'VALIDATION' } });
+    expect(answer).toEqual({ status: 400, body: { error: apiMessages.malformedJson, errorCode: 'VALIDATION' } });
   });
 
   it('a body over the limit → 413 PAYLOAD_TOO_LARGE, and nothing is mailed', async () => {
@@ -374,7 +374,10 @@ describe('bad input', () => {
 
     const answer = await callApi(twin.current, 'POST', '/api/newsletter', { email, padding: 'x'.repeat(20_000) });
 
-    expect(answer).toEqual({ status: 413, body: { error: messages.payloadTooLarge, errorCode: 'PAYLOAD_TOO_LARGE' } });
+    expect(answer).toEqual({
+      status: 413,
+      body: { error: apiMessages.payloadTooLarge, errorCode: 'PAYLOAD_TOO_LARGE' },
+    });
     expect(await mailTo(email)).toEqual([]);
   });
 
@@ -383,7 +386,7 @@ describe('bad input', () => {
 
     expect(answer).toEqual({
       status: 405,
-      body: { error: messages.methodNotAllowed, errorCode: 'METHOD_NOT_ALLOWED' },
+      body: { error: apiMessages.methodNotAllowed, errorCode: 'METHOD_NOT_ALLOWED' },
     });
   });
 });

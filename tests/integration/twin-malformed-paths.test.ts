@@ -2,7 +2,7 @@
 // found, never with a 500. On /api/* as API Gateway does: an HTTP API decodes the path before it
 // routes, such a path matches no route, and the $default route's function answers 404 NOT_FOUND.
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared/contract.ts';
+import { apiMessages } from '#shared/contract.ts';
 import { callApi, twinForSuite } from './support/twin.ts';
 
 const twin = twinForSuite();
@@ -19,7 +19,7 @@ describe('a path whose percent-encoding is malformed', () => {
     const answer = await callApi(twin.current, method, path);
 
     // Assess
-    expect(answer).toEqual({ status: 404, body: { error: messages.notFound, errorCode: 'NOT_FOUND' } });
+    expect(answer).toEqual({ status: 404, body: { error: apiMessages.notFound, errorCode: 'NOT_FOUND' } });
   });
 
   it('still reaches the route when the encoding is well formed', async () => {
@@ -27,7 +27,7 @@ describe('a path whose percent-encoding is malformed', () => {
     const answer = await callApi(twin.current, 'GET', '/api/orders/%25E0%25A4');
 
     // Assess
-    expect(answer).toEqual({ status: 404, body: { error: messages.orderNotFound, errorCode: 'NOT_FOUND' } });
+    expect(answer).toEqual({ status: 404, body: { error: apiMessages.orderNotFound, errorCode: 'NOT_FOUND' } });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared/contract.ts';
+import { apiMessages, messages } from '#shared/contract.ts';
 import { readSubscribeAnswer } from '#web/features/newsletter/api/subscribe.ts';
 import {
   emailProblem,
@@ -16,15 +16,15 @@ describe('the newsletter box', () => {
   });
 
   it('shows the API’s message on success and its error on a refusal', () => {
-    const sent = readSubscribeAnswer({ status: 200, ok: true, body: { message: messages.newsletterCheckInbox } });
+    const sent = readSubscribeAnswer({ status: 200, ok: true, body: { message: apiMessages.newsletterCheckInbox } });
     const limited = readSubscribeAnswer({
       status: 429,
       ok: false,
-      body: { error: messages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
+      body: { error: apiMessages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
     });
 
-    expect(feedbackForSubscribe(sent)).toEqual({ tone: 'success', text: messages.newsletterCheckInbox });
-    expect(feedbackForSubscribe(limited)).toEqual({ tone: 'error', text: messages.tooManyRequests });
+    expect(feedbackForSubscribe(sent)).toEqual({ tone: 'success', text: apiMessages.newsletterCheckInbox });
+    expect(feedbackForSubscribe(limited)).toEqual({ tone: 'error', text: apiMessages.tooManyRequests });
   });
 
   it('falls back to its own words for an empty refusal, an odd answer or no connection', () => {

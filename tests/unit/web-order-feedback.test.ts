@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared/contract.ts';
+import { apiMessages, messages } from '#shared/contract.ts';
 import { type CreateOrderResult, readCreateOrderAnswer } from '#web/features/order-form/api/create-order.ts';
 import { feedbackForOrderResult, formToasts } from '#web/features/order-form/feedback.ts';
 
@@ -155,8 +155,8 @@ describe('what the buyer is told after submitting', () => {
   it('shows the server message of each of our own errorCodes', () => {
     const ours = [
       [messages.invalidEmail, 'VALIDATION'],
-      [messages.uploadMissing, 'UPLOAD_INVALID'],
-      [messages.tooManyRequests, 'TOO_MANY_REQUESTS'],
+      [apiMessages.uploadMissing, 'UPLOAD_INVALID'],
+      [apiMessages.tooManyRequests, 'TOO_MANY_REQUESTS'],
       [messages.paymentFailed, 'INTERNAL'],
     ] as const;
 

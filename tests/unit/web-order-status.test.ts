@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages, stages } from '#shared/contract.ts';
+import { apiMessages, stages } from '#shared/contract.ts';
 import { readGetOrderAnswer } from '#web/features/order-status/api/get-order.ts';
 import {
   formatAmount,
@@ -168,7 +168,7 @@ describe('reading the order answer', () => {
     const result = readGetOrderAnswer({
       status: 404,
       ok: false,
-      body: { error: messages.orderNotFound, errorCode: 'NOT_FOUND' },
+      body: { error: apiMessages.orderNotFound, errorCode: 'NOT_FOUND' },
     });
 
     expect(result).toEqual({ kind: 'missing', message: "We couldn't find your order." });
@@ -178,10 +178,10 @@ describe('reading the order answer', () => {
     const result = readGetOrderAnswer({
       status: 429,
       ok: false,
-      body: { error: messages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
+      body: { error: apiMessages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
     });
 
-    expect(result).toEqual({ kind: 'failed', message: messages.tooManyRequests });
+    expect(result).toEqual({ kind: 'failed', message: apiMessages.tooManyRequests });
   });
 
   it("falls back to We couldn't find your order. when nothing usable came back", () => {

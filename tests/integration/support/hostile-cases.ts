@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import Stripe from 'stripe';
 import type { Twin } from '#local/twin.ts';
-import { type ErrorCode, messages } from '#shared/contract.ts';
+import { apiMessages, type ErrorCode, messages } from '#shared/contract.ts';
 import { paths } from '#shared/paths.ts';
 import { blankPng } from '#tests/integration/support/hostile-images.ts';
 import { orderRequest } from '#tests/integration/support/twin.ts';
@@ -45,12 +45,12 @@ const validation = (error?: string): Expected => ({
   errorCode: 'VALIDATION',
   ...(error ? { error } : {}),
 });
-const tooLarge: Expected = { status: 413, errorCode: 'PAYLOAD_TOO_LARGE', error: messages.payloadTooLarge };
-const malformed = validation(messages.malformedJson);
-const wrongType = validation(messages.unsupportedMediaType);
-const orderNotFound: Expected = { status: 404, errorCode: 'NOT_FOUND', error: messages.orderNotFound };
-const notFound: Expected = { status: 404, errorCode: 'NOT_FOUND', error: messages.notFound };
-const notAllowed: Expected = { status: 405, errorCode: 'METHOD_NOT_ALLOWED', error: messages.methodNotAllowed };
+const tooLarge: Expected = { status: 413, errorCode: 'PAYLOAD_TOO_LARGE', error: apiMessages.payloadTooLarge };
+const malformed = validation(apiMessages.malformedJson);
+const wrongType = validation(apiMessages.unsupportedMediaType);
+const orderNotFound: Expected = { status: 404, errorCode: 'NOT_FOUND', error: apiMessages.orderNotFound };
+const notFound: Expected = { status: 404, errorCode: 'NOT_FOUND', error: apiMessages.notFound };
+const notAllowed: Expected = { status: 405, errorCode: 'METHOD_NOT_ALLOWED', error: apiMessages.methodNotAllowed };
 const checkout: Expected = { status: 200, keys: ['url'] };
 const presigned: Expected = { status: 200, keys: ['headers', 'previewUrl', 'storagePath', 'uploadUrl'] };
 
@@ -178,7 +178,7 @@ function createOrderCases(): HostileCase[] {
     if (field === 'imageFileName') return checkout;
     if (field === 'website') return validation(messages.invalidWebsite);
     if (field === 'email') return validation(messages.invalidEmail);
-    if (field === 'imageStoragePath') return value.length > 64 ? validation() : validation(messages.uploadMismatch);
+    if (field === 'imageStoragePath') return value.length > 64 ? validation() : validation(apiMessages.uploadMismatch);
     return validation();
   };
   return [
@@ -429,7 +429,7 @@ function createOrderCases(): HostileCase[] {
         'traversal',
         `the storage path ${JSON.stringify(value)}`,
         { imageStoragePath: value },
-        value.length > 64 ? validation() : validation(messages.uploadMismatch),
+        value.length > 64 ? validation() : validation(apiMessages.uploadMismatch),
       ),
     ),
     orderWith('traversal', 'a traversal file name', { imageFileName: '../../../../etc/passwd' }, checkout),
