@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { decodeMessage } from '#local/ses-outbox.ts';
 import type { OrderView } from '#shared/contract.ts';
-import { runtimeConfigSchema } from '#shared/runtime-config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
-import { subscribeToChannel } from './support/events-socket.ts';
+import { followOrder } from './support/events-socket.ts';
 import { activeSlotHolders } from './support/mailbox-slots.ts';
 import { storedOrder } from './support/orders-table.ts';
 import { createOrder, createPaidOrder, payForOrder } from './support/pay.ts';
@@ -82,30 +81,14 @@ describe('generation on the twin', { timeout: adTestTimeoutMs }, () => {
         ...(upload ? { imageStoragePath: upload.storagePath, imageFileName: 'product.jpg' } : {}),
       });
 
-      // Subscribed as the order page does, with what the site's /config.json says.
-      const { realtime } = runtimeConfigSchema.parse(await (await fetch(`${twin.current.url}/config.json`)).json());
-      const live = await subscribeToChannel(
-        {
-          realtimeEndpoint: `${realtime.endpoint}/realtime`,
-          httpEndpoint: twin.current.env[envNames.eventsHttpEndpoint] ?? '',
-          apiKey: realtime.apiKey,
-        },
-        `/orders/${orderId}`,
-      );
+      const live = await followOrder(twin.current, orderId);
       expect(live.answer.type).toBe('subscribe_success');
 
       const order = await settled(orderId);
       expect(order).toMatchObject({ order_status: 'completed', stage: 'done', progress: 100, payment_status: 'paid' });
       // Each step reached the buyer's channel as it happened, in order, with the contract's fields only.
-      await twin.current.realtime.drain();
-      const updates = await eventually(async () => {
-        const received = live.messages
-          .filter((message) => message.type === 'data')
-          .map((message) => JSON.parse(message.event));
-        return received.at(-1)?.order_status === 'completed' && received;
-      });
-      live.socket.close();
-      expect(Object.keys(updates[0]).sort()).toEqual(['id', 'order_status', 'progress', 'stage', 'updated_at']);
+      const updates = await live.completedUpdates();
+      expect(Object.keys(updates[0] ?? {}).sort()).toEqual(['id', 'order_status', 'progress', 'stage', 'updated_at']);
       expect(updates.map((update) => update.stage)).toContain('rendering');
       const progress = updates.map((update) => update.progress as number);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));

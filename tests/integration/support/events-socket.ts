@@ -3,6 +3,9 @@
 // of the order updates the twin publishes.
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import type { Twin } from '#local/twin.ts';
+import { runtimeConfigSchema } from '#shared/runtime-config.ts';
+import { envNames } from '#shared/runtime-env.ts';
 import { eventually } from './twin.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: protocol messages are free-form JSON
@@ -41,4 +44,35 @@ export async function subscribeToChannel(endpoint: EventsEndpoint, channel: stri
   connection.socket.send(JSON.stringify({ type: 'subscribe', id, channel, authorization: { 'x-api-key': key } }));
   const answer = await connection.next((message) => message.id === id && message.type.startsWith('subscribe_'));
   return { ...connection, id, answer };
+}
+
+/**
+ * An order's live channel, subscribed as the order page does (with what the site's /config.json
+ * says). `completedUpdates()` waits for the twin's publisher to drain and answers every update the
+ * channel carried, up to the one that says the order completed.
+ */
+export async function followOrder(twin: Twin, orderId: string) {
+  const { realtime } = runtimeConfigSchema.parse(await (await fetch(`${twin.url}/config.json`)).json());
+  const live = await subscribeToChannel(
+    {
+      realtimeEndpoint: `${realtime.endpoint}/realtime`,
+      httpEndpoint: twin.env[envNames.eventsHttpEndpoint] ?? '',
+      apiKey: realtime.apiKey,
+    },
+    `/orders/${orderId}`,
+  );
+  return {
+    answer: live.answer,
+    async completedUpdates(): Promise<EventsMessage[]> {
+      await twin.realtime.drain();
+      const updates = await eventually(async () => {
+        const received = live.messages
+          .filter((message) => message.type === 'data')
+          .map((message) => JSON.parse(message.event) as EventsMessage);
+        return received.at(-1)?.order_status === 'completed' && received;
+      });
+      live.socket.close();
+      return updates;
+    },
+  };
 }

@@ -15,10 +15,8 @@ import type { Twin } from '#local/twin.ts';
 import { config } from '#shared/config.ts';
 import type { FootageProvider } from '#shared/config-schema.ts';
 import type { OrderView } from '#shared/contract.ts';
-import { runtimeConfigSchema } from '#shared/runtime-config.ts';
-import { envNames } from '#shared/runtime-env.ts';
 import { writeProductPhoto } from './ad-fixtures.ts';
-import { subscribeToChannel } from './events-socket.ts';
+import { followOrder } from './events-socket.ts';
 import { bandColourAt, isMagenta } from './footage-frames.ts';
 import { storedOrder } from './orders-table.ts';
 import { createPaidOrder } from './pay.ts';
@@ -77,31 +75,18 @@ export function footageJourney(provider: FootageProvider): { current: Twin } {
         imageStoragePath: upload.storagePath,
         imageFileName: 'product.jpg',
       });
-      // Subscribed as the order page does: the bar moves through the clips' share, then the render's.
-      const { realtime } = runtimeConfigSchema.parse(await (await fetch(`${twin.current.url}/config.json`)).json());
-      const live = await subscribeToChannel(
-        {
-          realtimeEndpoint: `${realtime.endpoint}/realtime`,
-          httpEndpoint: twin.current.env[envNames.eventsHttpEndpoint] ?? '',
-          apiKey: realtime.apiKey,
-        },
-        `/orders/${orderId}`,
-      );
+      // Followed as the order page does: the bar moves through the clips' share, then the render's.
+      const live = await followOrder(twin.current, orderId);
       const order = await eventually(async () => {
         const read = (await callApi<OrderView>(twin.current, 'GET', `/api/orders/${orderId}`)).body;
         return (read.order_status === 'completed' || read.order_status === 'failed') && read;
       }, 120_000);
       const paidToCompletedSeconds = (Date.now() - paidAt) / 1000;
       expect(order.order_status).toBe('completed');
-      await twin.current.realtime.drain();
-      const updates = await eventually(async () => {
-        const received = live.messages
-          .filter((message) => message.type === 'data')
-          .map((message) => JSON.parse(message.event) as Pick<OrderView, 'order_status' | 'stage' | 'progress'>);
-        return received.at(-1)?.order_status === 'completed' && received;
-      });
-      live.socket.close();
-      const rendering = updates.filter((update) => update.stage === 'rendering').map((update) => update.progress);
+      const updates = await live.completedUpdates();
+      const rendering = updates
+        .filter((update) => update.stage === 'rendering')
+        .map((update) => Number(update.progress));
       // CheckFootage ends the clips' share at 65 once every clip is settled; the render goes on from there.
       expect(rendering).toContain(65);
       expect(rendering).toEqual([...rendering].sort((a, b) => a - b));
