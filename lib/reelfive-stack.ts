@@ -3,6 +3,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { config } from '#shared/config.ts';
+import { deliverySeconds } from '#shared/delivery-time.ts';
 import { pagePaths } from '#shared/paths.ts';
 import { apiRoutes } from '#shared/routes.ts';
 import { Alarms } from './alarms/alarms.ts';
@@ -70,6 +71,7 @@ export class ReelFiveStack extends Stack {
       mailFrom: parameters.mailFrom,
       alarmEmail: parameters.alarmEmail,
       siteUrl,
+      deliverySeconds: deliverySeconds(footageChoice(parameters)?.model),
     });
     this.generation = new Generation(this, 'Generation', {
       orders: this.orders,
@@ -107,6 +109,7 @@ export class ReelFiveStack extends Stack {
       webAclArn: props.webAclArn,
       pagePaths,
       siteDir: props.siteDir,
+      footageModel: footageChoice(parameters)?.model ?? null,
       api: this.api,
       realtime: this.realtime,
       uploads: this.uploads,

@@ -18,6 +18,7 @@ import { securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/sit
 import { footageDefaults } from '#lib/stack-parameters.ts';
 import { stripeKeySecretNameEnv } from '#shared/capabilities.ts';
 import type { FootageProvider } from '#shared/config-schema.ts';
+import { deliverySeconds } from '#shared/delivery-time.ts';
 import { executionEndedFunction, generationSteps, renderFunction } from '#shared/generation-steps.ts';
 import { pagePaths } from '#shared/paths.ts';
 import type { ApiRoute } from '#shared/routes.ts';
@@ -188,6 +189,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       footage && options.footage
         ? {
             [envNames.footageModel]: twinFootageModels[options.footage.provider],
+            [envNames.deliverySeconds]: String(deliverySeconds(twinFootageModels[options.footage.provider])),
             [envNames.footageResolution]: footageDefaults.resolution,
             [envNames.footageMaxSpendUsd]: String(options.footage.maxSpendUsd ?? footageDefaults.maxSpendUsd),
             [envNames.footageFallback]: options.footage.fallback ?? footageDefaults.fallback,

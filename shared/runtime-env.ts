@@ -59,6 +59,8 @@ export const envNames = {
   footageApiKey: 'FOOTAGE_API_KEY',
   /** Twin only: the local contract server standing in for the provider's API origin. */
   footageApiBase: 'FOOTAGE_API_BASE',
+  /** The stage's typical seconds from payment to the ad (shared/delivery-time.ts), for the emails that say it. */
+  deliverySeconds: 'DELIVERY_SECONDS',
   /** Overrides config.generation.bedrockModelId (e.g. an inference profile such as us.amazon.nova-lite-v1:0). */
   bedrockModelId: 'BEDROCK_MODEL_ID',
 } as const;

@@ -1,11 +1,15 @@
 // `npm run build`: the site into web/dist — Vite's browser build, then a server build of
 // src/entry-server.tsx that prerenders every public page (DESIGN §11) over the same assets.
-// SITE_URL sets the canonical origin (a stage's domain); the default is config.siteUrl.
+// The build is for one stage: SITE_URL sets the canonical origin (the default is config.siteUrl),
+// FOOTAGE_MODEL the stage's video model, whose time the pages promise (shared/delivery-time.ts).
+// What it was built for is written to web/dist/.build.json, which `cdk deploy` checks.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { config } from '#shared/config.ts';
+import { deliverySeconds } from '#shared/delivery-time.ts';
+import { type SiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 import { linkedStylesheet } from './src/prerender/document.ts';
 
 // Always the production build, whoever runs it: vitest's globalSetup and other tools set
@@ -17,6 +21,17 @@ const configFile = join(webRoot, 'vite.config.ts');
 const distDir = join(webRoot, 'dist');
 const serverDir = join(webRoot, '.prerender');
 const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info';
+
+const siteUrl = process.env.SITE_URL || config.siteUrl;
+const footageModel = process.env.FOOTAGE_MODEL || null;
+if (footageModel && !(footageModel in config.generation.footage.models)) {
+  console.error(
+    `FOOTAGE_MODEL=${footageModel} is not a model of the price table: ${Object.keys(config.generation.footage.models).join(', ')}`,
+  );
+  process.exit(1);
+}
+// Vite gives the pages VITE_-prefixed variables (web/src/lib/site-delivery.ts reads it).
+process.env.VITE_FOOTAGE_MODEL = footageModel ?? '';
 
 await build({ configFile, logLevel });
 await build({
@@ -33,12 +48,14 @@ const cssHref = linkedStylesheet(html);
 const css = await readFile(join(distDir, cssHref), 'utf8');
 const files = await renderSite({
   template: { html, cssHref, css },
-  siteUrl: process.env.SITE_URL || config.siteUrl,
+  siteUrl,
   builtOn: new Date().toISOString().slice(0, 10),
 });
 for (const [file, contents] of files) {
   await mkdir(dirname(join(distDir, file)), { recursive: true });
   await writeFile(join(distDir, file), contents);
 }
+const buildInfo: SiteBuildInfo = { siteUrl, footageModel, deliverySeconds: deliverySeconds(footageModel) };
+await writeFile(join(distDir, siteBuildInfoFile), `${JSON.stringify(buildInfo, null, 2)}\n`);
 await rm(serverDir, { recursive: true, force: true });
 console.log(`Prerendered ${files.size} files into web/dist.`);

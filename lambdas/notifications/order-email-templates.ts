@@ -30,6 +30,8 @@ export type OrderEmailFacts = Pick<
 export interface EmailLinks {
   /** Origin of the site (SITE_URL); the order page is the one link every email carries. */
   siteUrl: string;
+  /** The stage's typical time from payment to the ad (DELIVERY_SECONDS), said in the received email. */
+  deliverySeconds: number;
   /** The poster's Content-ID when it is attached (ready email); the HTML shows it as cid:. */
   posterCid?: string;
 }
@@ -128,7 +130,7 @@ export function receiptDate(iso: string): string {
   return `${day.format(date)}, ${time.format(date)} UTC`;
 }
 
-function receivedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
+function receivedEmail(order: OrderEmailFacts, pageUrl: string, deliverySeconds: number): RenderedEmail {
   const free = !order.amount_cents;
   return {
     subject: `Your ${brand} order is confirmed (${shortOrderId(order.id)})`,
@@ -146,7 +148,7 @@ function receivedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
           kind: 'paragraph',
           text:
             'What happens next: we are making your 720x1280 vertical video ad now: writing it from your website, ' +
-            `recording its voice-over, adding captions and music, and checking it before it is sent. It usually takes ${typicalDeliveryWords()}. ` +
+            `recording its voice-over, adding captions and music, and checking it before it is sent. It usually takes ${typicalDeliveryWords(deliverySeconds)}. ` +
             'We will email you as soon as it is ready, and you can watch the progress live on your order page.',
         },
         { kind: 'button', label: 'Follow your order', href: pageUrl },
@@ -246,7 +248,7 @@ function refusedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
 
 export function renderOrderEmail(kind: OrderEmailKind, order: OrderEmailFacts, links: EmailLinks): RenderedEmail {
   const pageUrl = orderPageUrl(links.siteUrl, order.id);
-  if (kind === 'received') return receivedEmail(order, pageUrl);
+  if (kind === 'received') return receivedEmail(order, pageUrl, links.deliverySeconds);
   if (kind === 'ready') return readyEmail(order, pageUrl, links.posterCid);
   if (kind === 'refused') return refusedEmail(order, pageUrl);
   return failedEmail(order, pageUrl);

@@ -14,17 +14,21 @@ export interface NotificationsProps {
   alarmEmail: string;
   /** Mail links to the order page on this site. */
   siteUrl: string;
+  /** The stage's typical seconds from payment to the ad (shared/delivery-time.ts), which the received email says. */
+  deliverySeconds: number;
 }
 
 export class Notifications extends Construct {
   readonly opsTopic: Topic;
   private readonly mailFrom: string;
   private readonly siteUrl: string;
+  private readonly deliverySeconds: number;
 
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id);
     this.mailFrom = props.mailFrom;
     this.siteUrl = props.siteUrl;
+    this.deliverySeconds = props.deliverySeconds;
     this.opsTopic = new Topic(this, 'OpsTopic', { displayName: 'ReelFive ops', enforceSSL: true });
     this.opsTopic.addSubscription(new EmailSubscription(props.alarmEmail));
     Validations.of(this.opsTopic).acknowledge({
@@ -35,7 +39,7 @@ export class Notifications extends Construct {
     });
   }
 
-  /** Send mail as MAIL_FROM, and only as that address or its domain; links go to SITE_URL. */
+  /** Send mail as MAIL_FROM, and only as that address or its domain; links go to SITE_URL; the stage's delivery time. */
   grantMail(fn: ReelFiveFunction): void {
     const stack = Stack.of(this);
     const domain = this.mailFrom.split('@')[1] ?? this.mailFrom;
@@ -48,6 +52,7 @@ export class Notifications extends Construct {
     );
     fn.addEnvironment(envNames.mailFrom, this.mailFrom);
     fn.addEnvironment(envNames.siteUrl, this.siteUrl);
+    fn.addEnvironment(envNames.deliverySeconds, String(this.deliverySeconds));
   }
 
   /** Publish to the ops topic. */

@@ -3,7 +3,7 @@
 // response headers policy: CloudFront honours the object's own header for both its edge cache and
 // the browser, the 404 page (served through a rewrite) carries its object's header like any page,
 // and no second behaviour for /assets/* is needed just to tell the two kinds apart.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
@@ -15,7 +15,9 @@ import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
+import { deliverySeconds, typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { pageFile } from '#shared/paths.ts';
+import { type SiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 import { assetCacheControl, assetsPrefix, documentCacheControl, rootFiles } from './edge-functions.ts';
 
 /** The build's assets directory: `/assets/` without its slashes. */
@@ -34,10 +36,33 @@ export function invalidationPaths(pagePaths: readonly string[]): string[] {
 export interface SiteUploadProps {
   /** The built site: `npm run build` writes web/dist. */
   siteDir: string;
+  /** The stage's video model (null: engine-only), which the built site must have been made for. */
+  footageModel: string | null;
   /** Page paths that exist (shared/paths.ts): their objects are invalidated on every deploy. */
   pagePaths: readonly string[];
   bucket: IBucket;
   distribution: IDistribution;
+}
+
+/**
+ * The pages say the stage's delivery time in words (shared/delivery-time.ts), fixed when the site
+ * is built: a site built for another footage model would promise buyers the wrong wait.
+ */
+function checkBuiltForStage(siteDir: string, footageModel: string | null): void {
+  const infoPath = join(siteDir, siteBuildInfoFile);
+  const built = existsSync(infoPath) ? (JSON.parse(readFileSync(infoPath, 'utf8')) as SiteBuildInfo) : null;
+  const rebuild = `Run \`${footageModel ? `FOOTAGE_MODEL=${footageModel} ` : ''}npm run build\` for this stage first.`;
+  if (!built)
+    throw new Error(
+      `The built site in ${siteDir} does not say what it was built for (no ${siteBuildInfoFile}). ${rebuild}`,
+    );
+  if (built.footageModel !== footageModel) {
+    throw new Error(
+      `The built site in ${siteDir} was built for ${built.footageModel ? `footage model ${built.footageModel}` : 'engine-only ads'}, ` +
+        `but this stage makes ${footageModel ? `footage with ${footageModel}` : 'engine-only ads'}: its pages would promise ` +
+        `${typicalDeliveryWords(built.deliverySeconds)} instead of ${typicalDeliveryWords(deliverySeconds(footageModel))}. ${rebuild}`,
+    );
+  }
 }
 
 export class SiteUpload extends Construct {
@@ -54,6 +79,8 @@ export class SiteUpload extends Construct {
       );
     }
 
+    checkBuiltForStage(props.siteDir, props.footageModel);
+
     // Both deployments share one handler Lambda (BucketDeployment's singleton); its role and log
     // group are ours so it writes only to its own logs and keeps them a month, like every function.
     const logGroup = new LogGroup(this, 'HandlerLogs', {
@@ -65,7 +92,10 @@ export class SiteUpload extends Construct {
 
     // Zipped by the CLI and staged in the CDK assets bucket; the handler syncs them into the bucket.
     const assetsZip = new Asset(this, 'AssetsZip', { path: join(props.siteDir, assetsDir) });
-    const documentsZip = new Asset(this, 'DocumentsZip', { path: props.siteDir, exclude: [assetsDir] });
+    const documentsZip = new Asset(this, 'DocumentsZip', {
+      path: props.siteDir,
+      exclude: [assetsDir, siteBuildInfoFile],
+    });
 
     this.assets = new BucketDeployment(this, 'Assets', {
       sources: [Source.bucket(assetsZip.bucket, assetsZip.s3ObjectKey)],
@@ -83,7 +113,7 @@ export class SiteUpload extends Construct {
       destinationBucket: props.bucket,
       // Pages and root files a build no longer makes are deleted; the sync's exclude keeps the
       // prune away from the assets.
-      exclude: [`${assetsDir}/*`],
+      exclude: [`${assetsDir}/*`, siteBuildInfoFile],
       prune: true,
       cacheControl: [CacheControl.fromString(documentCacheControl)],
       distribution: props.distribution,

@@ -54,6 +54,8 @@ export interface SiteProps {
    * never deployed: the twin serves web/dist itself.
    */
   siteDir: string | null;
+  /** The stage's video model (null: engine-only): the uploaded site must promise its delivery time. */
+  footageModel: string | null;
   api: Api;
   realtime: Realtime;
   uploads: Uploads;
@@ -199,6 +201,7 @@ export class Site extends Construct {
     if (props.siteDir !== null) {
       new SiteUpload(this, 'Upload', {
         siteDir: props.siteDir,
+        footageModel: props.footageModel,
         pagePaths: props.pagePaths,
         bucket: this.bucket,
         distribution: this.distribution,

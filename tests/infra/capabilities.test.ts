@@ -19,6 +19,7 @@ import {
   type StripeKeyCapability,
   stripeKeySecretNameEnv,
 } from '#shared/capabilities.ts';
+import { config } from '#shared/config.ts';
 import { executionEndedFunction, generationSteps, renderFunction } from '#shared/generation-steps.ts';
 import { apiRoutes } from '#shared/routes.ts';
 import { envNames } from '#shared/runtime-env.ts';
@@ -113,7 +114,7 @@ function ownersOf(stack: ReelFiveStack): CapabilityOwners {
  */
 function withProbes(parameters: StackParameters): BuiltStack & { probes: Record<Capability, ReelFiveFunction> } {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const { stack } = createStacks(app, parameters, { siteDir: testSiteDir });
+  const { stack } = createStacks(app, parameters, { siteDir: testSiteDir(parameters) });
   const owners = ownersOf(stack);
   const probes = Object.fromEntries(
     capabilities.map((capability, index) => {
@@ -217,6 +218,19 @@ describe.each(declared.map((entry) => [entry.name, entry] as const))('%s', (_nam
   });
 });
 
+describe('the delivery time the emails say', () => {
+  it("is the stage's: with Veo 3.1 Lite, the engine's minute, the clip's and one poll", () => {
+    const senders = declared.filter((entry) => entry.uses.includes('mail'));
+
+    expect(senders.length).toBeGreaterThan(0);
+    for (const entry of senders) {
+      expect(environmentOf(prod, entry.fn)[envNames.deliverySeconds], entry.name).toBe(
+        String(config.delivery.typicalSeconds + 60 + config.generation.footage.pollSeconds),
+      );
+    }
+  });
+});
+
 describe('Stripe keys', () => {
   const oneKey = 'reelfive/prod/stripe-secret-key';
   const restricted: Record<StripeKeyCapability, string> = {
@@ -309,7 +323,7 @@ describe('Stripe keys', () => {
   describe('synth warning', () => {
     const warningsOf = (parameters: StackParameters) => {
       const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-      const { stack } = createStacks(app, parameters, { siteDir: testSiteDir });
+      const { stack } = createStacks(app, parameters, { siteDir: testSiteDir(parameters) });
       return Annotations.fromStack(stack)
         .findWarning('*', Match.anyValue())
         .filter((warning) => String(warning.entry.data).includes(unrestrictedStripeKeysWarning))

@@ -36,7 +36,7 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
   'newsletter:subscribe': [envNames.subscribersTable],
   'newsletter:confirm': [envNames.subscribersTable],
   'newsletter:unsubscribe': [envNames.subscribersTable],
-  mail: [envNames.mailFrom, envNames.siteUrl],
+  mail: [envNames.mailFrom, envNames.siteUrl, envNames.deliverySeconds],
   'ops:notify': [envNames.opsTopicArn],
   'realtime:publish': [envNames.eventsHttpEndpoint],
   'realtime:renewKey': [envNames.eventsApiKeyArn],

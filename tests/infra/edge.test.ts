@@ -76,9 +76,8 @@ describe('the distribution', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
 
     // Act
-    const built = createStacks(app, testParameters({ account: undefined, region: undefined }), {
-      siteDir: testSiteDir,
-    });
+    const parameters = testParameters({ account: undefined, region: undefined });
+    const built = createStacks(app, parameters, { siteDir: testSiteDir(parameters) });
     const template = app.synth().getStackArtifact(built.stack.artifactId).template;
 
     // Assess

@@ -24,8 +24,9 @@ function operationsOf(stack: ReelFiveStack): Operations {
 }
 
 // As tests/infra/stack.ts builds it, but Operations is added before the first synth.
-const { stack } = createStacks(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), testParameters(), {
-  siteDir: testSiteDir,
+const parameters = testParameters();
+const { stack } = createStacks(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), parameters, {
+  siteDir: testSiteDir(parameters),
 });
 const operations = operationsOf(stack);
 const template = Template.fromStack(stack);

@@ -1,6 +1,6 @@
 // CloudFront in front of the site bucket and the API: OAC, the /api/* behaviour, the edge functions,
 // the headers the twin reproduces and the upload of the built site.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
@@ -10,7 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { createStacks } from '#lib/app.ts';
 import { rootFiles, securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
 import { blogSlugs, pageFile, pagePaths } from '#shared/paths.ts';
-import { buildStack, type CfnResource, resourceNamed, testCertificateArn, testParameters } from './stack.ts';
+import {
+  buildStack,
+  type CfnResource,
+  resourceNamed,
+  testCertificateArn,
+  testParameters,
+  testSiteDir,
+} from './stack.ts';
 
 const { app, stack, template } = buildStack();
 const logicalId = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
@@ -255,7 +262,8 @@ describe('upload of the built site', () => {
     expect(documents.Properties).toMatchObject({
       DestinationBucketName: siteBucket,
       Prune: true,
-      Exclude: ['assets/*'],
+      // What the build was made for is read by the synth, never served.
+      Exclude: ['assets/*', '.build.json'],
       SystemMetadata: { 'cache-control': 'no-cache' },
     });
     expect(documents.Properties.DestinationBucketKeyPrefix).toBeUndefined();
@@ -289,6 +297,39 @@ describe('upload of the built site', () => {
       ).toThrow(/built site is missing[\s\S]*npm run build/);
     } finally {
       rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a site built for engine-only ads on a stage with footage: its pages would promise the wrong wait', () => {
+    // Prepare
+    const footageStage = testParameters({
+      footageModel: 'fal-ai/minimax/hailuo-02/standard/image-to-video',
+      footageApiKeySecretName: 'reelfive/prod/footage-api-key',
+    });
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+
+    // Act
+    const synth = () => createStacks(app, footageStage, { siteDir: testSiteDir({ footageModel: undefined }) });
+
+    // Assess
+    expect(synth).toThrow(
+      'was built for engine-only ads, but this stage makes footage with fal-ai/minimax/hailuo-02/standard/image-to-video: ' +
+        'its pages would promise about a minute instead of about 3 minutes. ' +
+        'Run `FOOTAGE_MODEL=fal-ai/minimax/hailuo-02/standard/image-to-video npm run build` for this stage first.',
+    );
+  });
+
+  it('refuses a site that does not say what it was built for', () => {
+    const unmarked = mkdtempSync(join(tmpdir(), 'reelfive-unmarked-site-'));
+    try {
+      cpSync(testSiteDir({ footageModel: undefined }), unmarked, { recursive: true });
+      rmSync(join(unmarked, '.build.json'));
+
+      expect(() =>
+        createStacks(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), testParameters(), { siteDir: unmarked }),
+      ).toThrow(/does not say what it was built for \(no \.build\.json\)\. Run `npm run build`/);
+    } finally {
+      rmSync(unmarked, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,9 @@
 // Builds the stack the tests assert on through createStacks(), as bin/ does, with Lambda bundling
 // skipped (the handlers are other tests' business), a small stand-in for the built site (no
 // `npm run build` needed) and prod-like parameters unless told otherwise.
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -9,9 +12,28 @@ import type { EdgeStack } from '#lib/edge/edge-stack.ts';
 import type { ReelFiveStack } from '#lib/reelfive-stack.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { type StackParameters, validateStackParameters } from '#lib/stack-parameters.ts';
+import { deliverySeconds } from '#shared/delivery-time.ts';
+import { type SiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 
-/** What the site upload deploys in these tests: web/dist's layout in four files. */
-export const testSiteDir = fileURLToPath(new URL('./fixtures/site', import.meta.url));
+/** What the site upload deploys in these tests: web/dist's layout in four files, built for engine-only ads. */
+const engineOnlySiteDir = fileURLToPath(new URL('./fixtures/site', import.meta.url));
+
+/**
+ * The stand-in site built for the stage's footage model, as `cdk deploy` requires (SiteUpload
+ * checks .build.json): the fixture itself, or a copy that says it was built for the model.
+ */
+export function testSiteDir(parameters: Pick<StackParameters, 'footageModel'>): string {
+  if (!parameters.footageModel) return engineOnlySiteDir;
+  const dir = mkdtempSync(join(tmpdir(), 'reelfive-infra-site-'));
+  cpSync(engineOnlySiteDir, dir, { recursive: true });
+  const info: SiteBuildInfo = {
+    siteUrl: 'https://reelfive.com',
+    footageModel: parameters.footageModel,
+    deliverySeconds: deliverySeconds(parameters.footageModel),
+  };
+  writeFileSync(join(dir, siteBuildInfoFile), JSON.stringify(info));
+  return dir;
+}
 
 export const testCertificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0b5e9c1e-3f2a-4c1d-9a7e-2f1d3c4b5a69';
 
@@ -51,7 +73,7 @@ export function buildStack(parameters = testParameters(), options: { validateTem
     },
     builtinCloudFormationValidation: options.validateTemplate ?? false,
   });
-  const { stack, edge } = createStacks(app, parameters, { siteDir: testSiteDir });
+  const { stack, edge } = createStacks(app, parameters, { siteDir: testSiteDir(parameters) });
   return {
     app,
     stack,

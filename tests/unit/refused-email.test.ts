@@ -24,7 +24,7 @@ function refused(overrides: Partial<OrderEmailFacts>): OrderEmailFacts {
 describe('the refused email', () => {
   it('says the address already has 3 ads being made and that the $5.00 was refunded', () => {
     // Act
-    const email = renderOrderEmail('refused', refused({}), { siteUrl });
+    const email = renderOrderEmail('refused', refused({}), { siteUrl, deliverySeconds: 60 });
 
     // Assess
     expect(email.subject).toBe('Your ReelFive order was not started (3f1c2b7a...)');
@@ -36,7 +36,10 @@ describe('the refused email', () => {
 
   it('says a refund is under way while Stripe has not confirmed it', () => {
     // Act
-    const email = renderOrderEmail('refused', refused({ payment_status: 'paid', amount_cents: 250 }), { siteUrl });
+    const email = renderOrderEmail('refused', refused({ payment_status: 'paid', amount_cents: 250 }), {
+      siteUrl,
+      deliverySeconds: 60,
+    });
 
     // Assess
     expect(email.text).toContain('Your payment of $2.50 is being refunded automatically.');
@@ -47,7 +50,7 @@ describe('the refused email', () => {
     const email = renderOrderEmail(
       'refused',
       refused({ refused_because: 'freeCouponUsed', coupon_code: 'FREEAD', payment_status: 'free', amount_cents: 0 }),
-      { siteUrl },
+      { siteUrl, deliverySeconds: 60 },
     );
 
     // Assess

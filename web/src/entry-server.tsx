@@ -11,6 +11,7 @@ import { StaticRouter } from 'react-router-dom';
 import { config } from '#shared/config.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { pageFile, paths } from '#shared/paths.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 import { App } from './app/app.tsx';
 import { SiteLayout } from './components/site-layout.tsx';
 import { ToastProvider } from './components/toast.tsx';
@@ -93,7 +94,7 @@ export async function renderSite({ template, siteUrl, builtOn }: SiteBuild): Pro
 
   await hydrated(paths.home, {
     title: `${brand} — AI video ads for ${config.price.shortLabel}`,
-    description: `Paste your website, pay ${config.price.shortLabel} and get a ready-to-post 9:16 video ad for TikTok, Meta and YouTube in ${typicalDeliveryWords()}. No subscription.`,
+    description: `Paste your website, pay ${config.price.shortLabel} and get a ready-to-post 9:16 video ad for TikTok, Meta and YouTube in ${typicalDeliveryWords(siteDeliverySeconds)}. No subscription.`,
     path: paths.home,
     structuredData: [organization(siteUrl), product(siteUrl), faqPage(faqs)],
   });

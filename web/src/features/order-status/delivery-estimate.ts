@@ -1,12 +1,12 @@
-// The order page's live estimate (issue 17 §4), from the one measured delivery time. Here, not in
+// The order page's live estimate (issue 17 §4), from the stage's delivery time. Here, not in
 // shared/delivery-time.ts, so it ships in the order page's chunk rather than the home page's.
-import { config } from '#shared/config.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 
 /**
  * The order page's live estimate from the stage progress (0–100): the typical time scaled by
  * what is left, in words a buyer reads at a glance. Null once the ad is done.
  */
-export function remainingTimeWords(progress: number, typicalSeconds = config.delivery.typicalSeconds): string | null {
+export function remainingTimeWords(progress: number, typicalSeconds = siteDeliverySeconds): string | null {
   if (progress >= 100) return null;
   const left = (typicalSeconds * (100 - Math.max(0, progress))) / 100;
   if (left < 15) return 'Almost done';

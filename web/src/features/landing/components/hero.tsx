@@ -6,6 +6,7 @@ import { anchors } from '#shared/paths.ts';
 import { primaryButton } from '#web/components/styles.ts';
 import { heroExample } from '#web/features/landing/example-ads.ts';
 import { usePrefersReducedMotion } from '#web/features/landing/hooks/use-reduced-motion.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 
 export function Hero() {
   return (
@@ -18,7 +19,7 @@ export function Hero() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm text-indigo-100">
             <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" />
-            AI video ads, ready in {typicalDeliveryWords()}
+            AI video ads, ready in {typicalDeliveryWords(siteDeliverySeconds)}
           </p>
           <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
             Video ads for <span className="text-indigo-300">$5</span>,{' '}

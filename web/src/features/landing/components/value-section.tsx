@@ -1,6 +1,7 @@
 // The value section (spec §2.3): minutes not days; $5 not thousands; ready for every feed.
 import { config } from '#shared/config.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 import { SectionIntro } from './section-intro.tsx';
 
 const { studioCost, adsPerFreelancerQuote } = config.site.socialProof;
@@ -8,7 +9,7 @@ const { studioCost, adsPerFreelancerQuote } = config.site.socialProof;
 const claims = [
   {
     title: 'Minutes, not days',
-    text: `No briefs, no casting, no revisions by email. Paste your link and your ad is in your inbox in ${typicalDeliveryWords()}.`,
+    text: `No briefs, no casting, no revisions by email. Paste your link and your ad is in your inbox in ${typicalDeliveryWords(siteDeliverySeconds)}.`,
     icon: 'M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.75 4a.75.75 0 0 0-1.5 0v4c0 .2.08.39.22.53l2.5 2.5a.75.75 0 1 0 1.06-1.06l-2.28-2.28V6Z',
   },
   {

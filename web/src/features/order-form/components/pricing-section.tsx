@@ -2,13 +2,14 @@
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { anchors } from '#shared/paths.ts';
 import { useCheckoutCanceled } from '#web/features/order-form/hooks/use-checkout-canceled.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 import { OrderForm } from './order-form.tsx';
 
 const included = [
   'A vertical 9:16 MP4 at 720x1280, ready for TikTok, Reels and Shorts',
   'An ad written from your website: a hook from your own claims, your real offer if you show one, a call to action',
   'An AI voice-over, captions that follow it word by word, and original music',
-  `Delivered to your inbox in ${typicalDeliveryWords()}`,
+  `Delivered to your inbox in ${typicalDeliveryWords(siteDeliverySeconds)}`,
   'Commercial usage rights for your ads',
 ];
 
