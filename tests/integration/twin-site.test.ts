@@ -23,6 +23,7 @@ const files: Record<string, string | Buffer> = {
   'assets/index-3f2a1b.js': `export const copy = ${JSON.stringify('x'.repeat(2000))};`,
   'robots.txt': 'User-agent: *\nAllow: /\n',
   'icon-192.png': Buffer.alloc(4096, 7),
+  '.build.json': '{"siteUrl":"https://reelfive.com","footageModel":null,"deliverySeconds":60}',
 };
 
 let distDir: string;
@@ -170,5 +171,12 @@ describe('one URL per page', () => {
     expect(response.body.toString()).toBe(files['404.html']);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it('does not serve what the build was made for, which the deploy never uploads', async () => {
+    const response = await get('/.build.json');
+
+    expect(response.status).toBe(404);
+    expect(response.body.toString()).toBe(files['404.html']);
   });
 });
