@@ -52,6 +52,7 @@ export class ReelFiveStack extends Stack {
     const retainData = parameters.stage === 'prod';
     // From the parameters, not the distribution: Lambda → Distribution → API → Lambda is a cycle.
     const siteUrl = `https://${parameters.domainName}`;
+    const footage = footageChoice(parameters);
 
     const accessLogs = new AccessLogsBucket(this, 'AccessLogs', { retain: retainData });
     this.orders = new Orders(this, 'Orders', { retainData });
@@ -71,7 +72,7 @@ export class ReelFiveStack extends Stack {
       mailFrom: parameters.mailFrom,
       alarmEmail: parameters.alarmEmail,
       siteUrl,
-      deliverySeconds: deliverySeconds(footageChoice(parameters)?.model),
+      deliverySeconds: deliverySeconds(footage?.model),
     });
     this.generation = new Generation(this, 'Generation', {
       orders: this.orders,
@@ -80,7 +81,7 @@ export class ReelFiveStack extends Stack {
       notifications: this.notifications,
       ...generationChoices(parameters),
       renderReservedConcurrency: parameters.renderReservedConcurrency,
-      footage: footageChoice(parameters),
+      footage,
     });
     this.realtime = new Realtime(this, 'Realtime');
     this.orderChangesPublisher = this.realtime.publishOrderChanges({
@@ -109,7 +110,7 @@ export class ReelFiveStack extends Stack {
       webAclArn: props.webAclArn,
       pagePaths,
       siteDir: props.siteDir,
-      footageModel: footageChoice(parameters)?.model ?? null,
+      footageModel: footage?.model ?? null,
       api: this.api,
       realtime: this.realtime,
       uploads: this.uploads,

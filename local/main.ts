@@ -5,6 +5,7 @@
 // With FOOTAGE_PROVIDER=veo|runway|fal, ads get AI footage from that provider's local contract server.
 import { performance } from 'node:perf_hooks';
 import { footageProviders } from '#shared/config-schema.ts';
+import { twinFootageModels } from './footage/index.ts';
 import { buildSiteIfStale } from './site-build.ts';
 import { StateFolderInUse } from './state-lock.ts';
 import { startTwin } from './twin.ts';
@@ -14,7 +15,6 @@ const began = performance.now();
 // 2027 will need Node 22. The lock pins today's SDK, and the README says it once (Prerequisites).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const reset = process.argv.includes('--reset');
-await buildSiteIfStale((line) => console.log(line));
 
 const secretKey = process.env.STRIPE_SECRET_KEY;
 const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
@@ -23,6 +23,11 @@ if (footageProvider && !(footageProviders as readonly string[]).includes(footage
   console.error(`FOOTAGE_PROVIDER must be one of ${footageProviders.join(', ')} (or unset for engine-only ads)`);
   process.exit(1);
 }
+// The site promises the twin's delivery time: with a footage provider, its model's.
+await buildSiteIfStale(
+  (line) => console.log(line),
+  footageProvider ? twinFootageModels[footageProvider as (typeof footageProviders)[number]] : null,
+);
 const twin = await startTwin({
   port: Number(process.env.PORT ?? 3000),
   reset,

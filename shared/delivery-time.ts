@@ -10,8 +10,9 @@ import { config } from './config.ts';
  * by side, between the storyboard and the render).
  */
 export function deliverySeconds(footageModel?: string | null): number {
-  const model = footageModel ? config.generation.footage.models[footageModel] : undefined;
-  if (footageModel && !model) throw new Error(`Unknown footage model ${footageModel}`);
+  const { models } = config.generation.footage;
+  if (footageModel && !Object.hasOwn(models, footageModel)) throw new Error(`Unknown footage model ${footageModel}`);
+  const model = footageModel ? models[footageModel] : undefined;
   return config.delivery.typicalSeconds + (model ? model.typicalSeconds + config.generation.footage.pollSeconds : 0);
 }
 

@@ -74,10 +74,9 @@ export function parsePublicWebsite(raw: string): URL | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.username || url.password) return null;
   // URL parsing has already turned 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1.
-  if (url.hostname.startsWith('[')) return isPublicIp(url.hostname.slice(1, -1)) ? url : null;
   // A fully qualified name's trailing dot (`localhost.`) names the same host: judge it without.
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (ipaddr.IPv4.isValidFourPartDecimal(host)) return isPublicIp(host) ? url : null;
+  if (isAddressHost(url)) return isPublicIp(host.replace(/^\[|\]$/g, '')) ? url : null;
   if (!host.includes('.') || host === 'localhost') return null;
   if (internalHostSuffixes.some((suffix) => host.endsWith(suffix))) return null;
   if (!/^[a-z0-9.-]+$/.test(host) || host.startsWith('.') || host.includes('..')) return null;

@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { config } from '#shared/config.ts';
-import { deliverySeconds } from '#shared/delivery-time.ts';
-import { type SiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
+import { siteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 import { linkedStylesheet } from './src/prerender/document.ts';
 
 // Always the production build, whoever runs it: vitest's globalSetup and other tools set
@@ -24,7 +24,7 @@ const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info';
 
 const siteUrl = process.env.SITE_URL || config.siteUrl;
 const footageModel = process.env.FOOTAGE_MODEL || null;
-if (footageModel && !(footageModel in config.generation.footage.models)) {
+if (footageModel && !Object.hasOwn(config.generation.footage.models, footageModel)) {
   console.error(
     `FOOTAGE_MODEL=${footageModel} is not a model of the price table: ${Object.keys(config.generation.footage.models).join(', ')}`,
   );
@@ -55,7 +55,14 @@ for (const [file, contents] of files) {
   await mkdir(dirname(join(distDir, file)), { recursive: true });
   await writeFile(join(distDir, file), contents);
 }
-const buildInfo: SiteBuildInfo = { siteUrl, footageModel, deliverySeconds: deliverySeconds(footageModel) };
+// What the build is for is written only once the home page is seen to say it: the pages read the
+// model through Vite's environment, and `cdk synth` trusts this file.
+const buildInfo = siteBuildInfo(siteUrl, footageModel);
+const promised = typicalDeliveryWords(buildInfo.deliverySeconds);
+if (!files.get('index.html')?.includes(promised)) {
+  console.error(`The prerendered home page does not say "${promised}" (FOOTAGE_MODEL=${footageModel ?? ''})`);
+  process.exit(1);
+}
 await writeFile(join(distDir, siteBuildInfoFile), `${JSON.stringify(buildInfo, null, 2)}\n`);
 await rm(serverDir, { recursive: true, force: true });
 console.log(`Prerendered ${files.size} files into web/dist.`);

@@ -7,7 +7,6 @@ import { s3 } from '#common/s3-clients.ts';
 import { isPaid, type OrderRecord } from '#orders/order-record.ts';
 import { logger } from '#powertools/logger.ts';
 import { config } from '#shared/config.ts';
-import { deliverySeconds } from '#shared/delivery-time.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { claimOrderEmail, releaseOrderEmail } from './email-ledger.ts';
 import { type MailAttachment, sendMail } from './mailer.ts';
@@ -39,7 +38,7 @@ export async function sendOrderEmail(kind: OrderEmailKind, order: EmailOrder): P
     const attachments = kind === 'ready' ? await posterAttachment(order) : [];
     const email = renderOrderEmail(kind, order, {
       siteUrl: process.env[envNames.siteUrl] ?? config.siteUrl,
-      deliverySeconds: Number(process.env[envNames.deliverySeconds]) || deliverySeconds(),
+      deliverySeconds: Number(requireEnv(envNames.deliverySeconds)),
       ...(attachments.length ? { posterCid } : {}),
     });
     const messageId = await withRetries(() => sendMail({ to: order.email, ...email, attachments }));

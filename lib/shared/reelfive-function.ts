@@ -1,5 +1,5 @@
 // Every Lambda of the stack, configured one way: newest Node.js runtime, arm64, an owned log group,
-// ESM bundles by esbuild with the AWS SDK left to the runtime, Powertools settings and X-Ray. What
+// one ESM bundle by esbuild that carries the AWS SDK, Powertools settings and X-Ray. What
 // a function carries beside its bundle (programs, fonts, native addons) is copied with explicit
 // modes and its native code is checked against the function's architecture at synth.
 import { existsSync, statSync } from 'node:fs';

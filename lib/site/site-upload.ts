@@ -17,7 +17,7 @@ import { Construct } from 'constructs';
 import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
 import { deliverySeconds, typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { pageFile } from '#shared/paths.ts';
-import { type SiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
+import { readSiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 import { assetCacheControl, assetsPrefix, documentCacheControl, rootFiles } from './edge-functions.ts';
 
 /** The build's assets directory: `/assets/` without its slashes. */
@@ -50,17 +50,25 @@ export interface SiteUploadProps {
  */
 function checkBuiltForStage(siteDir: string, footageModel: string | null): void {
   const infoPath = join(siteDir, siteBuildInfoFile);
-  const built = existsSync(infoPath) ? (JSON.parse(readFileSync(infoPath, 'utf8')) as SiteBuildInfo) : null;
+  const built = readSiteBuildInfo(existsSync(infoPath) ? readFileSync(infoPath, 'utf8') : null);
   const rebuild = `Run \`${footageModel ? `FOOTAGE_MODEL=${footageModel} ` : ''}npm run build\` for this stage first.`;
-  if (!built)
+  if (!built) {
     throw new Error(
-      `The built site in ${siteDir} does not say what it was built for (no ${siteBuildInfoFile}). ${rebuild}`,
+      `The built site in ${siteDir} does not say what it was built for (no readable ${siteBuildInfoFile}). ${rebuild}`,
     );
+  }
+  const promised = typicalDeliveryWords(built.deliverySeconds);
   if (built.footageModel !== footageModel) {
     throw new Error(
       `The built site in ${siteDir} was built for ${built.footageModel ? `footage model ${built.footageModel}` : 'engine-only ads'}, ` +
         `but this stage makes ${footageModel ? `footage with ${footageModel}` : 'engine-only ads'}: its pages would promise ` +
-        `${typicalDeliveryWords(built.deliverySeconds)} instead of ${typicalDeliveryWords(deliverySeconds(footageModel))}. ${rebuild}`,
+        `${promised} instead of ${typicalDeliveryWords(deliverySeconds(footageModel))}. ${rebuild}`,
+    );
+  }
+  // The same model, but the measured times in shared/config.ts changed since the build.
+  if (built.deliverySeconds !== deliverySeconds(footageModel)) {
+    throw new Error(
+      `The built site in ${siteDir} promises ${promised}, from times shared/config.ts no longer has. ${rebuild}`,
     );
   }
 }

@@ -19,7 +19,7 @@ import {
   type StripeKeyCapability,
   stripeKeySecretNameEnv,
 } from '#shared/capabilities.ts';
-import { config } from '#shared/config.ts';
+import { deliverySeconds } from '#shared/delivery-time.ts';
 import { executionEndedFunction, generationSteps, renderFunction } from '#shared/generation-steps.ts';
 import { apiRoutes } from '#shared/routes.ts';
 import { envNames } from '#shared/runtime-env.ts';
@@ -225,7 +225,7 @@ describe('the delivery time the emails say', () => {
     expect(senders.length).toBeGreaterThan(0);
     for (const entry of senders) {
       expect(environmentOf(prod, entry.fn)[envNames.deliverySeconds], entry.name).toBe(
-        String(config.delivery.typicalSeconds + 60 + config.generation.footage.pollSeconds),
+        String(deliverySeconds('veo-3.1-lite-generate-preview')),
       );
     }
   });

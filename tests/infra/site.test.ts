@@ -1,6 +1,6 @@
 // CloudFront in front of the site bucket and the API: OAC, the /api/* behaviour, the edge functions,
 // the headers the twin reproduces and the upload of the built site.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
@@ -319,6 +319,23 @@ describe('upload of the built site', () => {
     );
   });
 
+  it('refuses a site built with delivery times shared/config.ts no longer has', () => {
+    const stale = mkdtempSync(join(tmpdir(), 'reelfive-stale-site-'));
+    try {
+      cpSync(testSiteDir({ footageModel: undefined }), stale, { recursive: true });
+      writeFileSync(
+        join(stale, '.build.json'),
+        JSON.stringify({ siteUrl: 'https://reelfive.com', footageModel: null, deliverySeconds: 240 }),
+      );
+
+      expect(() =>
+        createStacks(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), testParameters(), { siteDir: stale }),
+      ).toThrow(/promises about 4 minutes, from times shared\/config\.ts no longer has\. Run `npm run build`/);
+    } finally {
+      rmSync(stale, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a site that does not say what it was built for', () => {
     const unmarked = mkdtempSync(join(tmpdir(), 'reelfive-unmarked-site-'));
     try {
@@ -327,7 +344,7 @@ describe('upload of the built site', () => {
 
       expect(() =>
         createStacks(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), testParameters(), { siteDir: unmarked }),
-      ).toThrow(/does not say what it was built for \(no \.build\.json\)\. Run `npm run build`/);
+      ).toThrow(/does not say what it was built for \(no readable \.build\.json\)\. Run `npm run build`/);
     } finally {
       rmSync(unmarked, { recursive: true, force: true });
     }

@@ -12,8 +12,7 @@ import type { EdgeStack } from '#lib/edge/edge-stack.ts';
 import type { ReelFiveStack } from '#lib/reelfive-stack.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { type StackParameters, validateStackParameters } from '#lib/stack-parameters.ts';
-import { deliverySeconds } from '#shared/delivery-time.ts';
-import { type SiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
+import { siteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 
 /** What the site upload deploys in these tests: web/dist's layout in four files, built for engine-only ads. */
 const engineOnlySiteDir = fileURLToPath(new URL('./fixtures/site', import.meta.url));
@@ -26,12 +25,10 @@ export function testSiteDir(parameters: Pick<StackParameters, 'footageModel'>): 
   if (!parameters.footageModel) return engineOnlySiteDir;
   const dir = mkdtempSync(join(tmpdir(), 'reelfive-infra-site-'));
   cpSync(engineOnlySiteDir, dir, { recursive: true });
-  const info: SiteBuildInfo = {
-    siteUrl: 'https://reelfive.com',
-    footageModel: parameters.footageModel,
-    deliverySeconds: deliverySeconds(parameters.footageModel),
-  };
-  writeFileSync(join(dir, siteBuildInfoFile), JSON.stringify(info));
+  writeFileSync(
+    join(dir, siteBuildInfoFile),
+    JSON.stringify(siteBuildInfo('https://reelfive.com', parameters.footageModel)),
+  );
   return dir;
 }
 

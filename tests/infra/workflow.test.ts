@@ -200,6 +200,19 @@ describe('generation state machine', () => {
     });
   });
 
+  it("runs the steps that decode images with sharp on x86_64, sharp's build, and the others on arm64", () => {
+    const architectureOf = (step: GenerationStep) =>
+      resources[logicalId(stack.generation.stepFunctions[step.state as keyof typeof stack.generation.stepFunctions])]
+        ?.Properties.Architectures;
+
+    const steps: readonly GenerationStep[] = generationSteps;
+    const decoding = steps.filter((step) => step.decodesImages).map((step) => step.state);
+    expect(decoding.sort()).toEqual(['CheckFootage', 'StartFootage']);
+    for (const step of steps) {
+      expect(architectureOf(step), step.state).toEqual([step.decodesImages ? 'x86_64' : 'arm64']);
+    }
+  });
+
   it('renders in its own x86_64 function with the ffmpeg binaries and no async retries', () => {
     const render = resources[logicalId(stack.generation.renderFunction)];
 

@@ -20,6 +20,7 @@ import { markOrderPaid, markOrderProcessing, recordExecution, reportOrderStage }
 import { getOrder } from '#orders/order-store.ts';
 import { videoLinks } from '#orders/video-links.ts';
 import type { OrderView } from '#shared/contract.ts';
+import { deliverySeconds, typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { flakySesForSuite } from './support/flaky-ses.ts';
 import { ordersOfEmail, storedOrder } from './support/orders-table.ts';
@@ -340,6 +341,28 @@ describe('sendOrderEmail', () => {
     const [received] = await mailTo(email);
     expect(received?.subject).toBe(`Your ReelFive order is confirmed (${id.slice(0, 8)}...)`);
     expect(received?.text).toContain('Charged: $2.50');
+    // The stage's delivery time, as the stack gives it to every function that sends mail.
+    expect(twin.current.env[envNames.deliverySeconds]).toBe(String(deliverySeconds()));
+    expect(received?.text).toContain(`It usually takes ${typicalDeliveryWords(deliverySeconds())}.`);
+  });
+
+  it("says the delivery time DELIVERY_SECONDS gives, such as a footage stage's", async () => {
+    // Prepare
+    const { id, email } = await processingOrder();
+    const order = (await getOrder(id)) as NonNullable<Awaited<ReturnType<typeof getOrder>>>;
+    const stageSeconds = process.env[envNames.deliverySeconds];
+    process.env[envNames.deliverySeconds] = String(deliverySeconds('fal-ai/minimax/hailuo-02/standard/image-to-video'));
+
+    // Act
+    try {
+      await sendOrderEmail('received', order);
+    } finally {
+      process.env[envNames.deliverySeconds] = stageSeconds;
+    }
+
+    // Assess
+    const [received] = await mailTo(email);
+    expect(received?.text).toContain('It usually takes about 3 minutes.');
   });
 
   it('answers false without throwing when mail cannot be sent, and sends on a later call', async () => {

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rootFiles } from '#lib/site/edge-functions.ts';
 import { config } from '#shared/config.ts';
+import { deliverySeconds } from '#shared/delivery-time.ts';
 import { blogSlugs, paths } from '#shared/paths.ts';
+import { readSiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 import { loadArticles } from '#web/features/blog/articles.ts';
 import { faqs } from '#web/features/landing/components/faq-section.tsx';
 import { browserForSuite, waitForReact } from './support/browser.ts';
@@ -214,8 +216,14 @@ it('web/dist holds a built page per public route, and at its root exactly the fi
     expect((await readFile(join(dist, file), 'utf8')).length).toBeGreaterThan(500);
   }
   const entries = await readdir(dist, { withFileTypes: true });
+  // Besides what the build was made for, which the deploy reads and never uploads.
   const rootFilesBuilt = entries
-    .filter((entry) => entry.isFile() && !entry.name.endsWith('.html'))
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.html') && entry.name !== siteBuildInfoFile)
     .map((entry) => `/${entry.name}`);
   expect(rootFilesBuilt.sort()).toEqual([...rootFiles].sort());
+  expect(readSiteBuildInfo(await readFile(join(dist, siteBuildInfoFile), 'utf8'))).toEqual({
+    siteUrl: config.siteUrl,
+    footageModel: null,
+    deliverySeconds: deliverySeconds(),
+  });
 });

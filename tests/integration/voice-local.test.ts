@@ -37,9 +37,9 @@ async function findSurvivingFiles(args: string[]): Promise<string> {
   try {
     return (await execFileAsync('find', args)).stdout;
   } catch (error) {
-    const { stdout, stderr } = error as { stdout: string; stderr: string };
+    const { code, stdout, stderr } = error as { code: unknown; stdout: string; stderr: string };
     const problems = stderr.split('\n').filter((line) => line && !line.endsWith('No such file or directory'));
-    if (problems.length > 0) throw error;
+    if (code !== 1 || problems.length > 0) throw error;
     return stdout;
   }
 }
