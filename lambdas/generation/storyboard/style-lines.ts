@@ -16,10 +16,11 @@ interface StyleLines {
   cta(copy: SiteCopy): string[];
 }
 
-const ctaVerbs: Record<SiteCopy['business'], string> = {
-  software: 'Try it',
-  service: 'Book',
-  shop: 'Shop',
+/** What the CTA says before the domain: a verb takes "at" ("Shop at acme.com"), "Visit" does not. */
+const ctaLeads: Record<SiteCopy['business'], string> = {
+  software: 'Try it at',
+  service: 'Book at',
+  shop: 'Shop at',
   other: 'Visit',
 };
 
@@ -47,7 +48,7 @@ export const styleLines: Record<Style, StyleLines> = {
       return namesSaid(content.turn, [`This is ${copy.name}.`, `${copy.name}, at ${copy.domain}.`, `${copy.name}.`]);
     },
     more: (fact) => sentence(fact),
-    cta: (copy) => [`${ctaVerbs[copy.business]} at ${copy.domain}.`, `${copy.domain}.`, `${copy.name}.`],
+    cta: (copy) => [`${ctaLeads[copy.business]} ${copy.domain}.`, `${copy.domain}.`, `${copy.name}.`],
   },
   'direct-response': {
     hook: (content, copy) => {
@@ -77,8 +78,8 @@ export const styleLines: Record<Style, StyleLines> = {
     },
     more: (fact) => sentence(fact),
     cta: (copy) => [
-      `${ctaVerbs[copy.business]} now at ${copy.domain}!`,
-      `${ctaVerbs[copy.business]} at ${copy.domain}!`,
+      `${ctaLeads[copy.business]} ${copy.domain} now!`,
+      `${ctaLeads[copy.business]} ${copy.domain}!`,
       `${copy.domain}!`,
       `${copy.name}!`,
     ],
