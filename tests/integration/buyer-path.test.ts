@@ -254,14 +254,28 @@ describe('errors where the eye is', () => {
     await fillForm(page);
     const submit = page.getByRole('button', { name: 'Generate My Ad for $5' });
     // Where a thumb taps it: the button low on the screen, once nothing above it still loads and
-    // moves it. A server error moves no focus, so nothing scrolls: the toast lands over whatever
-    // is where it is drawn.
+    // moves it — the site's preview arrives a moment after typing and makes the form taller. A
+    // server error moves no focus, so nothing scrolls: the toast lands over whatever is where it is drawn.
+    const preview = page.getByRole('region', { name: 'What your ad will be made from' });
+    await expect.poll(() => preview.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
     await page.waitForLoadState('networkidle');
     await submit.evaluate((button) => button.scrollIntoView({ block: 'end', behavior: 'instant' }));
     twin.current.api.failNext('CreateOrder', 1);
 
-    // A tap where the button is: Playwright's own click may scroll it elsewhere first.
-    const tapped = await submit.boundingBox();
+    // A tap where the button is: Playwright's own click may scroll it elsewhere first. Where it
+    // is: the same place twice, 300 ms apart (a late image or font would move it).
+    let tapped = await submit.boundingBox();
+    await expect
+      .poll(
+        async () => {
+          const before = tapped;
+          await page.waitForTimeout(300);
+          tapped = await submit.boundingBox();
+          return JSON.stringify(tapped) === JSON.stringify(before);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     if (!tapped) throw new Error('the order button is not on screen');
     await page.mouse.click(tapped.x + tapped.width / 2, tapped.y + tapped.height / 2);
 
