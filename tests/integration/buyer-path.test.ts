@@ -2,22 +2,17 @@
 // follows the order while the buyer pays in the other tab (waiting, then the live order page, or
 // the checkout cancelled), and the form's errors show at their fields. Each new state is checked
 // with axe and photographed at 390 and 1280 px (tests/.results/screenshots/buyer-path-*.png).
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/contract.ts';
 import { formToasts } from '#web/features/order-form/feedback.ts';
 import { fieldMessages } from '#web/features/order-form/field-errors.ts';
-import { browserForSuite, waitForReact } from './support/browser.ts';
+import { browserForSuite, screenshotPath, waitForReact } from './support/browser.ts';
 import { twinForSuite, uniqueEmail } from './support/twin.ts';
 
 const twin = twinForSuite({ waitScale: 0.2 });
 const browser = browserForSuite();
-const screenshots = join(process.cwd(), 'tests', '.results', 'screenshots');
-
-beforeAll(() => mkdir(screenshots, { recursive: true }));
 
 /** axe finds nothing, and the page does not scroll sideways. */
 async function expectAccessible(page: Page): Promise<void> {
@@ -40,7 +35,7 @@ async function checkState(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page);
-    await page.screenshot({ path: join(screenshots, `buyer-path-${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: screenshotPath(`buyer-path-${name}-${width}.png`), fullPage: true });
   }
 }
 
@@ -147,7 +142,7 @@ async function checkFormState(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page);
-    await page.locator('#pricing').screenshot({ path: join(screenshots, `buyer-path-${name}-${width}.png`) });
+    await page.locator('#pricing').screenshot({ path: screenshotPath(`buyer-path-${name}-${width}.png`) });
   }
 }
 
@@ -240,7 +235,7 @@ describe('errors where the eye is', () => {
     expect(coupon.described).toContain(messages.invalidCoupon('NOSUCHCODE'));
     expect(await page.getByLabel('Coupon Code (optional)').inputValue()).toBe('');
     expect(await focusedLabel(page)).toBe('Coupon Code (optional)');
-    await page.screenshot({ path: join(screenshots, 'buyer-path-coupon-error-toast-390.png') });
+    await page.screenshot({ path: screenshotPath('buyer-path-coupon-error-toast-390.png') });
     await checkFormState(page, 'coupon-error');
     await context.close();
   });
@@ -293,7 +288,7 @@ describe('errors where the eye is', () => {
       buttonBox.x < toastBox.x + toastBox.width &&
       toastBox.y < buttonBox.y + buttonBox.height &&
       buttonBox.y < toastBox.y + toastBox.height;
-    await page.screenshot({ path: join(screenshots, `buyer-path-server-error-toast-${viewport.width}.png`) });
+    await page.screenshot({ path: screenshotPath(`buyer-path-server-error-toast-${viewport.width}.png`) });
     expect(overlaps, `toast ${JSON.stringify(toastBox)} over button ${JSON.stringify(buttonBox)}`).toBe(false);
     await context.close();
   });
@@ -312,7 +307,7 @@ describe('the footer', () => {
     expect(await article.isVisible()).toBe(false);
     await footer.getByText('All 17 articles').click();
     expect(await article.isVisible()).toBe(true);
-    await footer.screenshot({ path: join(screenshots, 'buyer-path-footer-terms-390.png') });
+    await footer.screenshot({ path: screenshotPath('buyer-path-footer-terms-390.png') });
     await expectAccessible(page);
 
     await footer.getByRole('link', { name: 'Privacy', exact: true }).click();
@@ -320,11 +315,11 @@ describe('the footer', () => {
     const notice = page.getByRole('heading', { name: 'Privacy notice' });
     await expect.poll(() => notice.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByRole('heading', { name: 'Privacy notice' }).count()).toBe(1);
-    await page.locator('#support').screenshot({ path: join(screenshots, 'buyer-path-footer-home-390.png') });
+    await page.locator('#support').screenshot({ path: screenshotPath('buyer-path-footer-home-390.png') });
 
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await page.locator('#support').getByRole('link', { name: 'TikTok Ad Maker' }).isVisible()).toBe(true);
-    await page.locator('#support').screenshot({ path: join(screenshots, 'buyer-path-footer-home-1280.png') });
+    await page.locator('#support').screenshot({ path: screenshotPath('buyer-path-footer-home-1280.png') });
     await context.close();
   });
 });

@@ -2,38 +2,21 @@
 // read is told so before paying, adds a photo instead, pays in the tab the form opens, and the tab
 // they ordered from follows the order from "finish paying" to the finished ad, which downloads as
 // an MP4. Each state is photographed (tests/.results/screenshots/buyer-walk-*.png).
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unreadableSiteMessage } from '#shared/preview-contract.ts';
-import { writeProductPhoto } from './support/ad-fixtures.ts';
-import { browserForSuite, waitForReact } from './support/browser.ts';
-import { type PreviewSite, startPreviewSite, testSiteHosts, testSiteNames } from './support/preview-site.ts';
+import { browserForSuite, screenshotPath, waitForReact } from './support/browser.ts';
+import { testSiteHosts, testSiteNames } from './support/preview-site.ts';
+import { previewSiteForSuite } from './support/preview-site-suite.ts';
 import { adTestTimeoutMs, twinForSuite, uniqueEmail } from './support/twin.ts';
 
 const twin = twinForSuite({ testSiteHosts, waitScale: 0.2 });
 const browser = browserForSuite();
-const screenshots = join(process.cwd(), 'tests', '.results', 'screenshots');
-let site: PreviewSite;
-let workDir = '';
-let photoPath = '';
-
-beforeAll(async () => {
-  site = await startPreviewSite();
-  workDir = await mkdtemp(join(tmpdir(), 'buyer-walk-'));
-  photoPath = await writeProductPhoto(workDir);
-  await mkdir(screenshots, { recursive: true });
-});
-afterAll(async () => {
-  await site.stop();
-  await rm(workDir, { recursive: true, force: true });
-});
+const journey = previewSiteForSuite();
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const shoot = (page: Page, state: string) =>
-  page.screenshot({ path: join(screenshots, `buyer-walk-${state}-390.png`), fullPage: true });
+  page.screenshot({ path: screenshotPath(`buyer-walk-${state}-390.png`), fullPage: true });
 
 describe("a buyer's whole walk", () => {
   it(
@@ -45,7 +28,7 @@ describe("a buyer's whole walk", () => {
       await waitForReact(page);
 
       // The site cannot be read: said before paying, with its host and the way on.
-      await page.getByLabel('Website URL').fill(site.url('closed'));
+      await page.getByLabel('Website URL').fill(journey.site.url('closed'));
       const preview = page.getByRole('region', { name: 'What your ad will be made from' });
       await expect
         .poll(() => preview.textContent(), { timeout: 20_000 })
@@ -53,7 +36,7 @@ describe("a buyer's whole walk", () => {
       await shoot(page, 'unreadable-site');
 
       // The buyer adds their photo, which the preview puts first, and orders a 4 s ad.
-      await page.getByLabel('Product Image (optional)').setInputFiles(photoPath);
+      await page.getByLabel('Product Image (optional)').setInputFiles(journey.photoPath);
       const photoShown = preview.getByRole('img', { name: 'Your photo', exact: true });
       await expect.poll(() => photoShown.count(), { timeout: 20_000 }).toBe(1);
       expect(await photoShown.getAttribute('src')).toMatch(/X-Amz-Signature/);

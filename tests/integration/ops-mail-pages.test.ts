@@ -1,25 +1,22 @@
 // Issue 17 §5: the twin's ops pages on a phone and the mail outbox as a reader sees each email —
 // its headers, the HTML in a sandboxed frame (no scripts) with its inline poster, and the text —
 // checked with axe and photographed at 390 and 1280 px (tests/.results/screenshots/ops-*.png).
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView } from '#shared/contract.ts';
-import { browserForSuite } from './support/browser.ts';
+import { browserForSuite, screenshotPath } from './support/browser.ts';
 import { createPaidOrder } from './support/pay.ts';
 import { callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
 
 const require = createRequire(import.meta.url);
 const twin = twinForSuite({ waitScale: 0.2 });
 const browser = browserForSuite();
-const screenshots = join(process.cwd(), 'tests', '.results', 'screenshots');
 let orderId = '';
 
 beforeAll(async () => {
-  await mkdir(screenshots, { recursive: true });
   orderId = await createPaidOrder(twin.current, { email: uniqueEmail('ops'), durationSeconds: '4' });
   await eventually(
     async () =>
@@ -61,7 +58,7 @@ async function axeViolations(page: Page, mainFrameOnly: boolean): Promise<string
 async function checkPage(page: Page, name: string, width: number, mainFrameOnly = false): Promise<void> {
   expect(await axeViolations(page, mainFrameOnly)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-  await page.screenshot({ path: join(screenshots, `ops-${name}-${width}.png`), fullPage: true });
+  await page.screenshot({ path: screenshotPath(`ops-${name}-${width}.png`), fullPage: true });
 }
 
 describe('the ops pages', () => {
@@ -112,8 +109,8 @@ describe('one email in the outbox', () => {
       // Again, now that the frame has drawn the email and its poster (scrolled to it: Chromium
       // leaves an off-screen frame blank in a full-page capture).
       await frameElement.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(screenshots, `ops-mail-message-${width}.png`), fullPage: true });
-      await frameElement.screenshot({ path: join(screenshots, `ops-mail-message-frame-${width}.png`) });
+      await page.screenshot({ path: screenshotPath(`ops-mail-message-${width}.png`), fullPage: true });
+      await frameElement.screenshot({ path: screenshotPath(`ops-mail-message-frame-${width}.png`) });
       await page.context().close();
     }
 
@@ -131,7 +128,7 @@ describe('one email in the outbox', () => {
     expect(text).toContain(`Order ID: ${orderId}`);
     expect(text).toMatch(/Date: \d{1,2} \w+ \d{4}, \d\d:\d\d UTC/);
     expect(text).toContain('Charged: $5.00');
-    await page.screenshot({ path: join(screenshots, 'ops-mail-received-1280.png'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('ops-mail-received-1280.png'), fullPage: true });
     await page.context().close();
   });
 

@@ -3,48 +3,25 @@
 // "still reading…" when it is slow, then shows the name, hook and images (cleaned copies from
 // our bucket), with the buyer's photo first once added and the hook following the style. Each
 // state is screenshotted (tests/.results/screenshots/preview-*) and checked with axe.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unreadableSiteMessage } from '#shared/preview-contract.ts';
-import { writeProductPhoto } from './support/ad-fixtures.ts';
-import { browserForSuite, waitForReact } from './support/browser.ts';
-import {
-  harborRoast,
-  type PreviewSite,
-  startPreviewSite,
-  testSiteHosts,
-  testSiteNames,
-} from './support/preview-site.ts';
+import { browserForSuite, screenshotPath, waitForReact } from './support/browser.ts';
+import { harborRoast, testSiteHosts, testSiteNames } from './support/preview-site.ts';
+import { previewSiteForSuite } from './support/preview-site-suite.ts';
 import { twinForSuite } from './support/twin.ts';
 
 const twin = twinForSuite({ testSiteHosts });
 const browser = browserForSuite();
-const screenshots = join(process.cwd(), 'tests', '.results', 'screenshots');
-let site: PreviewSite;
-let workDir = '';
-let photoPath = '';
-
-beforeAll(async () => {
-  site = await startPreviewSite();
-  workDir = await mkdtemp(join(tmpdir(), 'preview-journey-'));
-  photoPath = await writeProductPhoto(workDir);
-  await mkdir(screenshots, { recursive: true });
-});
-afterAll(async () => {
-  await site.stop();
-  await rm(workDir, { recursive: true, force: true });
-});
+const journey = previewSiteForSuite();
 
 const previewPanel = (page: Page): Locator => page.getByRole('region', { name: 'What your ad will be made from' });
 
 async function capture(page: Page, state: string, width: number): Promise<void> {
   const pricing = page.locator('#pricing');
   await pricing.scrollIntoViewIfNeeded();
-  await pricing.screenshot({ path: join(screenshots, `preview-${state}-${width}.png`) });
+  await pricing.screenshot({ path: screenshotPath(`preview-${state}-${width}.png`) });
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -61,7 +38,7 @@ describe.each([390, 1280])('the preview before paying at %i px', (width) => {
     const website = page.getByLabel('Website URL');
 
     // An unreachable site: said before paying, with the real host, and the way on.
-    await website.fill(site.url('closed'));
+    await website.fill(journey.site.url('closed'));
     const panel = previewPanel(page);
     await expect
       .poll(() => panel.textContent(), { timeout: 20_000 })
@@ -71,14 +48,14 @@ describe.each([390, 1280])('the preview before paying at %i px', (width) => {
     expect(await axeViolations(page)).toEqual([]);
 
     // A slow site: "still reading…" past the preview's budget, then the preview.
-    await website.fill(site.url('readable', `/slow?width=${width}`));
+    await website.fill(journey.site.url('readable', `/slow?width=${width}`));
     await expect
       .poll(() => panel.textContent(), { timeout: 20_000 })
       .toContain(`Still reading ${testSiteNames.readable}…`);
     await capture(page, 'still-reading', width);
 
     // A readable site: its name, headline, claims, the hook and its images from our bucket.
-    await website.fill(site.url('readable', `/?width=${width}`));
+    await website.fill(journey.site.url('readable', `/?width=${width}`));
     await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toContain(harborRoast.headline);
     const text = (await panel.textContent()) ?? '';
     expect(text).toContain(harborRoast.businessName);
@@ -105,7 +82,7 @@ describe.each([390, 1280])('the preview before paying at %i px', (width) => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The photo comes first once added; the hook follows the style.
-    await page.getByLabel('Product Image (optional)').setInputFiles(photoPath);
+    await page.getByLabel('Product Image (optional)').setInputFiles(journey.photoPath);
     await expect.poll(() => images.first().getAttribute('alt'), { timeout: 20_000 }).toBe('Your photo');
     await page.getByLabel('Ad Style').selectOption('ugc');
     await expect

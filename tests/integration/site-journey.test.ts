@@ -2,7 +2,7 @@
 // coupon, the local Checkout page in the tab the form opens, the order page following the ad
 // being made live (no reload), the player and the Download button. Then every page through axe,
 // with screenshots at phone and desktop widths kept as test artifacts (tests/.results/screenshots).
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -11,20 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
-import { browserForSuite, waitForReact } from './support/browser.ts';
+import { browserForSuite, screenshotPath, waitForReact } from './support/browser.ts';
 import { createPaidOrder } from './support/pay.ts';
 import { callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
 
 const twin = twinForSuite({ waitScale: 0.2 });
 const browser = browserForSuite();
-const screenshots = join(process.cwd(), 'tests', '.results', 'screenshots');
 let workDir = '';
 let photoPath = '';
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'site-journey-'));
   photoPath = await writeProductPhoto(workDir);
-  await mkdir(screenshots, { recursive: true });
 });
 afterAll(() => rm(workDir, { recursive: true, force: true }));
 
@@ -168,7 +166,7 @@ describe('every page', () => {
       await page.waitForLoadState('networkidle');
 
       const { violations } = await new AxeBuilder({ page }).analyze();
-      await page.screenshot({ path: join(screenshots, `${name}-${width}.png`), fullPage: true });
+      await page.screenshot({ path: screenshotPath(`${name}-${width}.png`), fullPage: true });
       const scrollsSideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       await context.close();
 

@@ -1,4 +1,6 @@
 // Chromium for the tests, driven by Playwright: Debian's binary, never a downloaded one.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -17,10 +19,19 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
 }
 
+/** Where the browser tests' screenshots are kept as test artifacts. */
+const screenshotsDir = join(process.cwd(), 'tests', '.results', 'screenshots');
+
+/** The path of a screenshot named `file` (browserForSuite makes the folder). */
+export function screenshotPath(file: string): string {
+  return join(screenshotsDir, file);
+}
+
 /** One browser for the whole file; read `.current` inside tests. */
 export function browserForSuite(): { current: Browser } {
   const holder = {} as { current: Browser };
   beforeAll(async () => {
+    await mkdir(screenshotsDir, { recursive: true });
     holder.current = await launchChromium();
   });
   afterAll(async () => {
