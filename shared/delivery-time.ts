@@ -11,7 +11,9 @@ import { config } from './config.ts';
  */
 export function deliverySeconds(footageModel?: string | null): number {
   const { models } = config.generation.footage;
-  if (footageModel && !Object.hasOwn(models, footageModel)) throw new Error(`Unknown footage model ${footageModel}`);
+  if (footageModel && !Object.hasOwn(models, footageModel)) {
+    throw new Error(`Unknown footage model ${footageModel}: the price table has ${Object.keys(models).join(', ')}`);
+  }
   const model = footageModel ? models[footageModel] : undefined;
   return config.delivery.typicalSeconds + (model ? model.typicalSeconds + config.generation.footage.pollSeconds : 0);
 }

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { config } from '#shared/config.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
-import { siteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
+import { type SiteBuildInfo, siteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 import { linkedStylesheet } from './src/prerender/document.ts';
 
 // Always the production build, whoever runs it: vitest's globalSetup and other tools set
@@ -22,12 +22,13 @@ const distDir = join(webRoot, 'dist');
 const serverDir = join(webRoot, '.prerender');
 const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info';
 
-const siteUrl = process.env.SITE_URL || config.siteUrl;
 const footageModel = process.env.FOOTAGE_MODEL || null;
-if (footageModel && !Object.hasOwn(config.generation.footage.models, footageModel)) {
-  console.error(
-    `FOOTAGE_MODEL=${footageModel} is not a model of the price table: ${Object.keys(config.generation.footage.models).join(', ')}`,
-  );
+let buildInfo: SiteBuildInfo;
+try {
+  // An unknown FOOTAGE_MODEL stops the build here, before anything is built.
+  buildInfo = siteBuildInfo(process.env.SITE_URL || config.siteUrl, footageModel);
+} catch (error) {
+  console.error(`FOOTAGE_MODEL: ${(error as Error).message}`);
   process.exit(1);
 }
 // Vite gives the pages VITE_-prefixed variables (web/src/lib/site-delivery.ts reads it).
@@ -48,7 +49,7 @@ const cssHref = linkedStylesheet(html);
 const css = await readFile(join(distDir, cssHref), 'utf8');
 const files = await renderSite({
   template: { html, cssHref, css },
-  siteUrl,
+  siteUrl: buildInfo.siteUrl,
   builtOn: new Date().toISOString().slice(0, 10),
 });
 for (const [file, contents] of files) {
@@ -57,7 +58,6 @@ for (const [file, contents] of files) {
 }
 // What the build is for is written only once the home page is seen to say it: the pages read the
 // model through Vite's environment, and `cdk synth` trusts this file.
-const buildInfo = siteBuildInfo(siteUrl, footageModel);
 const promised = typicalDeliveryWords(buildInfo.deliverySeconds);
 if (!files.get('index.html')?.includes(promised)) {
   console.error(`The prerendered home page does not say "${promised}" (FOOTAGE_MODEL=${footageModel ?? ''})`);

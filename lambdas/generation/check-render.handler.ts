@@ -1,6 +1,5 @@
 // State CheckRender: reads the render job's status, moves the progress bar through 40–90 (65–90
-// after AI footage), and
-// fails the step (to the failure path) when the render failed or stalled.
+// after AI footage), and fails the step (to the failure path) when the render failed or stalled.
 import { taskHandler } from '#powertools/handlers.ts';
 import type { GenerationState, RenderJob } from './generation-state.ts';
 import { footageWasMade, renderingProgress, reportStage } from './order-progress.ts';

@@ -58,15 +58,16 @@ function checkBuiltForStage(siteDir: string, footageModel: string | null): void 
     );
   }
   const promised = typicalDeliveryWords(built.deliverySeconds);
+  const stageSeconds = deliverySeconds(footageModel);
   if (built.footageModel !== footageModel) {
     throw new Error(
       `The built site in ${siteDir} was built for ${built.footageModel ? `footage model ${built.footageModel}` : 'engine-only ads'}, ` +
         `but this stage makes ${footageModel ? `footage with ${footageModel}` : 'engine-only ads'}: its pages would promise ` +
-        `${promised} instead of ${typicalDeliveryWords(deliverySeconds(footageModel))}. ${rebuild}`,
+        `${promised} instead of ${typicalDeliveryWords(stageSeconds)}. ${rebuild}`,
     );
   }
   // The same model, but the measured times in shared/config.ts changed since the build.
-  if (built.deliverySeconds !== deliverySeconds(footageModel)) {
+  if (built.deliverySeconds !== stageSeconds) {
     throw new Error(
       `The built site in ${siteDir} promises ${promised}, from times shared/config.ts no longer has. ${rebuild}`,
     );
