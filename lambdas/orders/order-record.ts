@@ -1,5 +1,4 @@
 // What an order row holds (DESIGN §3) and how a new one starts.
-
 import { randomUUID } from 'node:crypto';
 import { emailHash, mailboxHash } from '#common/hashing.ts';
 import type { IpAttempt } from '#common/ip-limit.ts';

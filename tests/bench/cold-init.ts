@@ -1,10 +1,10 @@
 // Each function's cold initialisation as a buyer meets it: a fresh Node process importing the
 // function's real bundle (index.mjs from the synthesized assembly, the AWS SDK bundled in it) with
 // its environment from the template, 5 times, median. The budget counts the import — the module
-// code the function owns, SDK clients included — from inside the process; Node's own start-up is not in the handler's
-// control and is reported beside it (process start → handler imported). The import's CPU time is
-// reported too: on a machine others are loading, wall time grows with the queue, CPU time does
-// not (V8 compiles on helper threads, so it can exceed the wall time).
+// code the function owns, SDK clients included — from inside the process; Node's own start-up is
+// not in the handler's control and is reported beside it (process start → handler imported). The
+// import's CPU time is reported too: on a machine others are loading, wall time grows with the
+// queue, CPU time does not (V8 compiles on helper threads, so it can exceed the wall time).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpus, loadavg } from 'node:os';
