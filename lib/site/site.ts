@@ -171,6 +171,9 @@ export class Site extends Construct {
       certificate,
       minimumProtocolVersion: certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       httpVersion: HttpVersion.HTTP2_AND_3,
+      // IPv4 only: WAF's rate rules count one address, and over IPv6 one client owns a whole /64
+      // (2^64 addresses, a fresh budget per request); WAF has no prefix key (lib/edge/README.md).
+      enableIpv6: false,
       webAclId: props.webAclArn,
       enableLogging: true,
       logBucket: props.accessLogs,
