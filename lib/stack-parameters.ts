@@ -61,8 +61,10 @@ export const stackParametersSchema = z.object({
   /** Who speaks the voice-over: Amazon Polly (deployed stages) or festival (the twin; Lambda has none). */
   voice: z.enum(['polly', 'local'], { error: 'must be polly or local' }).optional(),
   /**
-   * Reserved concurrency of the render function; absent = unreserved. A new account's quota is
-   * 10 concurrent executions and reserving from it fails the deploy (README, Deploy, quotas).
+   * Reserved concurrency of the render function; absent = unreserved. Only for an account whose
+   * quota is above 100 concurrent executions (Lambda keeps 100 unreserved): a new account's is 10
+   * and reserving from it fails the deploy (README, Deploy, quotas). Below that, nothing is
+   * reserved and previews are bounded by their route's throttle (shared/routes.ts).
    * `-c` hands every value over as a string, so a string of digits reads as the number it spells.
    */
   renderReservedConcurrency: z

@@ -83,6 +83,8 @@ export const messages = {
   invalidWebsite: 'Please enter a valid website address (http or https).',
   /** Ours: an ad names the business and shows its domain; an address is neither, and is not said aloud. */
   websiteIsAnAddress: "Please enter your website's name, like yourshop.com, not its IP address.",
+  /** Ours: websites are read on their scheme's own port only (80, 443), so the reader scans no ports. */
+  websiteOnAnotherPort: 'Please enter your website without a port number, like yourshop.com.',
   invalidEmail: 'Please enter a valid email address.',
   newsletterEmailMissing: 'Please enter your email address.',
 } as const;

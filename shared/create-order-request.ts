@@ -13,7 +13,7 @@ import {
   requiredEmail,
   styles,
 } from './contract.ts';
-import { isAddressHost, parsePublicWebsite } from './public-url.ts';
+import { isAddressHost, isWebsiteOnAnotherPort, parsePublicWebsite } from './public-url.ts';
 
 /** Optional text: trimmed, at most `max` characters, and null when absent or empty. */
 const nullableText = (max: number) =>
@@ -31,7 +31,8 @@ export const createOrderRequestSchema = z.object({
     z.transform((website, ctx) => {
       const url = parsePublicWebsite(website);
       if (!url) {
-        ctx.issues.push({ code: 'custom', message: messages.invalidWebsite, input: website });
+        const message = isWebsiteOnAnotherPort(website) ? messages.websiteOnAnotherPort : messages.invalidWebsite;
+        ctx.issues.push({ code: 'custom', message, input: website });
         return z.NEVER;
       }
       // The ad's voice says the business's name and its end card the domain: a bare address gives

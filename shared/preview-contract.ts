@@ -17,7 +17,7 @@ export const previewResponseSchema = z.object({
   host: z.string(),
   /** False when the site could not be read (unreachable, not HTML, blocked, refused by the guard). */
   readable: z.boolean(),
-  /** Why not, in the buyer's words ("it did not answer in time"); only when not readable. */
+  /** Why not, in the buyer's words ("its address was not found"); only when not readable. */
   reason: z.optional(z.string()),
   businessName: z.string(),
   headline: z.string(),

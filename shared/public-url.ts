@@ -63,8 +63,39 @@ export function isAddressHost(url: URL): boolean {
   return url.hostname.startsWith('[') || ipaddr.IPv4.isValidFourPartDecimal(url.hostname.replace(/\.$/, ''));
 }
 
-/** The URL if it is an http(s) URL on a public-looking host, else null. */
+/**
+ * Host names the local twin serves its test sites under, on random ports. Only the twin sets them
+ * (setTestSiteHosts in lambdas/generation/website/fetch-public-page.ts); in AWS there are none.
+ */
+let anyPortHostsForTests: ReadonlySet<string> = new Set();
+
+export function allowAnyPortForTestHosts(hosts: Iterable<string>): void {
+  anyPortHostsForTests = new Set([...hosts].map((host) => host.toLowerCase()));
+}
+
+/**
+ * True when the URL is on its scheme's own port (80 for http, 443 for https, written or not; URL
+ * parsing drops a written default port). A website is served there; any other port would make
+ * the site reader a port scanner of every public host.
+ */
+export function isOnWebsitePort(url: URL): boolean {
+  return url.port === '' || anyPortHostsForTests.has(url.hostname.toLowerCase());
+}
+
+/** The URL if it is an http(s) URL on a public-looking host and its scheme's port, else null. */
 export function parsePublicWebsite(raw: string): URL | null {
+  const url = publicUrl(raw);
+  return url && isOnWebsitePort(url) ? url : null;
+}
+
+/** True when `raw` would be a public website but names another port (`https://shop.example:6379/`). */
+export function isWebsiteOnAnotherPort(raw: string): boolean {
+  const url = publicUrl(raw);
+  return url !== null && !isOnWebsitePort(url);
+}
+
+/** The URL if it is an http(s) URL on a public-looking host, whatever its port, else null. */
+function publicUrl(raw: string): URL | null {
   let url: URL;
   try {
     url = new URL(withScheme(raw));

@@ -39,7 +39,8 @@ export const apiRoutes = [
     ...apiPaths.CreatePreview,
     entry: 'generation/preview/create-preview.handler.ts',
     uses: ['previews:write', 'images:read', 'rateLimits'],
-    throttle: { rate: 20, burst: 40 },
+    // Bounds the executions previews can hold: previewConcurrencyShare.
+    throttle: { rate: 2, burst: 5 },
     timeoutSeconds: 10,
     decodesImages: true,
   },
@@ -125,6 +126,32 @@ export const apiRoutes = [
 ] as const satisfies readonly ApiRoute[];
 
 export type { ApiRouteName } from './api-paths.ts';
+
+/**
+ * The share of the account's Lambda concurrency previews may hold, whatever a flood sends. A
+ * preview is the one anonymous request that may run to its timeout on a stranger's say-so (a slow
+ * or hostile site), and an account at or below 100 concurrent executions can reserve nothing for
+ * the money path (Lambda keeps 100 unreserved). The preview route's API Gateway throttle bounds it
+ * instead, with no reservation: API Gateway starts at most `burst` previews at once and `rate` a
+ * second after, and each ends by its timeout, so previews hold at most
+ * burst + rate × timeout = 5 + 2/s × 10 s = 25 executions, a quarter of a quota of 100. The other
+ * 75 stay for orders, the Stripe webhook and the ads. concurrencyQuotaNeeded() is that 100, which
+ * `cdk synth` prints (lib/api); a larger quota can also reserve render concurrency
+ * (renderReservedConcurrency).
+ */
+export const previewConcurrencyShare = 0.25;
+
+/** The most executions a route's function can hold while API Gateway throttles it: burst + rate × timeout. */
+export function peakConcurrency(route: Pick<ApiRoute, 'throttle' | 'timeoutSeconds'>): number {
+  return route.throttle.burst + route.throttle.rate * route.timeoutSeconds;
+}
+
+/** The account quota of concurrent executions under which previews keep to their share. */
+export function concurrencyQuotaNeeded(): number {
+  const preview = apiRoutes.find((route) => route.name === 'CreatePreview');
+  if (!preview) throw new Error('No CreatePreview route');
+  return Math.ceil(peakConcurrency(preview) / previewConcurrencyShare);
+}
 
 /**
  * Matches a request to a route; path parameters by name. Used by the twin, the $default route's

@@ -1,7 +1,9 @@
-// Per-IP attempt windows (DESIGN §7, §9): one counter item per hashed IP, action and clock hour in
-// the rate-limits table, removed by TTL after the window.
+// Per-IP attempt windows (DESIGN §7, §9): one counter item per hashed client, action and clock
+// hour in the rate-limits table, removed by TTL after the window. A client is its IPv4 address or
+// its IPv6 /64 (clientOf).
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import ipaddr from 'ipaddr.js';
 import { config } from '#shared/config.ts';
 import { apiMessages } from '#shared/contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
@@ -35,6 +37,26 @@ export function ipAttemptsPerHour(action?: string): number {
   return Math.max(1, Math.round((narrow * stageBudget) / general));
 }
 
+/** An IPv6 client's share of the address space: one subscriber's LAN, however many addresses it uses. */
+const ipv6ClientPrefixBits = 64;
+
+/**
+ * Who a per-IP budget counts: an IPv4 address, or the /64 an IPv6 address is in. One home or
+ * phone gets a whole /64 and may pick any of its 2^64 addresses, so counting the address alone
+ * gives it a fresh budget per request. Every written form of one address gives one client: the
+ * compressed and full forms, an IPv4 tail (`2001:db8::1.2.3.4`), a zone id (`fe80::1%eth0`), and an
+ * IPv4-mapped address (`::ffff:1.2.3.4`), which is that IPv4 client. Text that is no address (never
+ * what CloudFront or the twin hands over) is its own client, as written.
+ */
+export function clientOf(address: string): string {
+  const bare = address.trim().replace(/^\[|\]$/g, '');
+  if (!ipaddr.isValid(bare)) return bare;
+  const parsed = ipaddr.process(bare);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toNormalizedString()}/${ipv6ClientPrefixBits}`);
+  return `${network.toString()}/${ipv6ClientPrefixBits}`;
+}
+
 /** The counter one attempt went to: what giveBackIpAttempt needs. */
 export interface IpAttempt {
   pk: string;
@@ -42,12 +64,12 @@ export interface IpAttempt {
 }
 
 /**
- * Counts one attempt of `action` from `ip` while its hourly budget lasts; past it, refuses with
- * TOO_MANY_REQUESTS and counts nothing (a refused attempt costs no budget).
+ * Counts one attempt of `action` from `ip`'s client (clientOf) while its hourly budget lasts; past
+ * it, refuses with TOO_MANY_REQUESTS and counts nothing (a refused attempt costs no budget).
  */
 export async function countIpAttempt(ip: string, action: string, now = Date.now()): Promise<IpAttempt> {
   const window = Math.floor(now / 1000 / windowSeconds);
-  const key = { pk: `ip#${sha256Hex(ip)}`, sk: `${action}#${window}` };
+  const key = { pk: `ip#${sha256Hex(clientOf(ip))}`, sk: `${action}#${window}` };
   try {
     await documents().send(
       new UpdateCommand({

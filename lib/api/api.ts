@@ -1,6 +1,6 @@
 // The buyer-facing HTTP API: exactly the routes of the route table, one function each, plus a
 // $default route that answers 404/405 as JSON. Only CloudFront may call it (origin secret).
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { type CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -18,7 +18,14 @@ import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import type { Uploads } from '#lib/uploads/uploads.ts';
 import type { Capability } from '#shared/capabilities.ts';
 import { config } from '#shared/config.ts';
-import { type ApiRoute, type ApiRouteName, apiRoutes } from '#shared/routes.ts';
+import {
+  type ApiRoute,
+  type ApiRouteName,
+  apiRoutes,
+  concurrencyQuotaNeeded,
+  peakConcurrency,
+  previewConcurrencyShare,
+} from '#shared/routes.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 /** Stage-wide limit, i.e. for the $default route, which only ever answers 404/405. */
@@ -140,6 +147,9 @@ export class Api extends Construct {
     );
     for (const route of routes) cfnStage.node.addDependency(route);
 
+    // Printed by `cdk synth`: the account quota this stage's preview throttle is sized for.
+    Annotations.of(this).addInfo(concurrencyQuotaMessage(Stack.of(this).stackName));
+
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
@@ -153,4 +163,18 @@ export class Api extends Construct {
     if (!fn) throw new Error(`No function for route ${route}`);
     return fn;
   }
+}
+
+/** What a stage needs of its account's Lambda concurrency, and why (shared/routes.ts previewConcurrencyShare). */
+export function concurrencyQuotaMessage(stackName: string): string {
+  const preview = apiRoutes.find((route) => route.name === 'CreatePreview');
+  if (!preview) throw new Error('No CreatePreview route');
+  const { rate, burst } = preview.throttle;
+  return (
+    `${stackName} needs a Lambda concurrent-executions quota of at least ${concurrencyQuotaNeeded()} in its account ` +
+    `and region: previews can hold ${peakConcurrency(preview)} executions (burst ${burst} + ${rate}/s × ` +
+    `${preview.timeoutSeconds} s), ${previewConcurrencyShare * 100} % of it, and the rest stays for orders, the Stripe ` +
+    'webhook and the ads. A new account has 10: raise it before launch (README, "Quotas a new account hits"); ' +
+    'renderReservedConcurrency can be set only above 100.'
+  );
 }

@@ -1,5 +1,5 @@
 // S3 buckets configured one way: private, encrypted, TLS-only, with server access logs in one
-// logs bucket that CloudFront writes its access logs to as well.
+// logs bucket (CloudFront writes none: lib/site/site.ts).
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -28,7 +28,7 @@ export class AccessLogsBucket extends Bucket {
       enforceSSL: true,
       minimumTLSVersion: 1.2,
       encryption: BucketEncryption.S3_MANAGED,
-      // CloudFront standard logging writes through the bucket ACL, so ACLs stay enabled here only.
+      // S3's log delivery writes here through the bucket ACL (LogDeliveryWrite), so ACLs stay enabled here only.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(logRetentionDays) }],
       // Late log deliveries cannot refill it while it is emptied: the auto-delete handler first

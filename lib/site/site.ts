@@ -171,12 +171,24 @@ export class Site extends Construct {
       certificate,
       minimumProtocolVersion: certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       httpVersion: HttpVersion.HTTP2_AND_3,
+      // IPv4 only: WAF's rate rules count one address, and over IPv6 one client owns a whole /64
+      // (2^64 addresses, a fresh budget per request); WAF has no prefix key (lib/edge/README.md).
+      enableIpv6: false,
       webAclId: props.webAclArn,
-      enableLogging: true,
-      logBucket: props.accessLogs,
-      logFilePrefix: 'cloudfront/',
+      // No access logs: CloudFront's log lines carry the path and query, i.e. order ids and
+      // newsletter tokens, with the viewer's address (docs/threat-model.md, "CloudFront access logs").
+      enableLogging: false,
     });
 
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR3',
+      reason:
+        "CloudFront's legacy access logs keep every path and query string (order ids, newsletter tokens: capabilities) " +
+        'with the viewer IP and cannot drop a field. Standard logging v2 can, but its delivery source must be created ' +
+        "in us-east-1 after the distribution, and this stack's region is any (unknown at synth for environment-agnostic " +
+        'stages). Requests stay visible without capabilities: WAF logs blocked requests with query strings redacted, the ' +
+        "API's access log has route keys, not paths, and CloudFront's metrics count the rest.",
+    });
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR1',
       reason: 'The product is sold worldwide; there is no country it must not be served in.',

@@ -1,10 +1,12 @@
 // The HTTP API against the route table, and each function's runtime, environment and IAM.
 import type { CfnElement } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { concurrencyQuotaMessage } from '#lib/api/api.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
-import { apiRoutes } from '#shared/routes.ts';
+import { apiRoutes, concurrencyQuotaNeeded, previewConcurrencyShare } from '#shared/routes.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { envOf, everyFunctionEnv } from './capability-env.ts';
 import { buildStack, type PolicyStatement, statementsOf as roleStatements } from './stack.ts';
@@ -52,6 +54,26 @@ describe('HTTP API routes', () => {
         ]),
       ),
     });
+  });
+
+  it('bounds what previews can hold to their share of the quota cdk synth prints, with no reservation', () => {
+    const preview = routes.find((route) => route.name === 'CreatePreview');
+    const settings = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0]?.Properties.RouteSettings;
+    const { ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst } = settings['POST /api/previews'];
+    const previewFunction = functionResource(stack.api.functionFor('CreatePreview'));
+
+    // API Gateway starts at most `burst` at once and `rate` a second after; each ends by its timeout.
+    const timeout = previewFunction.Properties.Timeout;
+    expect({ rate, burst, timeout }).toEqual({ rate: 2, burst: 5, timeout: preview?.timeoutSeconds });
+    expect(burst + rate * timeout).toBe(25);
+    expect(concurrencyQuotaNeeded()).toBe(100);
+    expect(burst + rate * timeout).toBeLessThanOrEqual(previewConcurrencyShare * concurrencyQuotaNeeded());
+    expect(previewFunction.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    expect(
+      Annotations.fromStack(stack)
+        .findInfo('*', Match.anyValue())
+        .map((annotation) => annotation.entry.data),
+    ).toContain(concurrencyQuotaMessage('ReelFive-prod'));
   });
 
   it('logs access to its own log group without the request path, which holds order ids', () => {

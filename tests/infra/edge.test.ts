@@ -91,6 +91,15 @@ describe('the distribution', () => {
     });
   });
 
+  it('is reached over IPv4 only, so every per-IP rule counts one client, and each rule keys on the address', () => {
+    // WAF's rate rules key on an address (IP, FORWARDED_IP) or custom keys such as ASN, never an
+    // IPv6 prefix: over IPv6 one client would get a fresh budget from each address of its /64.
+    expect(distributionConfig().IPV6Enabled).toBe(false);
+    const rateRules = rules.filter((rule) => rule.Statement.RateBasedStatement);
+    expect(rateRules.length).toBeGreaterThan(0);
+    for (const rule of rateRules) expect(rule.Statement.RateBasedStatement.AggregateKeyType).toBe('IP');
+  });
+
   it('has no web ACL and no edge stack on the twin’s local stage', () => {
     // Act
     const local = buildStack(testParameters({ stage: 'local', certificateArn: undefined }));

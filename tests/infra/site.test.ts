@@ -226,11 +226,15 @@ describe('domain and logging', () => {
     });
   });
 
-  it('writes access logs to the access-logs bucket', () => {
-    expect(distribution.Logging).toEqual({
-      Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^AccessLogs/), 'RegionalDomainName'] },
-      Prefix: 'cloudfront/',
-    });
+  it('keeps no access log of paths and query strings, which carry order ids and newsletter tokens', () => {
+    const { edgeTemplate } = buildStack();
+    const deliveries = [template, edgeTemplate].flatMap((stage) =>
+      Object.values(stage?.findResources('AWS::Logs::DeliverySource') ?? {}),
+    );
+
+    // Neither legacy logging (which cannot drop a field) nor a v2 delivery of CloudFront's access logs.
+    expect(distribution.Logging).toBeUndefined();
+    expect(deliveries.filter((source) => source.Properties.LogType === 'ACCESS_LOGS')).toEqual([]);
   });
 });
 

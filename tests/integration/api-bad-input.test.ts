@@ -59,6 +59,13 @@ const orderCases: Case[] = [
     error: messages.websiteIsAnAddress,
   },
   {
+    name: 'a public site on another port (the site reader would scan ports)',
+    body: orderRequest({ website: 'https://shop.example:6379/' }),
+    status: 400,
+    errorCode: 'VALIDATION',
+    error: messages.websiteOnAnotherPort,
+  },
+  {
     name: 'the metadata address',
     body: orderRequest({ website: 'http://169.254.169.254/latest' }),
     status: 400,

@@ -201,6 +201,22 @@ describe('errors where the eye is', () => {
     await context.close();
   });
 
+  it('a website on another port: the API refuses it, and its message is at the website field with focus there', async () => {
+    const context = await browser.current.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await openForm(context);
+    await fillForm(page, 'https://shop.example:6379/');
+
+    await page.getByRole('button', { name: 'Generate My Ad for $5' }).click();
+
+    await expect.poll(() => fieldError(page, 'Website URL'), { timeout: 15_000 }).toMatchObject({ invalid: 'true' });
+    expect((await fieldError(page, 'Website URL')).described).toContain(messages.websiteOnAnotherPort);
+    expect(await page.getByText(messages.websiteOnAnotherPort, { exact: true }).first().isVisible()).toBe(true);
+    expect(await focusedLabel(page)).toBe('Website URL');
+    await page.screenshot({ path: screenshotPath('buyer-path-website-port-toast-390.png') });
+    await checkFormState(page, 'website-port');
+    await context.close();
+  });
+
   it('missing fields: the spec toast, each empty field marked, and focus on the first', async () => {
     const context = await browser.current.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await openForm(context);

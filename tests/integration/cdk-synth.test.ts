@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { concurrencyQuotaMessage } from '#lib/api/api.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -124,6 +125,8 @@ describe('cdk synth with -c overrides', { timeout: synthTimeout }, () => {
     });
     // cdk.json's prod block names no restricted Stripe keys.
     expect(run.stderr).toContain('reelfive:stripeKeysUnrestricted');
+    // The account's concurrency quota the preview's throttle is sized for (shared/routes.ts).
+    expect(run.stderr).toContain(concurrencyQuotaMessage('ReelFive-prod'));
   });
 
   it('synthesizes staging on its cdk.json domain with the certificate given as -c certificateArn', async () => {

@@ -5,10 +5,13 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { lambdaContext } from '#local/lambda-context.ts';
+import { handler as createOrderHandler } from '#orders/create-order.handler.ts';
 import { config } from '#shared/config.ts';
 import { apiMessages } from '#shared/contract.ts';
-import { envNames } from '#shared/runtime-env.ts';
+import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env.ts';
 import { documentsOf, storedOrder } from './support/orders-table.ts';
 import { payForOrder } from './support/pay.ts';
 import { checkoutEvent, deliverEvent, stripeSession } from './support/stripe-events.ts';
@@ -87,6 +90,33 @@ const createFrom = (ip: string, overrides: Record<string, unknown> = {}) =>
     orderRequest({ email: uniqueEmail('client'), ...overrides }),
   );
 
+/**
+ * POST /api/orders as CloudFront hands it over from `viewerAddress` (its CloudFront-Viewer-Address
+ * header, `ip:port`). The twin listens on IPv4 loopback only, so IPv6 clients are driven through
+ * the route's handler itself, against the twin's tables.
+ */
+async function createAsViewer(viewerAddress: string, overrides: Record<string, unknown> = {}) {
+  const event = {
+    version: '2.0',
+    routeKey: 'POST /api/orders',
+    rawPath: '/api/orders',
+    rawQueryString: '',
+    headers: {
+      'content-type': 'application/json',
+      [viewerAddressHeader]: viewerAddress,
+      [originVerifyHeader]: process.env[envNames.originVerifySecret] ?? '',
+    },
+    requestContext: { http: { method: 'POST', path: '/api/orders', sourceIp: '203.0.113.250' } },
+    body: JSON.stringify(orderRequest({ email: uniqueEmail('viewer'), ...overrides })),
+    isBase64Encoded: false,
+  } as unknown as APIGatewayProxyEventV2;
+  const result = (await createOrderHandler(
+    event,
+    lambdaContext('CreateOrder', 15),
+  )) as APIGatewayProxyStructuredResultV2;
+  return { status: result.statusCode, body: JSON.parse(result.body ?? '{}') as { errorCode?: string } };
+}
+
 describe('per-client limits, at the stage budgets', () => {
   let previous: string | undefined;
   beforeEach(() => {
@@ -144,6 +174,53 @@ describe('per-client limits, at the stage budgets', () => {
     });
     expect(withoutCode.status).toBe(200);
     expect(otherClient.status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: 12 coupon look-ups from 12 addresses of one /64 keep one budget', async () => {
+    // Prepare: twelve addresses of 2001:db8:5:6::/64, each written as a viewer may send it.
+    const addresses = Array.from({ length: 12 }, (_, i) => `2001:db8:5:6:${(i + 1).toString(16)}:${i * 7}::${i + 1}`);
+
+    // Act
+    const lookups = [];
+    for (const [i, address] of addresses.entries()) {
+      lookups.push(await createAsViewer(`${address}:${40_000 + i}`, { couponCode: `SIXTYFOUR${i}` }));
+    }
+    const nextNetwork = await createAsViewer('2001:db8:5:7::1:443', { couponCode: 'LAUNCH50' });
+
+    // Assess
+    const budget = config.limits.couponLookupsPerIpPerHour;
+    expect(lookups.slice(0, budget).map((answer) => answer.body.errorCode)).toEqual(
+      Array(budget).fill('INVALID_COUPON'),
+    );
+    expect(lookups.slice(budget)).toEqual(
+      Array(12 - budget).fill({
+        status: 429,
+        body: { error: apiMessages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' },
+      }),
+    );
+    expect(nextNetwork.status).toBe(200);
+  });
+
+  it('counts every written form of one client as that client, an IPv4-mapped address as its IPv4', async () => {
+    // Prepare: a budget spent from one IPv4 address, and one from one /64.
+    for (let i = 0; i < config.limits.couponLookupsPerIpPerHour; i++) {
+      await createAsViewer(`198.51.100.23:${50_000 + i}`, { couponCode: `MAPPED${i}` });
+      await createAsViewer(`2001:db8:a:b::${i + 1}:${50_000 + i}`, { couponCode: `FORMS${i}` });
+    }
+
+    // Act
+    const forms = [
+      '::ffff:198.51.100.23:443',
+      '[::ffff:c633:6417]:443',
+      '2001:0db8:000a:000b:0000:0000:0000:00ff:443',
+      '2001:db8:a:b:1:2:203.0.113.9:443',
+      '[2001:db8:a:b::77]:443',
+    ];
+    const answers = [];
+    for (const viewer of forms) answers.push(await createAsViewer(viewer, { couponCode: 'LAUNCH50' }));
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual(Array(forms.length).fill(429));
   });
 });
 

@@ -5,9 +5,11 @@
 import { request } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { unreadableSiteReason } from '#generation/preview/site-preview.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { config } from '#shared/config.ts';
+import { messages } from '#shared/contract.ts';
 import type { PreviewResponse } from '#shared/preview-contract.ts';
 import { previewResponseSchema } from '#shared/preview-contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
@@ -117,13 +119,21 @@ describe('a preview of a site that can be read', () => {
 
 describe('a preview of a site that cannot be read', () => {
   it.each([
-    { what: 'an unreachable site', name: 'closed' as const, path: '/', reason: 'it could not be reached' },
-    { what: 'a page that is not HTML', name: 'readable' as const, path: '/data.json', reason: 'it is not a web page' },
+    // One answer for every failure to connect or read: no answer tells a port or service from another.
+    { what: 'an unreachable site', name: 'closed' as const, path: '/', reason: unreadableSiteReason },
+    { what: 'a page that is not HTML', name: 'readable' as const, path: '/data.json', reason: unreadableSiteReason },
+    { what: 'a page that answers 404', name: 'readable' as const, path: '/missing', reason: unreadableSiteReason },
     {
       what: 'a page slower than the preview allows (generation would still wait for it)',
       name: 'readable' as const,
       path: '/late',
-      reason: 'it did not answer in time',
+      reason: unreadableSiteReason,
+    },
+    {
+      what: 'a redirect to another port',
+      name: 'readable' as const,
+      path: '/to-another-port',
+      reason: unreadableSiteReason,
     },
     {
       what: 'a public name pointing inside (the SSRF guard)',
@@ -170,6 +180,18 @@ describe('bad input', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: expect.any(String), errorCode: 'VALIDATION' });
   });
+
+  it.each(['https://shop.example:6379/', 'http://shop.example:22/', 'https://shop.example:8443/'])(
+    'refuses %s, a website on another port, with its own message before anything is fetched',
+    async (website) => {
+      const answer = await preview({ website });
+
+      expect(answer).toEqual({
+        status: 400,
+        body: { error: messages.websiteOnAnotherPort, errorCode: 'VALIDATION' },
+      });
+    },
+  );
 
   it('answers 400 UPLOAD_INVALID for a photo that was never uploaded', async () => {
     const answer = await preview({

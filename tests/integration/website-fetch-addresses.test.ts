@@ -93,7 +93,7 @@ describe('the site fetch guard', () => {
 
   it('refuses a redirect to a name that resolves to a NAT64 form of loopback, before connecting', async () => {
     // Prepare: the first hop's name is allowed; the second resolves only through the test resolver.
-    const site = await redirectingSite((port) => `http://rebind.example:${port}/`);
+    const site = await redirectingSite(() => 'http://rebind.example/');
     const resolveHost = async () => [{ address: '64:ff9b::7f00:1', family: 6 }];
 
     // Act

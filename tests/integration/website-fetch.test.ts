@@ -128,8 +128,8 @@ describe('following redirects', () => {
   });
 
   it('refuses a redirect to a name that resolves to an internal address, before connecting', async () => {
-    // Prepare: the redirect points back at this very server under a public-looking name.
-    const site = await startSite((_request, response) => redirect(response, `http://rebind.example:${site.port}/`));
+    // Prepare: a public-looking name on the web's port that resolves to loopback.
+    const site = await startSite((_request, response) => redirect(response, 'http://rebind.example/'));
     const resolveHost = async () => [{ address: '127.0.0.1', family: 4 }];
 
     // Act
@@ -137,6 +137,28 @@ describe('following redirects', () => {
 
     // Assess
     expect(result).toEqual({ failure: 'rebind.example resolves to a non-public address' });
+    expect(site.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['http://shop.example:6379/', '6379'],
+    ['https://shop.example:8443/', '8443'],
+    ['http://shop.example:443/', '443'],
+  ])('refuses a redirect to another port (%s) before resolving the name or connecting', async (location, port) => {
+    // Prepare: were the name resolved, it would lead back to this server.
+    const site = await startSite((_request, response) => redirect(response, location));
+    const resolved: string[] = [];
+    const resolveHost = async (host: string) => {
+      resolved.push(host);
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+
+    // Act
+    const result = await fetchPublicPage(`${site.origin}/`, { ...loopbackForTests, resolveHost });
+
+    // Assess
+    expect(result).toEqual({ failure: `port ${port} is not a website's (80 or 443)` });
+    expect(resolved).toEqual([]);
     expect(site.requests).toHaveLength(1);
   });
 

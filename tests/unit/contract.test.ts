@@ -45,6 +45,17 @@ describe('create-order request schema', () => {
     }
   });
 
+  it('refuses a public website on another port with its own message, and takes its own port written out', () => {
+    for (const website of ['https://shop.example:6379/', 'http://shop.example:8080/x', 'https://93.184.216.34:22/']) {
+      const result = createOrderRequestSchema.safeParse({ ...valid, website });
+
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([messages.websiteOnAnotherPort]);
+    }
+    expect(createOrderRequestSchema.parse({ ...valid, website: 'https://shop.example:443/a' }).website).toBe(
+      'https://shop.example/a',
+    );
+  });
+
   it('drops fields it does not know', () => {
     const parsed = createOrderRequestSchema.parse({ ...valid, amount_cents: 1, order_status: 'completed' });
 

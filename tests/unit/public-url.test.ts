@@ -1,6 +1,11 @@
 import ipaddr from 'ipaddr.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isPublicIp, parsePublicWebsite } from '#shared/public-url.ts';
+import {
+  allowAnyPortForTestHosts,
+  isPublicIp,
+  isWebsiteOnAnotherPort,
+  parsePublicWebsite,
+} from '#shared/public-url.ts';
 
 /**
  * One address (or more) in every entry of IANA's IPv4 and IPv6 special-purpose address
@@ -129,6 +134,46 @@ describe('which websites may be stored and fetched', () => {
 
   it('accepts a numeric form of a public IPv4 host as the dotted address URL parsing makes of it', () => {
     expect(parsePublicWebsite('http://134744072/')?.hostname).toBe('8.8.8.8');
+  });
+});
+
+describe('which ports a website may be on', () => {
+  afterEach(() => allowAnyPortForTestHosts([]));
+
+  it.each(['https://shop.example:443/', 'http://shop.example:80/', 'HTTPS://SHOP.EXAMPLE:0443/'])(
+    "accepts %s, its scheme's own port written out",
+    (website) => {
+      expect(parsePublicWebsite(website)?.port).toBe('');
+      expect(isWebsiteOnAnotherPort(website)).toBe(false);
+    },
+  );
+
+  it.each([
+    'https://shop.example:6379/',
+    'http://shop.example:22/',
+    'https://shop.example:8443/',
+    'http://shop.example:8080/',
+    'http://shop.example:443/',
+    'https://shop.example:80/',
+    'https://93.184.216.34:25/',
+    'https://shop.example:65535/',
+  ])('refuses %s, another port, and says that is why', (website) => {
+    expect(parsePublicWebsite(website)).toBeNull();
+    expect(isWebsiteOnAnotherPort(website)).toBe(true);
+  });
+
+  it('says nothing of the port when the host is refused anyway', () => {
+    expect(isWebsiteOnAnotherPort('http://localhost:3000/')).toBe(false);
+    expect(isWebsiteOnAnotherPort('http://10.1.2.3:6379/')).toBe(false);
+    expect(isWebsiteOnAnotherPort('not a website')).toBe(false);
+  });
+
+  it("takes the twin's test-site names on any port, and no other name", () => {
+    allowAnyPortForTestHosts(['harborroast.test']);
+
+    expect(parsePublicWebsite('http://harborroast.test:41234/')).not.toBeNull();
+    expect(parsePublicWebsite('http://HarborRoast.test:41234/')).not.toBeNull();
+    expect(parsePublicWebsite('http://shop.example:41234/')).toBeNull();
   });
 });
 

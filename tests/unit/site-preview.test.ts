@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { isFresh, previewKeys } from '#generation/preview/preview-cache.ts';
 import { withOpening } from '#generation/preview/preview-reuse.ts';
-import { buyerReason } from '#generation/preview/site-preview.ts';
+import { buyerReason, unreadableSiteReason } from '#generation/preview/site-preview.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { config } from '#shared/config.ts';
 import { unreadableSiteMessage } from '#shared/preview-contract.ts';
@@ -15,16 +15,32 @@ const board = (style: 'cinematic' | 'ugc' = 'cinematic') =>
 
 describe("why a site could not be read, in the buyer's words", () => {
   it.each([
-    ['timed out after 2500 ms', 'it did not answer in time'],
     ['10.0.0.1 is not a public host', 'its address is not public'],
     ['intranet.test resolves to a non-public address', 'its address is not public'],
     ['shop.test does not resolve', 'its address was not found'],
-    ['not an HTML page (application/json)', 'it is not a web page'],
-    ['HTTP 503', 'it answered with an error (HTTP 503)'],
     ['the page has no readable text', 'its page has no text we could read'],
-    ['request failed (ECONNREFUSED)', 'it could not be reached'],
   ])('says "%s" as "%s"', (failure, reason) => {
     expect(buyerReason(failure)).toBe(reason);
+  });
+
+  it('gives one answer for every failure to connect or read, so no answer tells one port or service from another', () => {
+    const failures = [
+      'request failed (ECONNREFUSED)',
+      'request failed (ECONNRESET)',
+      'request failed (HPE_INVALID_CONSTANT)',
+      'request failed (EPROTO)',
+      'timed out after 2500 ms',
+      'HTTP 404',
+      'HTTP 503',
+      'not an HTML page (application/json)',
+      'page larger than 2097152 bytes',
+      'more than 3 redirects',
+      'redirect without a Location',
+      "port 6379 is not a website's (80 or 443)",
+      'unsupported content encoding (zstd)',
+    ];
+
+    expect(new Set(failures.map(buyerReason))).toEqual(new Set([unreadableSiteReason]));
   });
 
   it('names the real host in the message the form shows', () => {

@@ -62,6 +62,10 @@ describe('refusals written at their field', () => {
       field: 'website',
       message: messages.websiteIsAnAddress,
     });
+    expect(fieldErrorOfRefusal(messages.websiteOnAnotherPort, 'VALIDATION')).toEqual({
+      field: 'website',
+      message: messages.websiteOnAnotherPort,
+    });
     expect(fieldErrorOfRefusal(messages.rateLimit, 'RATE_LIMIT')).toBeNull();
   });
 

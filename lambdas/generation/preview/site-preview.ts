@@ -144,16 +144,21 @@ function claimsOf(site: WebsiteAnalysis): string[] {
     .slice(0, maxClaims);
 }
 
-/** fetch-public-page.ts's reasons, as a buyer would say them. */
+/**
+ * fetch-public-page.ts's reasons, as a buyer would say them. Every failure to connect or to read
+ * (refused, timed out, an HTTP error, not HTML, too large, too many redirects, a redirect to
+ * another port) is one answer: told apart, they would say which ports of any host are open,
+ * filtered or serving something. A name that does not resolve keeps its own (it helps with typos
+ * and says nothing of ports), as do the SSRF guard's refusal and a page without text, both
+ * decided without regard to how the host answers.
+ */
 export function buyerReason(failure: string | undefined): string {
   const reason = failure ?? '';
-  if (/timed out/.test(reason)) return 'it did not answer in time';
   if (/not a public host|non-public address|not a public http/.test(reason)) return 'its address is not public';
   if (/does not resolve/.test(reason)) return 'its address was not found';
-  if (/not an HTML page/.test(reason)) return 'it is not a web page';
-  if (/^HTTP (\d+)/.test(reason)) return `it answered with an error (${reason})`;
   if (/no readable text/.test(reason)) return 'its page has no text we could read';
-  if (/larger than/.test(reason)) return 'its page is too large';
-  if (/redirect/.test(reason)) return 'it redirects too many times';
-  return 'it could not be reached';
+  return unreadableSiteReason;
 }
+
+/** The one answer for a site that could not be reached or read. */
+export const unreadableSiteReason = 'it did not answer with a page we could read';

@@ -9,7 +9,12 @@ import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { config } from '#shared/config.ts';
-import { isPublicIp, parsePublicWebsite } from '#shared/public-url.ts';
+import {
+  allowAnyPortForTestHosts,
+  isPublicIp,
+  isWebsiteOnAnotherPort,
+  parsePublicWebsite,
+} from '#shared/public-url.ts';
 
 export const pageFetchLimits = { timeoutMs: 8_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
 
@@ -54,6 +59,8 @@ let testSiteHosts: TestSiteHosts | null = null;
 
 export function setTestSiteHosts(hosts: TestSiteHosts | null): void {
   testSiteHosts = hosts;
+  // The test sites listen on random ports: the website rules take their names on any port.
+  allowAnyPortForTestHosts(Object.keys(hosts?.addresses ?? {}));
 }
 
 function testSiteResolver(hosts: TestSiteHosts): HostResolver {
@@ -164,13 +171,20 @@ async function followRedirects<T extends object>(
   }
 }
 
-/** http(s) only, and a public host unless a test allowed it. */
+/** http(s) only, on the scheme's own port, and a public host, unless a test allowed the host. */
 function vetUrl(raw: string, settings: FetchSettings): URL {
   const url = parseUrl(raw);
   if (!url) throw new PageRefused('not a valid URL');
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PageRefused(`${url.protocol} URLs are refused`);
   if (settings.allowedHosts.has(bareHost(url))) return url;
-  if (!parsePublicWebsite(url.href)) throw new PageRefused(`${bareHost(url)} is not a public host`);
+  // Before any DNS: an internal host, then a public one on another port (a redirect may name one).
+  if (!parsePublicWebsite(url.href)) {
+    throw new PageRefused(
+      isWebsiteOnAnotherPort(url.href)
+        ? `port ${url.port} is not a website's (80 or 443)`
+        : `${bareHost(url)} is not a public host`,
+    );
+  }
   return url;
 }
 

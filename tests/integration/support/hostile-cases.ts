@@ -96,6 +96,17 @@ const traversal = [
   ` ${uuid}.png.gif`,
 ];
 
+/** Public websites on a port other than their scheme's: the site reader would be a port scanner. */
+const otherPortWebsites = [
+  'https://shop.example:6379/',
+  'http://shop.example:22/',
+  'http://shop.example:8080/',
+  'https://shop.example:8443/',
+  'http://shop.example:443/',
+  'https://shop.example:80/',
+  'https://shop.example:65535/',
+];
+
 /** Websites that name an internal host, in the forms parsers disagree about. */
 const ssrfWebsites = [
   'http://127.0.0.1/',
@@ -360,6 +371,12 @@ function createOrderCases(): HostileCase[] {
     ...ssrfWebsites.map((website) =>
       orderWith('SSRF', `the website ${website}`, { website }, validation(messages.invalidWebsite)),
     ),
+    // Ports: a website is read on its scheme's own port only, written out or not.
+    ...otherPortWebsites.map((website) =>
+      orderWith('port', `the website ${website}`, { website }, validation(messages.websiteOnAnotherPort)),
+    ),
+    orderWith('port', "https on its own port written out (':443')", { website: 'https://shop.example:443/' }, checkout),
+    orderWith('port', "http on its own port written out (':80')", { website: 'http://shop.example:80/' }, checkout),
     // A public-looking name is accepted here; where it resolves is checked when the site is fetched.
     orderWith(
       'SSRF',
@@ -536,6 +553,10 @@ function createPreviewCases(): HostileCase[] {
     // SSRF: every internal form is refused before anything is fetched.
     ...ssrfWebsites.map((website) =>
       previewPost('SSRF', `the website ${website}`, previewOf({ website }), validation(messages.invalidWebsite)),
+    ),
+    // Ports: refused before anything is fetched, so no answer tells an open port from a closed one.
+    ...otherPortWebsites.map((website) =>
+      previewPost('port', `the website ${website}`, previewOf({ website }), validation(messages.websiteOnAnotherPort)),
     ),
     // A public-looking name passes the schema; the fetch refuses where it resolves (or finds no answer here).
     previewPost(

@@ -135,6 +135,9 @@ export async function startPreviewSite(): Promise<PreviewSite> {
     } else if (path === '/to-private') {
       // A public site sending the fetcher inside: the guard vets every hop.
       response.writeHead(302, { location: 'http://10.0.0.1/admin' }).end();
+    } else if (path === '/to-another-port') {
+      // A public site sending the fetcher to another host's other port: refused before any DNS.
+      response.writeHead(302, { location: 'http://shop.example:6379/' }).end();
     } else {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }

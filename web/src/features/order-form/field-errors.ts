@@ -58,7 +58,11 @@ export function fieldErrorOfRefusal(
   errorCode: string | null,
 ): { field: CheckedField; message: string } | null {
   if (errorCode !== 'VALIDATION' || !error) return null;
-  if (error === messages.invalidWebsite || error === messages.websiteIsAnAddress)
+  if (
+    error === messages.invalidWebsite ||
+    error === messages.websiteIsAnAddress ||
+    error === messages.websiteOnAnotherPort
+  )
     return { field: 'website', message: error };
   if (error === messages.invalidEmail) return { field: 'email', message: error };
   return null;

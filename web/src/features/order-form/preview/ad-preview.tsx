@@ -166,7 +166,7 @@ function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPh
   );
 }
 
-/** "it did not answer in time" → "It did not answer in time." */
+/** "its address was not found" → "Its address was not found." */
 function sentence(phrase: string): string {
   return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`;
 }
