@@ -22,7 +22,7 @@ export const newsletterLinkContent: Record<NewsletterLinkPageKind, NewsletterLin
   unsubscribe: {
     title: 'Unsubscribe from the newsletter',
     text: 'Press the button and we remove your email address from our newsletter.',
-    button: 'Unsubscribe',
+    button: 'Remove my email address',
     resultPage: paths.newsletterUnsubscribed,
   },
 };
