@@ -9,6 +9,7 @@ import { apiRoutes } from '#shared/routes.ts';
 import { Alarms } from './alarms/alarms.ts';
 import { Api } from './api/api.ts';
 import { Generation } from './generation/generation.ts';
+import type { ConfirmationSender } from './newsletter/confirmation-sender.ts';
 import { Newsletter } from './newsletter/newsletter.ts';
 import { Notifications } from './notifications/notifications.ts';
 import { Operations, reconcilerFunction } from './operations/operations.ts';
@@ -39,6 +40,7 @@ export class ReelFiveStack extends Stack {
   readonly notifications: Notifications;
   readonly realtime: Realtime;
   readonly orderChangesPublisher: OrderChangesPublisher;
+  readonly newsletterConfirmationSender: ConfirmationSender;
   readonly operations: Operations;
   readonly api: Api;
   readonly site: Site;
@@ -82,6 +84,10 @@ export class ReelFiveStack extends Stack {
       ...generationChoices(parameters),
       renderReservedConcurrency: parameters.renderReservedConcurrency,
       footage,
+    });
+    this.newsletterConfirmationSender = this.newsletter.sendConfirmations({
+      notifications: this.notifications,
+      alarmTopic: this.notifications.opsTopic,
     });
     this.realtime = new Realtime(this, 'Realtime');
     this.orderChangesPublisher = this.realtime.publishOrderChanges({

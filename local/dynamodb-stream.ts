@@ -39,6 +39,12 @@ export interface StreamPoller {
 interface ShardPosition {
   /** Undefined once the shard is closed and read to its end. */
   iterator: string | undefined;
+  /**
+   * No record read from it yet: each poll starts again at TRIM_HORIZON, because DynamoDB Local's
+   * iterators taken on a shard that has never held a record skip the first one written (a
+   * table's first write after the twin started was never handed over).
+   */
+  unread?: boolean;
   lastSequenceNumber?: string;
 }
 
@@ -73,7 +79,24 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       )
     ).ShardIterator;
 
-  /** At start-up only what comes next matters (LATEST); a shard that appears later is read whole. */
+  /**
+   * At start-up only what comes next matters: past the records an open shard already holds (what
+   * LATEST means, done by reading them; see ShardPosition.unread for why not LATEST itself).
+   */
+  const positionAtStart = async (shardId: string): Promise<ShardPosition> => {
+    let iterator = await iteratorFor(shardId, 'TRIM_HORIZON');
+    let skipped = 0;
+    while (iterator) {
+      const page = await getRecords(streams, iterator);
+      if (!page.Records?.length)
+        return skipped ? { iterator: page.NextShardIterator ?? iterator } : { iterator, unread: true };
+      skipped += page.Records.length;
+      iterator = page.NextShardIterator;
+    }
+    return { iterator };
+  };
+
+  /** A shard that appears later is read whole. */
   const discoverShards = async (atStart: boolean) => {
     let exclusiveStartShardId: string | undefined;
     do {
@@ -85,7 +108,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         if (!shardId || shards.has(shardId)) continue;
         const closed = Boolean(shard.SequenceNumberRange?.EndingSequenceNumber);
         if (atStart && closed) shards.set(shardId, { iterator: undefined });
-        else shards.set(shardId, { iterator: await iteratorFor(shardId, atStart ? 'LATEST' : 'TRIM_HORIZON') });
+        else shards.set(shardId, atStart ? await positionAtStart(shardId) : { iterator: undefined, unread: true });
       }
       exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
     } while (exclusiveStartShardId);
@@ -117,6 +140,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   };
 
   const readShard = async (shardId: string, position: ShardPosition) => {
+    if (position.unread) position.iterator = await iteratorFor(shardId, 'TRIM_HORIZON');
     while (position.iterator) {
       let page: Awaited<ReturnType<typeof getRecords>>;
       try {
@@ -130,6 +154,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         continue;
       }
       const records = (page.Records ?? []).map((record) => lambdaRecord(record, streamArn, region));
+      if (records.length > 0) position.unread = false;
       for (let start = 0; start < records.length; start += options.batchSize ?? 10) {
         await invoke(records.slice(start, start + (options.batchSize ?? 10)));
       }

@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { setTestSiteHosts, type TestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { synthesizeTwinTemplate } from '#lib/app.ts';
+import { confirmationSenderEntry } from '#lib/newsletter/confirmation-sender.ts';
 import { reconcilerFunction } from '#lib/operations/operations.ts';
 import { orderChangesPublisherEntry } from '#lib/realtime/order-changes-publisher.ts';
 import { securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
@@ -100,6 +101,8 @@ export interface Twin {
   env: Record<string, string>;
   /** What the site's /config.json says; `drain()` waits until every order change so far is published. */
   realtime: RuntimeConfig['realtime'] & { drain: StreamPoller['drain'] };
+  /** `drain()` waits until every confirmation requested so far is mailed (or given up on). */
+  newsletter: { drain: StreamPoller['drain'] };
   reconciler: ReconcilerTimer;
   stop(): Promise<void>;
 }
@@ -296,6 +299,16 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       log,
     });
     stoppers.push(stream.stop);
+    // The subscribers table's stream → the confirmation sender (lib/newsletter's event source mapping).
+    const subscriberStream = await startStreamPoller({
+      endpoint: dynamo.endpoint,
+      tableName: requireValue(env, envNames.subscribersTable),
+      credentials: localCredentials,
+      handler: async (event) =>
+        (await loadModule(confirmationSenderEntry)).handler(event, lambdaContext('NewsletterConfirmationSender', 30)),
+      log,
+    });
+    stoppers.push(subscriberStream.stop);
     const reconciler = startReconcilerTimer({
       intervalMs: options.reconcileIntervalMs ?? 60_000,
       run: async () =>
@@ -365,6 +378,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       api: apiFaults,
       env,
       realtime: { ...runtimeConfig.realtime, drain: stream.drain },
+      newsletter: { drain: subscriberStream.drain },
       reconciler,
       stop,
     };

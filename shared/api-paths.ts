@@ -11,8 +11,10 @@ export const apiPaths = {
   StripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
   GetCapacity: { method: 'GET', path: '/api/capacity' },
   NewsletterSubscribe: { method: 'POST', path: '/api/newsletter' },
-  NewsletterConfirm: { method: 'GET', path: '/api/newsletter/confirm' },
-  NewsletterUnsubscribe: { method: 'GET', path: '/api/newsletter/unsubscribe' },
+  NewsletterConfirm: { method: 'POST', path: '/api/newsletter/confirm' },
+  NewsletterConfirmLink: { method: 'GET', path: '/api/newsletter/confirm' },
+  NewsletterUnsubscribe: { method: 'POST', path: '/api/newsletter/unsubscribe' },
+  NewsletterUnsubscribeLink: { method: 'GET', path: '/api/newsletter/unsubscribe' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
 
 export type ApiRouteName = keyof typeof apiPaths;

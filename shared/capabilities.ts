@@ -48,8 +48,10 @@ export const capabilities = [
   'stripe:refund',
   // Verify Stripe's webhook signatures (the signing secret).
   'stripe:webhook',
-  // Sign up to the newsletter: write the sign-up and its link tokens.
+  // Sign up to the newsletter: read and write the address's sign-up (not its link tokens).
   'newsletter:subscribe',
+  // Mail a requested confirmation: write its link tokens (while the request stands), mark it sent.
+  'newsletter:sendConfirmation',
   // Confirm a newsletter sign-up from its link.
   'newsletter:confirm',
   // Delete a newsletter sign-up from its link.

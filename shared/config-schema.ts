@@ -132,6 +132,7 @@ export const configSchema = z.object({
     newsletterUnsubscribeLinkDays: z.int().check(z.positive()),
     /** A pending sign-up is mailed again only after this many minutes (no mail-bombing an inbox). */
     newsletterResendMinutes: z.int().check(z.positive()),
+    newsletterConfirmationsPerDay: z.int().check(z.positive()),
     /** AWS WAF rate-based rules per IP (lib/edge); WAF's smallest limit is 10 per window. */
     perIpRequestsPer5Minutes: z.object({
       /** Every /api/* request but the Stripe webhook. */

@@ -117,6 +117,9 @@ export const config: Config = {
     newsletterConfirmDays: 7,
     newsletterUnsubscribeLinkDays: 365,
     newsletterResendMinutes: 5,
+    // Confirmation mails one address may be sent in any 24 hours, whoever asks: a stranger who
+    // types someone's address again and again reaches this cap and then nothing more is mailed.
+    newsletterConfirmationsPerDay: 3,
     // AWS WAF on CloudFront (lib/edge): requests one IP may make in 5 minutes before it is answered
     // 429. Generous for people behind one address (offices, mobile carriers): a buyer's order page
     // reads its order on each live update, about 30 reads per ad.

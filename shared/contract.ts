@@ -106,7 +106,13 @@ export const apiMessages = {
   /** The same answer for a new, pending or confirmed address: no one learns who subscribed. */
   newsletterCheckInbox:
     'Almost there! Unless this address is already subscribed, we have sent it a link to confirm. Please check your inbox.',
-  newsletterFailed: 'We could not sign you up right now. Please try again in a few minutes.',
+  newsletterConfirmed: 'Your subscription is confirmed.',
+  newsletterUnsubscribed: 'You are unsubscribed.',
+  /** Malformed, unknown, of the other kind, lapsed: one answer, so a token cannot be probed. */
+  newsletterLinkInvalid: 'This link is invalid or has expired.',
+  newsletterLinkFailed: 'We could not process your link right now. Please try again in a few minutes.',
+  /** RFC 8058: a one-click unsubscribe POSTs exactly this form field. */
+  newsletterOneClickBody: 'Send List-Unsubscribe=One-Click as the form body to unsubscribe.',
 } as const;
 
 export const apiErrorSchema = z.object({ error: z.string(), errorCode: z.enum(errorCodes) });
@@ -211,6 +217,11 @@ export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
 
 export const newsletterResponseSchema = z.object({ message: z.string() });
 export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
+
+/** POST /api/newsletter/confirm body: the token of the link the confirm page was opened with. */
+export interface NewsletterConfirmRequest {
+  token: string;
+}
 
 /** The `token` of a confirm or unsubscribe link: 32 random bytes, base64url. */
 export const newsletterTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));

@@ -31,6 +31,9 @@ export const paths = {
   feed: '/rss.xml',
   blogPost: (slug: BlogSlug) => `/blog/${slug}`,
   orderStatus: (orderId: string) => `/success?order_id=${encodeURIComponent(orderId)}`,
+  /** The pages a newsletter email's links open: a button there acts, the page's load does not. */
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
   newsletterConfirmed: '/newsletter/confirmed',
   newsletterUnsubscribed: '/newsletter/unsubscribed',
   /** Where a confirm or unsubscribe link lands when it is unknown or expired, or the API failed. */
@@ -60,6 +63,8 @@ export const pagePaths: readonly string[] = [
   paths.terms,
   paths.success,
   paths.notFound,
+  paths.newsletterConfirm,
+  paths.newsletterUnsubscribe,
   paths.newsletterConfirmed,
   paths.newsletterUnsubscribed,
   paths.blog,

@@ -1,6 +1,7 @@
 // The words of newsletter email, as plain text and HTML. Every newsletter email is built by
-// `newsletterLayout`, which cannot be called without an unsubscribe link: each one carries it in
-// the body and in the List-Unsubscribe header (RFC 2369).
+// `newsletterLayout`, which cannot be called without an unsubscribe link: each one carries the
+// unsubscribe page in the body and the one-click URL in the List-Unsubscribe header (RFC 2369)
+// with List-Unsubscribe-Post, so a mail client can unsubscribe with one POST (RFC 8058).
 
 import { emailButton, emailDocument, type RenderedEmail } from '#notifications/order-email-templates.ts';
 import { config } from '#shared/config.ts';
@@ -12,7 +13,13 @@ export interface NewsletterEmail extends RenderedEmail {
   headers: Record<string, string>;
 }
 
-export function renderConfirmationEmail(links: { confirmUrl: string; unsubscribeUrl: string }): NewsletterEmail {
+/** An email's way out: the page with the button (body) and the URL a mail client POSTs to (header). */
+export interface UnsubscribeLinks {
+  pageUrl: string;
+  oneClickUrl: string;
+}
+
+export function renderConfirmationEmail(links: { confirmUrl: string; unsubscribe: UnsubscribeLinks }): NewsletterEmail {
   const days = config.limits.newsletterConfirmDays;
   return newsletterLayout({
     subject: `Confirm your ${brand} newsletter subscription`,
@@ -22,7 +29,7 @@ export function renderConfirmationEmail(links: { confirmUrl: string; unsubscribe
       `To start receiving it, confirm within ${days} days. If you did not ask for it, ignore this email: without a confirmation we delete the address after ${days} days.`,
     ],
     button: { label: 'Confirm my subscription', href: links.confirmUrl },
-    unsubscribeUrl: links.unsubscribeUrl,
+    unsubscribe: links.unsubscribe,
   });
 }
 
@@ -31,11 +38,12 @@ interface NewsletterContent {
   heading: string;
   paragraphs: string[];
   button?: { label: string; href: string };
-  unsubscribeUrl: string;
+  unsubscribe: UnsubscribeLinks;
 }
 
 export function newsletterLayout(content: NewsletterContent): NewsletterEmail {
-  const { heading, paragraphs, button, unsubscribeUrl } = content;
+  const { heading, paragraphs, button, unsubscribe } = content;
+  const unsubscribeUrl = unsubscribe.pageUrl;
   const footer = `You get this email because this address signed up for the ${brand} newsletter. Unsubscribe with one click`;
   const text = [
     heading,
@@ -56,6 +64,9 @@ export function newsletterLayout(content: NewsletterContent): NewsletterEmail {
     subject: content.subject,
     text,
     html,
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }

@@ -17,7 +17,6 @@ import { type CreateOrderResponse, messages } from '#shared/contract.ts';
 import type { CreateOrderInput } from '#shared/create-order-request.ts';
 import { verifyUploadedImage } from '#uploads/image-upload.ts';
 import { closeCheckout } from './checkout-outcome.ts';
-import { countOrderCreated } from './daily-capacity.ts';
 import { attachCheckoutSession, createPendingOrder } from './order-lifecycle.ts';
 import { activeOrderIds, hasRedeemedFreeCoupon, recordOpenCheckout } from './order-slots.ts';
 
@@ -31,10 +30,6 @@ export async function createOrder(input: CreateOrderInput, clientIp: string): Pr
   const promotionCodeId = input.couponCode ? await couponToApply(input.couponCode, mailbox, clientIp) : null;
 
   const order = await createPendingOrder(input, await countIpAttempt(clientIp, 'unpaid-checkout'));
-  // The order exists now; a failed count only makes the shown spots a little too high.
-  await countOrderCreated().catch((error: unknown) =>
-    logger.warn('Order not counted in today’s capacity', { orderId: order.id, error }),
-  );
   const expiresAt = checkoutExpiry();
   let session: { id: string; url: string | null };
   try {

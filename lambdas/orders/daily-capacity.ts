@@ -1,6 +1,8 @@
 // "12 spots available today", made real (DESIGN §6): one counter item per UTC day in the
-// rate-limits table, counted up when an order is created, read by GET /api/capacity with one
-// GetItem. TTL removes a day's counter two days after it ends.
+// rate-limits table, counted up when an order is paid or made free (order-lifecycle.ts, once per
+// payment it records), read by GET /api/capacity with one GetItem. An unpaid checkout, cancelled
+// or expired, takes no spot: anyone may open checkouts, so counting them would let a stranger
+// show "0 spots" for the rest of the day. TTL removes a day's counter two days after it ends.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '#common/dynamodb-clients.ts';
 import { config } from '#shared/config.ts';
@@ -20,11 +22,12 @@ export function dailyCapacity(): number {
 }
 
 /**
- * Counts one order created on `now`'s UTC day. A plain atomic ADD, not part of the slot
- * transaction: one item shared by every order of the day inside each transaction would make
- * concurrent creates cancel each other (TransactionConflict) for a number that is only shown.
+ * Counts one order paid (or made free) on `now`'s UTC day. A plain atomic ADD, not part of the
+ * payment's slot transaction: one item shared by every order of the day inside each transaction
+ * would make concurrent payments cancel each other (TransactionConflict) for a number that is
+ * only shown.
  */
-export async function countOrderCreated(now = new Date()): Promise<void> {
+export async function countOrderTaken(now = new Date()): Promise<void> {
   const endOfDay = Math.floor(now.getTime() / 1000 / daySeconds + 1) * daySeconds;
   await documents().send(
     new UpdateCommand({
@@ -36,7 +39,7 @@ export async function countOrderCreated(now = new Date()): Promise<void> {
   );
 }
 
-/** Daily capacity minus the orders created today; never below zero. */
+/** Daily capacity minus the orders paid or made free today; never below zero. */
 export async function capacityToday(now = new Date()): Promise<CapacityResponse> {
   const result = await documents().send(
     new GetCommand({ TableName: requireEnv(envNames.rateLimitsTable), Key: dayCounterKey(now) }),

@@ -24,6 +24,7 @@ import { type OrderStatus, type PaymentStatus, type Stage, stageProgress } from 
 import type { CreateOrderInput } from '#shared/create-order-request.ts';
 import { businessMetrics } from '#shared/observability.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
+import { countOrderTaken } from './daily-capacity.ts';
 import { mailboxOf, newOrderFields, type OrderRecord, type PaymentRefusal } from './order-record.ts';
 import { checkoutClosed, freeCouponRedemption, slotClaim, slotKeys } from './order-slots.ts';
 import { getOrder } from './order-store.ts';
@@ -135,6 +136,10 @@ export async function markOrderPaid(id: string, payment: OrderPayment, now = new
 async function paymentTaken(before: OrderRecord, payment: OrderPayment): Promise<OrderRecord | null> {
   count(businessMetrics.ordersPaid);
   if (payment.paymentStatus === 'free') count(businessMetrics.freeAdRedemptions);
+  // The order takes one of today's spots; a failed count only shows the spots a little too high.
+  await countOrderTaken().catch((error: unknown) =>
+    logger.warn('Order not counted in today’s capacity', { orderId: before.id, error }),
+  );
   // A paid checkout is no longer an unpaid one: its place in the client's hourly cap is given back.
   if (before.checkout_attempt) {
     await giveBackIpAttempt(before.checkout_attempt).catch((error: unknown) =>

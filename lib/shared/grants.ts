@@ -65,6 +65,7 @@ export const capabilityGrants: Record<Capability, Grant> = {
   'stripe:refund': by('payments', (payments, fn) => payments.grantStripeKey('stripe:refund', fn)),
   'stripe:webhook': by('payments', (payments, fn) => payments.grantWebhookSecret(fn)),
   'newsletter:subscribe': by('newsletter', (newsletter, fn) => newsletter.grantSubscribe(fn)),
+  'newsletter:sendConfirmation': by('newsletter', (newsletter, fn) => newsletter.grantSendConfirmation(fn)),
   'newsletter:confirm': by('newsletter', (newsletter, fn) => newsletter.grantConfirm(fn)),
   'newsletter:unsubscribe': by('newsletter', (newsletter, fn) => newsletter.grantUnsubscribe(fn)),
   mail: by('notifications', (notifications, fn) => notifications.grantMail(fn)),

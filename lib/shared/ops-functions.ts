@@ -46,6 +46,12 @@ export const opsFunctions = {
     timeoutSeconds: 30,
     uses: ['realtime:renewKey'],
   },
+  newsletterConfirmationSender: {
+    entry: 'newsletter/send-confirmation.handler.ts',
+    description: 'Mails each newsletter confirmation the sign-up API recorded, from the subscribers stream',
+    timeoutSeconds: 30,
+    uses: ['newsletter:sendConfirmation', 'mail'],
+  },
   orderChangesPublisher: {
     entry: 'realtime/publish-order-changes.handler.ts',
     description: 'Publishes order status changes from the orders stream to the AppSync Events channel /orders/<id>',

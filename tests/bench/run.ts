@@ -13,6 +13,7 @@ import { costMarkdownFile } from './cost-report.ts';
 import { figures, record, round, runGroup } from './figures.ts';
 import { benchFootageCost, footageCostFile } from './footage-cost.ts';
 import { benchFootageJourneys } from './footage-journeys.ts';
+import { benchNewsletter } from './newsletter-latency.ts';
 import { benchDynamoDbLocalReads, benchOrderReads } from './order-reads.ts';
 import { benchPreviews } from './preview-latency.ts';
 import { benchRenders } from './renders.ts';
@@ -36,6 +37,7 @@ const groups = [
   'get-order',
   'realtime',
   'preview',
+  'newsletter',
 ] as const;
 type Group = (typeof groups)[number];
 
@@ -50,6 +52,7 @@ const needs: Partial<Record<Group, Group[]>> = {
   'get-order': ['generation'],
   realtime: ['twin-start'],
   preview: ['twin-start'],
+  newsletter: ['twin-start'],
 };
 
 function selectedGroups(argv: readonly string[]): Set<Group> {
@@ -126,6 +129,7 @@ try {
       if (runs('get-order')) await runGroup('get-order', () => benchOrderReads(twin, completedOrderId));
       if (runs('realtime')) await runGroup('realtime', () => benchRealtime(twin));
       if (runs('preview')) await runGroup('preview', () => benchPreviews(twin));
+      if (runs('newsletter')) await runGroup('newsletter', () => benchNewsletter(twin));
     } finally {
       await twin.stop();
     }

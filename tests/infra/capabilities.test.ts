@@ -88,6 +88,12 @@ function declaredFunctions(stack: ReelFiveStack): DeclaredFunction[] {
     },
     { name: 'API key renewer', fn: stack.realtime.apiKeyRenewer.function, uses: opsFunctions.apiKeyRenewer.uses },
     {
+      name: 'newsletter confirmation sender',
+      fn: stack.newsletterConfirmationSender.function,
+      uses: opsFunctions.newsletterConfirmationSender.uses,
+      isWiring: isStreamSource,
+    },
+    {
       name: 'order changes publisher',
       fn: stack.orderChangesPublisher.function,
       uses: opsFunctions.orderChangesPublisher.uses,

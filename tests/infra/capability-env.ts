@@ -34,6 +34,7 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
   'stripe:refund': [envNames.stripeRefundKeySecretName],
   'stripe:webhook': [envNames.stripeWebhookSecretName],
   'newsletter:subscribe': [envNames.subscribersTable],
+  'newsletter:sendConfirmation': [envNames.subscribersTable],
   'newsletter:confirm': [envNames.subscribersTable],
   'newsletter:unsubscribe': [envNames.subscribersTable],
   mail: [envNames.mailFrom, envNames.siteUrl, envNames.deliverySeconds],

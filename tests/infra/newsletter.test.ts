@@ -44,13 +44,13 @@ describe('subscribers table', () => {
     expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
   });
 
-  it('is on demand, KMS-encrypted, with point-in-time recovery and no stream or index', () => {
+  it('is on demand, KMS-encrypted, with point-in-time recovery, a stream of both images and no index', () => {
     expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
     expect(table.Properties.SSESpecification).toEqual({ SSEEnabled: true, SSEType: 'KMS' });
     expect(table.Properties.Replicas[0].PointInTimeRecoverySpecification).toEqual({
       PointInTimeRecoveryEnabled: true,
     });
-    expect(table.Properties.StreamSpecification).toBeUndefined();
+    expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
     expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();
   });
 
@@ -76,8 +76,10 @@ describe('newsletter and capacity routes', () => {
       expect.arrayContaining([
         'GET /api/capacity GetCapacity',
         'POST /api/newsletter NewsletterSubscribe',
-        'GET /api/newsletter/confirm NewsletterConfirm',
-        'GET /api/newsletter/unsubscribe NewsletterUnsubscribe',
+        'POST /api/newsletter/confirm NewsletterConfirm',
+        'GET /api/newsletter/confirm NewsletterConfirmLink',
+        'POST /api/newsletter/unsubscribe NewsletterUnsubscribe',
+        'GET /api/newsletter/unsubscribe NewsletterUnsubscribeLink',
       ]),
     );
   });
@@ -91,12 +93,21 @@ describe('newsletter and capacity routes', () => {
       expect.arrayContaining([
         'GET /api/capacity',
         'POST /api/newsletter',
+        'POST /api/newsletter/confirm',
         'GET /api/newsletter/confirm',
+        'POST /api/newsletter/unsubscribe',
         'GET /api/newsletter/unsubscribe',
       ]),
     );
-    const names: ApiRouteName[] = ['GetCapacity', 'NewsletterSubscribe', 'NewsletterConfirm', 'NewsletterUnsubscribe'];
-    expect(new Set(names.map((name) => logicalId(stack.api.functionFor(name)))).size).toBe(4);
+    const names: ApiRouteName[] = [
+      'GetCapacity',
+      'NewsletterSubscribe',
+      'NewsletterConfirm',
+      'NewsletterConfirmLink',
+      'NewsletterUnsubscribe',
+      'NewsletterUnsubscribeLink',
+    ];
+    expect(new Set(names.map((name) => logicalId(stack.api.functionFor(name)))).size).toBe(6);
   });
 });
 
@@ -114,10 +125,14 @@ describe('who may touch subscribers', () => {
     expect(actionsOn('NewsletterUnsubscribe', subscribersArn)).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem']);
   });
 
-  it('no other API function can reach the table', () => {
+  it('no other API function can reach the table; the GET links only redirect and reach nothing', () => {
     const others = apiRoutes.filter((route) => !route.name.startsWith('Newsletter'));
 
     for (const route of others) expect(actionsOn(route.name, subscribersArn)).toEqual([]);
+    for (const name of ['NewsletterConfirmLink', 'NewsletterUnsubscribeLink'] as const) {
+      expect(actionsOn(name, subscribersArn)).toEqual([]);
+      expect(environmentOf(name)[envNames.subscribersTable]).toBeUndefined();
+    }
   });
 
   it('each newsletter function is told the table name, and none can reach the orders table', () => {
@@ -129,18 +144,71 @@ describe('who may touch subscribers', () => {
     }
   });
 
-  it('of the newsletter functions only subscribe may send mail, and only as the stage sender', () => {
-    const sesStatements = (name: ApiRouteName) =>
-      statementsOf(stack.api.functionFor(name)).filter((statement) =>
-        [statement.Action].flat().some((action) => action.startsWith('ses:')),
-      );
+  it('no newsletter API function can send mail: the sign-up answers before any mail exists', () => {
+    const sesStatements = (fn: ReelFiveFunction) =>
+      statementsOf(fn).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ses:')));
 
-    expect(sesStatements('NewsletterConfirm')).toEqual([]);
-    expect(sesStatements('NewsletterUnsubscribe')).toEqual([]);
-    const [send] = sesStatements('NewsletterSubscribe');
+    for (const route of apiRoutes.filter((candidate) => candidate.name.startsWith('Newsletter'))) {
+      expect(sesStatements(stack.api.functionFor(route.name))).toEqual([]);
+      expect(environmentOf(route.name)[envNames.mailFrom]).toBeUndefined();
+    }
+    const [send] = sesStatements(stack.newsletterConfirmationSender.function);
     expect(send?.Action).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
     expect(JSON.stringify(send?.Resource)).toContain('identity/orders@reelfive.com');
-    expect(environmentOf('NewsletterSubscribe')[envNames.mailFrom]).toBe('orders@reelfive.com');
+  });
+});
+
+describe('confirmation sender', () => {
+  const sender = stack.newsletterConfirmationSender;
+  const [queueId, queue] = resourceNamed(template, 'AWS::SQS::Queue', 'NewsletterConfirmationSenderFailedRecords');
+  const [, mapping] = resourceNamed(template, 'AWS::Lambda::EventSourceMapping', 'NewsletterConfirmationSender');
+
+  it('reads the subscribers stream in small batches, retries, and sends what still fails to its queue', () => {
+    expect(mapping.Properties.EventSourceArn).toEqual({
+      'Fn::GetAtt': [logicalId(stack.newsletter.subscribersTable), 'StreamArn'],
+    });
+    expect(mapping.Properties).toMatchObject({
+      BatchSize: 10,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 3,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+  });
+
+  it('is handed only writes of pending sign-ups', () => {
+    const [filter] = mapping.Properties.FilterCriteria.Filters;
+
+    expect(JSON.parse(filter.Pattern)).toEqual({
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: { NewImage: { status: { S: ['pending'] } } },
+    });
+  });
+
+  it('keeps failed records encrypted for 14 days, and an alarm on them tells ops', () => {
+    const [, alarm] = resourceNamed(
+      template,
+      'AWS::CloudWatch::Alarm',
+      'NewsletterConfirmationSenderFailedRecordsAlarm',
+    );
+
+    expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400 });
+    expect(alarm.Properties).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: expect.stringContaining('NotificationsOpsTopic') }],
+    });
+  });
+
+  it('may check a request, write its link tokens and mark it mailed; never read, delete or reach orders', () => {
+    const actions = statementsOf(sender.function)
+      .filter((statement) => mentions(statement, subscribersArn))
+      .flatMap((statement) => [statement.Action].flat())
+      .sort();
+
+    expect(actions).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(statementsOf(sender.function).filter((statement) => mentions(statement, ordersArn))).toEqual([]);
   });
 });
 
@@ -151,6 +219,8 @@ describe('newsletter pages at the edge', () => {
     )() as (event: { request: { uri: string } }) => { uri: string };
     const mapped = (uri: string) => viewerRequest({ request: { uri } }).uri;
 
+    expect(mapped(paths.newsletterConfirm)).toBe('/newsletter/confirm.html');
+    expect(mapped(paths.newsletterUnsubscribe)).toBe('/newsletter/unsubscribe.html');
     expect(mapped(paths.newsletterConfirmed)).toBe('/newsletter/confirmed.html');
     expect(mapped(paths.newsletterUnsubscribed)).toBe('/newsletter/unsubscribed.html');
     expect(mapped('/newsletter')).toBe('/404.html');

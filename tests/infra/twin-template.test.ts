@@ -24,10 +24,11 @@ describe('twin template', () => {
     expect(buckets.some((id) => id.startsWith('UploadsVideosBucket'))).toBe(true);
   });
 
-  it('has a function per route, $default, each generation step, the five background functions and CDK’s bucket emptier', () => {
-    // Render, ExecutionEnded, the order-changes publisher, the reconciler and the API-key renewer;
-    // CDK's auto-delete handler empties the buckets of a stage that does not keep its data.
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(apiRoutes.length + 1 + generationSteps.length + 5 + 1);
+  it('has a function per route, $default, each generation step, the six background functions and CDK’s bucket emptier', () => {
+    // Render, ExecutionEnded, the order-changes publisher, the newsletter's confirmation sender, the
+    // reconciler and the API-key renewer; CDK's auto-delete handler empties the buckets of a stage
+    // that does not keep its data.
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(apiRoutes.length + 1 + generationSteps.length + 6 + 1);
   });
 
   it('writes every environment value as a string or a Ref to a resource in the template', () => {

@@ -1,5 +1,5 @@
 // The newsletter in Chromium on a real twin: the footer's box signs up by keyboard and reads the
-// outcome out, and the email's links land on pages that say what happened.
+// outcome out, and the email's links open pages whose buttons act, then say what happened.
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { decodeMessage } from '#local/ses-outbox.ts';
@@ -16,7 +16,7 @@ async function confirmLinkMailedTo(email: string): Promise<string> {
     const [message] = (await twin.current.outbox.listMessages()).filter((sent) => sent.to.includes(email));
     if (!message) return undefined;
     const { text } = decodeMessage(await twin.current.outbox.readMessage(message.id));
-    return text?.match(/https?:\/\/\S+\/api\/newsletter\/confirm\?token=[\w-]+/)?.[0];
+    return text?.match(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/)?.[0];
   });
 }
 
@@ -37,7 +37,7 @@ describe('the newsletter box', () => {
       .poll(() => box.getByRole('status').textContent(), { timeout: 15_000 })
       .toBe(apiMessages.newsletterCheckInbox);
     expect(await box.getByLabel('Email address').inputValue()).toBe('');
-    expect(await confirmLinkMailedTo(email)).toContain('/api/newsletter/confirm?token=');
+    expect(await confirmLinkMailedTo(email)).toContain(`${paths.newsletterConfirm}?token=`);
     await page.close();
   });
 
@@ -57,7 +57,7 @@ describe('the newsletter box', () => {
 });
 
 describe('the pages the links land on', () => {
-  it('the confirm link ends on “You are subscribed” with a way home, and the page passes axe', async () => {
+  it('the confirm link opens a page whose button confirms, ending on “You are subscribed”; both pages pass axe', async () => {
     const email = uniqueEmail('landing');
     await fetch(`${twin.current.url}/api/newsletter`, {
       method: 'POST',
@@ -69,20 +69,29 @@ describe('the pages the links land on', () => {
     const page = await context.newPage();
 
     await page.goto(await confirmLinkMailedTo(email));
+    const button = page.getByRole('button', { name: 'Confirm my subscription' });
+    await waitForReact(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Confirm your subscription');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await button.click();
 
-    expect(new URL(page.url()).pathname).toBe(paths.newsletterConfirmed);
+    await page.waitForURL((url) => url.pathname === paths.newsletterConfirmed, { timeout: 15_000 });
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You are subscribed');
     expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe(paths.home);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await context.close();
   });
 
-  it('an unknown unsubscribe link ends on “This link does not work”', async () => {
+  it('an unknown unsubscribe link opens its page, and its button ends on “This link does not work”', async () => {
     const page = await browser.current.newPage();
 
     await page.goto(`${twin.current.url}/api/newsletter/unsubscribe?token=${'B'.repeat(43)}`);
+    expect(new URL(page.url()).pathname).toBe(paths.newsletterUnsubscribe);
+    await waitForReact(page);
+    await page.getByRole('button', { name: 'Remove my email address' }).click();
 
-    expect(new URL(page.url()).pathname).toBe(paths.newsletterUnsubscribed);
+    await page.waitForURL((url) => url.pathname === paths.newsletterUnsubscribed, { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('status')).toBe('invalid');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('This link does not work');
     await page.close();
   });

@@ -27,6 +27,7 @@ const expectedKinds: Record<string, HandlerKind> = {
   'operations/reconcile.handler.ts': 'event',
   'realtime/renew-api-key.handler.ts': 'event',
   'realtime/publish-order-changes.handler.ts': 'stream',
+  'newsletter/send-confirmation.handler.ts': 'stream',
 };
 
 describe('every *.handler.ts under lambdas/', () => {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessages, messages } from '#shared/contract.ts';
+import { paths } from '#shared/paths.ts';
+import { readLinkAnswer } from '#web/features/newsletter/api/link-actions.ts';
 import { readSubscribeAnswer } from '#web/features/newsletter/api/subscribe.ts';
 import {
   emailProblem,
   feedbackForSubscribe,
   newsletterFallbacks,
 } from '#web/features/newsletter/newsletter-feedback.ts';
+import { newsletterLinkContent } from '#web/features/newsletter/newsletter-link.ts';
 import { newsletterStatusContent } from '#web/features/newsletter/newsletter-status.ts';
 
 describe('the newsletter box', () => {
@@ -47,5 +50,27 @@ describe('the newsletter status pages', () => {
     expect(newsletterStatusContent('confirmed', 'invalid').title).toBe('This link does not work');
     expect(newsletterStatusContent('unsubscribed', 'error').title).toBe('Something went wrong');
     expect(newsletterStatusContent('unsubscribed', 'something-else').title).toBe('You are unsubscribed');
+  });
+});
+
+describe('the pages a newsletter link opens', () => {
+  it('name the button that acts, and the page each lands on', () => {
+    expect(newsletterLinkContent.confirm).toMatchObject({
+      title: 'Confirm your subscription',
+      button: 'Confirm my subscription',
+      resultPage: paths.newsletterConfirmed,
+    });
+    expect(newsletterLinkContent.unsubscribe).toMatchObject({
+      button: 'Remove my email address',
+      resultPage: paths.newsletterUnsubscribed,
+    });
+  });
+
+  it('read the API’s answer: 2xx done, 400 a link that does not work, anything else an error', () => {
+    expect(readLinkAnswer({ status: 200, ok: true })).toBe('done');
+    expect(readLinkAnswer({ status: 400, ok: false })).toBe('invalid');
+    expect(readLinkAnswer({ status: 429, ok: false })).toBe('error');
+    expect(readLinkAnswer({ status: 500, ok: false })).toBe('error');
+    expect(readLinkAnswer({ kind: 'offline' })).toBe('error');
   });
 });

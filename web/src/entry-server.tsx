@@ -110,7 +110,12 @@ export async function renderSite({ template, siteUrl, builtOn }: SiteBuild): Pro
     noindex: true,
   });
   shell(paths.success, { title: `Your order — ${brand}`, description: 'The status of your video ad order.' });
-  for (const path of [paths.newsletterConfirmed, paths.newsletterUnsubscribed]) {
+  for (const path of [
+    paths.newsletterConfirm,
+    paths.newsletterUnsubscribe,
+    paths.newsletterConfirmed,
+    paths.newsletterUnsubscribed,
+  ]) {
     shell(path, { title: `Newsletter — ${brand}`, description: 'Your newsletter subscription.' });
   }
 

@@ -1046,9 +1046,63 @@ function newsletterCases(): HostileCase[] {
   const email = (value: unknown) => body({ email: value });
   const invalidEmail = validation(messages.invalidEmail);
   const links = [
-    ['NewsletterConfirm', '/api/newsletter/confirm', paths.newsletterConfirmed],
-    ['NewsletterUnsubscribe', '/api/newsletter/unsubscribe', paths.newsletterUnsubscribed],
+    ['NewsletterConfirmLink', '/api/newsletter/confirm', paths.newsletterConfirm, paths.newsletterConfirmed],
+    [
+      'NewsletterUnsubscribeLink',
+      '/api/newsletter/unsubscribe',
+      paths.newsletterUnsubscribe,
+      paths.newsletterUnsubscribed,
+    ],
   ] as const;
+  const invalidLink = validation(apiMessages.newsletterLinkInvalid);
+  const confirm = (
+    category: string,
+    name: string,
+    payload: string,
+    expected: Expected,
+    headers = json,
+  ): HostileCase => ({
+    endpoint: 'NewsletterConfirm',
+    method: 'POST',
+    path: '/api/newsletter/confirm',
+    headers,
+    body: payload,
+    category,
+    name,
+    expected,
+  });
+  const form: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  const oneClick = (
+    category: string,
+    name: string,
+    query: string,
+    expected: Expected,
+    payload = 'List-Unsubscribe=One-Click',
+    headers = form,
+  ): HostileCase => ({
+    endpoint: 'NewsletterUnsubscribe',
+    method: 'POST',
+    path: `/api/newsletter/unsubscribe${query}`,
+    headers,
+    body: payload,
+    category,
+    name,
+    expected,
+  });
+  const bogusTokenValues: [string, unknown][] = [
+    ['no token', undefined],
+    ['an empty token', ''],
+    ['an unknown well-formed token', 'A'.repeat(43)],
+    ['a 44-character token', 'A'.repeat(44)],
+    ['a token of 4,000 characters', 'A'.repeat(4000)],
+    ['a traversal token', '../../etc/passwd'],
+    ['a script token', '<script>alert(1)</script>'],
+    ['CR/LF in the token', `${'A'.repeat(21)}\r\n${'A'.repeat(20)}`],
+    ['a NUL in the token', `${'A'.repeat(42)}\u0000`],
+    ['a NoSQL object token', { $ne: 'x' }],
+    ['a token that is a list', ['A'.repeat(43)]],
+    ['a token that is a number', 42],
+  ];
   const bogusTokens: [string, string][] = [
     ['no token', ''],
     ['an empty token', '?token='],
@@ -1116,11 +1170,50 @@ function newsletterCases(): HostileCase[] {
       invalidEmail,
     ),
     subscribe('traversal', 'a traversal address', email('../../etc/passwd@example.com'), invalidEmail),
-    ...links.flatMap(([endpoint, path, page]) => [
+    ...bogusTokenValues.map(([name, token]) => confirm('bogus token', name, body({ token }), invalidLink)),
+    ...bogusTokens.map(([name, query]) => oneClick('bogus token', name, query, invalidLink)),
+    confirm('oversize', 'a 17 KB body', body({ token: 'A'.repeat(17_000) }), tooLarge),
+    confirm('invalid JSON', 'a truncated object', '{"token":', malformed),
+    confirm('content type', 'a form body', `token=${'A'.repeat(43)}`, wrongType, form),
+    oneClick(
+      'oversize',
+      'a 17 KB one-click body',
+      `?token=${'A'.repeat(43)}`,
+      tooLarge,
+      `List-Unsubscribe=One-Click&x=${'x'.repeat(17_000)}`,
+    ),
+    oneClick(
+      'content type',
+      'a JSON body',
+      `?token=${'A'.repeat(43)}`,
+      validation(apiMessages.newsletterOneClickBody),
+      body({ 'List-Unsubscribe': 'One-Click' }),
+      json,
+    ),
+    oneClick(
+      'bogus token',
+      'no one-click field',
+      `?token=${'A'.repeat(43)}`,
+      validation(apiMessages.newsletterOneClickBody),
+      'List-Unsubscribe=Yes',
+    ),
+    oneClick(
+      'content type',
+      'a multipart body without a boundary',
+      `?token=${'A'.repeat(43)}`,
+      validation(apiMessages.newsletterOneClickBody),
+      'List-Unsubscribe=One-Click',
+      { 'content-type': 'multipart/form-data' },
+    ),
+    ...links.flatMap(([endpoint, path, linkPage, resultPage]) => [
       ...bogusTokens.map(([name, query]) =>
         get(endpoint, 'bogus token', name, `${path}${query}`, {
           status: 302,
-          location: paths.newsletterLinkProblem(page, 'invalid'),
+          // A token that may be one opens the page with the button, unread; the rest say the link does not work.
+          location:
+            name === 'an unknown well-formed token'
+              ? `${linkPage}${query}`
+              : paths.newsletterLinkProblem(resultPage, 'invalid'),
         }),
       ),
       get(endpoint, 'oversize', 'a 17 KB body on a GET', `${path}?token=${'A'.repeat(43)}`, tooLarge, {
@@ -1158,7 +1251,6 @@ function unknownRouteCases(): HostileCase[] {
     unknown('GET', '/api/uploads', notAllowed, 'unknown method'),
     unknown('GET', `/api/orders/${uuid}/cancel`, notAllowed, 'unknown method'),
     unknown('POST', '/api/capacity', notAllowed, 'unknown method'),
-    unknown('POST', '/api/newsletter/confirm', notAllowed, 'unknown method'),
     unknown('GET', '/api/', notFound),
     unknown('GET', '/api/nothing-here', notFound),
     unknown('GET', '/api/orders/', notFound),

@@ -14,6 +14,12 @@ import { RouteErrorBoundary } from './routes/route-error.tsx';
 const SuccessRoute = lazy(async () => ({ default: (await import('./routes/success.tsx')).SuccessRoute }));
 const TermsRoute = lazy(async () => ({ default: (await import('./routes/terms.tsx')).TermsRoute }));
 const NotFoundRoute = lazy(async () => ({ default: (await import('./routes/not-found.tsx')).NotFoundRoute }));
+const NewsletterConfirmPage = lazy(async () => ({
+  default: (await import('#web/features/newsletter/components/newsletter-link-page.tsx')).NewsletterConfirmPage,
+}));
+const NewsletterUnsubscribePage = lazy(async () => ({
+  default: (await import('#web/features/newsletter/components/newsletter-link-page.tsx')).NewsletterUnsubscribePage,
+}));
 const NewsletterConfirmedPage = lazy(async () => ({
   default: (await import('#web/features/newsletter/components/newsletter-status-page.tsx')).NewsletterConfirmedPage,
 }));
@@ -64,6 +70,8 @@ export function App() {
             <Route index element={<HomeRoute />} />
             <Route path={paths.success} element={<SuccessRoute />} />
             <Route path={paths.terms} element={<TermsRoute />} />
+            <Route path={paths.newsletterConfirm} element={<NewsletterConfirmPage />} />
+            <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
             <Route path={paths.newsletterConfirmed} element={<NewsletterConfirmedPage />} />
             <Route path={paths.newsletterUnsubscribed} element={<NewsletterUnsubscribedPage />} />
             <Route path="*" element={<NotFoundRoute />} />

@@ -1,5 +1,6 @@
-// The one way the site talks to its API: JSON in, JSON (or nothing usable) out. Transport
-// failures reject; every HTTP answer resolves, so each feature decides what a status means.
+// The one way the site talks to its API: JSON in (or a form, where a standard fixes the body:
+// RFC 8058's one-click unsubscribe), JSON (or nothing usable) out. Transport failures reject;
+// every HTTP answer resolves, so each feature decides what a status means.
 import * as z from 'zod/mini';
 
 export interface ApiAnswer {
@@ -10,16 +11,24 @@ export interface ApiAnswer {
 }
 
 /** `path` is a route's path from the route table (`routePath`), same-origin: CloudFront and the twin route /api/*. */
-export async function callApi(path: string, init: { method: 'GET' | 'POST'; json?: unknown }): Promise<ApiAnswer> {
+export async function callApi(path: string, init: ApiCall): Promise<ApiAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method: init.method,
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  return { status: response.status, ok: response.ok, body };
+  const body = init.form
+    ? new URLSearchParams(init.form)
+    : init.json === undefined
+      ? undefined
+      : JSON.stringify(init.json);
+  const response = await fetch(path, { method: init.method, headers, body });
+  const answer: unknown = await response.json().catch(() => undefined);
+  return { status: response.status, ok: response.ok, body: answer };
+}
+
+export interface ApiCall {
+  method: 'GET' | 'POST';
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded (fetch sets the type). */
+  form?: Record<string, string>;
 }
 
 /** A refused call: the server's message and code, either of which may be missing. */
@@ -44,10 +53,7 @@ export function readRejection(answer: ApiAnswer): ApiRejection | null {
 }
 
 /** callApi for the form-like calls, where a transport failure is an outcome ('offline'), not an error. */
-export async function callApiOrOffline(
-  path: string,
-  init: { method: 'GET' | 'POST'; json?: unknown },
-): Promise<ApiAnswer | { kind: 'offline' }> {
+export async function callApiOrOffline(path: string, init: ApiCall): Promise<ApiAnswer | { kind: 'offline' }> {
   try {
     return await callApi(path, init);
   } catch {
