@@ -42,6 +42,12 @@ export interface LocalStepFunctions {
   getExecution(arnOrName: string): ExecutionRecord | undefined;
   /** Resolves when the execution (by ARN or name) has ended; waits for it to exist too. */
   waitForExecution(arnOrName: string, timeoutMs?: number): Promise<ExecutionRecord>;
+  /**
+   * Resolves when onExecutionEnd (the twin's execution-status rule) has finished with every end so
+   * far: once an execution has ended and this resolves, nothing of the state machine's acts on its
+   * order any more.
+   */
+  announced(): Promise<void>;
   /** Stops serving. Running executions are left RUNNING in the store, as if the process died. */
   stop(): Promise<void>;
 }
@@ -159,6 +165,7 @@ export async function startStepFunctions(options: StepFunctionsOptions): Promise
       }
       return structuredClone(find(arnOrName) as ExecutionRecord);
     },
+    announced: () => runner.announced(),
     async stop() {
       runner.halt();
       await listening.close();

@@ -1,8 +1,8 @@
 // The 3-active-orders limit tested whole against DynamoDB Local (issue 16): a slot is claimed when an
-// order is paid, per canonical mailbox and atomically under concurrency; a lapsed slot is claimed
-// again; a completed or failed order frees its slot (through the state machine's own MarkCompleted
-// and MarkFailed); a 100 % code gives one free ad per mailbox; and an unpaid order's read asks
-// Stripe at most once every few seconds.
+// order is paid, per canonical mailbox and atomically under concurrency; it lapses 24 h after the
+// payment, to the second, and a lapsed slot is claimed again; a completed or failed order frees its
+// slot (through the state machine's own MarkCompleted and MarkFailed); a 100 % code gives one free
+// ad per mailbox; and an unpaid order's read asks Stripe at most once every few seconds.
 import { describe, expect, it } from 'vitest';
 import { mailboxHash } from '#common/hashing.ts';
 import { handler as markCompletedHandler } from '#generation/mark-completed.handler.ts';
@@ -112,6 +112,48 @@ describe('the slot of a paid order', () => {
     expect(row).toMatchObject({ payment_status: 'paid', order_status: 'pending' });
     expect(row?.refused_because).toBeUndefined();
     expect(await activeOrderIds(mailboxHash(email))).toEqual([order.id]);
+  });
+
+  it('holds each slot for exactly the window: refused 25 minutes and 24 h later, taken again 1 s after', async () => {
+    // Prepare: the inbox's three orders paid at one moment.
+    const variants = freshInbox();
+    const mailbox = mailboxHash(variants[0] ?? '');
+    const slotsOf = async () =>
+      (await tables.rateLimitItems(`mailbox#${mailbox}`))
+        .filter((item) => String(item.sk).startsWith('slot#'))
+        .map(({ sk, order_id, expires_at }) => ({ sk, order_id, expires_at }));
+    const paidAt = new Date('2026-03-02T09:15:30.250Z');
+    const paidAtSeconds = Math.floor(paidAt.getTime() / 1000);
+    const windowSeconds = config.limits.activeOrderWindowHours * 3600;
+    const paidAtPlus = (seconds: number) => new Date(paidAt.getTime() + seconds * 1000);
+    const held = await Promise.all(variants.slice(0, 3).map((email) => newOrder(email)));
+    for (const order of held) await markOrderPaid(order.id, paid, paidAt);
+    const [early, atWindow, lapsed] = await Promise.all(variants.slice(3, 6).map((email) => newOrder(email)));
+    const slotsWhenPaid = await slotsOf();
+
+    // Act
+    const refusedEarly = await markOrderPaid(early?.id ?? '', paid, paidAtPlus(25 * 60));
+    const refusedAtWindow = await markOrderPaid(atWindow?.id ?? '', paid, paidAtPlus(windowSeconds));
+    const activeAtWindow = await activeOrderIds(mailbox, paidAtPlus(windowSeconds));
+    const activeAfterWindow = await activeOrderIds(mailbox, paidAtPlus(windowSeconds + 1));
+    const taken = await markOrderPaid(lapsed?.id ?? '', paid, paidAtPlus(windowSeconds + 1));
+
+    // Assess: the window is 24 hours, and each slot lapses at its payment + 24 h, to the second.
+    expect(windowSeconds).toBe(24 * 60 * 60);
+    expect(refusedEarly).toMatchObject({ order_status: 'failed', refused_because: 'activeOrderLimit' });
+    expect(refusedAtWindow).toMatchObject({ order_status: 'failed', refused_because: 'activeOrderLimit' });
+    expect(slotsWhenPaid.map(({ order_id, expires_at }) => ({ order_id, expires_at }))).toEqual(
+      expect.arrayContaining(held.map((order) => ({ order_id: order.id, expires_at: paidAtSeconds + windowSeconds }))),
+    );
+    expect(slotsWhenPaid).toHaveLength(3);
+    expect(activeAtWindow.sort()).toEqual(held.map((order) => order.id).sort());
+    expect(activeAfterWindow).toEqual([]);
+    expect(taken).toMatchObject({ payment_status: 'paid', order_status: 'pending', slot_sk: 'slot#1' });
+    expect(await slotsOf()).toContainEqual({
+      sk: 'slot#1',
+      order_id: lapsed?.id,
+      expires_at: paidAtSeconds + 1 + 2 * windowSeconds,
+    });
   });
 
   it('refuses a payment while the three slots are held and unlapsed', async () => {

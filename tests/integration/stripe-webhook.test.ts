@@ -1,10 +1,19 @@
 // Webhook deliveries are verified, deduplicated and harmless when repeated or out of order:
-// however Stripe delivers, one paid order starts exactly one execution.
+// however Stripe delivers, one paid order starts exactly one execution. A delivery Stripe did not
+// sign is refused for its signature alone: each forgery below is a well-formed payment event for a
+// real unpaid order, which stays unpaid with nothing started.
 import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import type { Twin } from '#local/twin.ts';
 import { storedOrder } from './support/orders-table.ts';
-import { checkoutEvent, deliverEvent, stripeSession } from './support/stripe-events.ts';
+import {
+  checkoutEvent,
+  type DeliveryOptions,
+  deliverEvent,
+  signatureFor,
+  stripeSession,
+} from './support/stripe-events.ts';
 import { callApi, orderRequest, sessionIdOf, twinForSuite } from './support/twin.ts';
 
 const twin = twinForSuite();
@@ -99,39 +108,79 @@ describe('Stripe webhook', () => {
     expect((await storedOrder(twin.current, orderId))?.payment_status).toBe('paid');
     expect(await executionsNamed(orderId)).toHaveLength(1);
   });
+});
 
-  it('refuses a delivery signed with another secret', async () => {
+describe('a delivery Stripe did not sign', () => {
+  const missing = { status: 400, body: { error: 'Missing Stripe signature or body', errorCode: 'VALIDATION' } };
+  const invalid = { status: 400, body: { error: 'Invalid Stripe signature', errorCode: 'VALIDATION' } };
+  const toleranceSeconds = 300;
+
+  /** A well-formed `checkout.session.completed` saying the real, unpaid order was paid. */
+  async function paidEventOfUnpaidOrder() {
     const { orderId, session } = await newOrderSession();
+    const event = checkoutEvent(`evt_forged_${orderId.slice(0, 8)}`, 'checkout.session.completed', paid(session));
+    return { orderId, session, event };
+  }
 
-    const answer = await deliverEvent(
-      twin.current,
-      checkoutEvent(`evt_forged_${orderId.slice(0, 8)}`, 'checkout.session.completed', paid(session)),
-      { secret: 'whsec_not_ours' },
-    );
-
-    expect(answer).toEqual({ status: 400, body: { error: 'Invalid Stripe signature', errorCode: 'VALIDATION' } });
-    expect((await storedOrder(twin.current, orderId))?.payment_status).toBe('unpaid');
+  async function expectUntouched(orderId: string): Promise<void> {
+    const order = await storedOrder(twin.current, orderId);
+    expect(order).toMatchObject({ order_status: 'pending', payment_status: 'unpaid', stage: 'awaiting_payment' });
+    expect(order?.execution_arn).toBeUndefined();
     expect(await executionsNamed(orderId)).toHaveLength(0);
+  }
+
+  it('refuses the payment event without a Stripe-Signature header, and takes the same event once signed', async () => {
+    // Prepare
+    const { orderId, event } = await paidEventOfUnpaidOrder();
+
+    // Act
+    const unsigned = await deliverEvent(twin.current, event, { signature: null });
+    const afterRefusal = await storedOrder(twin.current, orderId);
+    const executionsAfterRefusal = await executionsNamed(orderId);
+    const signed = await deliverEvent(twin.current, event);
+
+    // Assess: refused for its signature alone, since the very same event is taken when signed.
+    expect(unsigned).toEqual(missing);
+    expect(afterRefusal).toMatchObject({ order_status: 'pending', payment_status: 'unpaid' });
+    expect(afterRefusal?.execution_arn).toBeUndefined();
+    expect(executionsAfterRefusal).toHaveLength(0);
+    expect(signed.status).toBe(200);
+    expect(await storedOrder(twin.current, orderId)).toMatchObject({ payment_status: 'paid', amount_cents: 500 });
+    expect(await executionsNamed(orderId)).toHaveLength(1);
   });
 
-  it('refuses a correctly signed delivery older than 5 minutes', async () => {
-    const { orderId, session } = await newOrderSession();
+  it.each<[string, (twin: Twin, event: unknown, session: Stripe.Checkout.Session) => DeliveryOptions, typeof missing]>([
+    ['an empty Stripe-Signature header', () => ({ signature: '' }), missing],
+    ['a signature made with another secret', () => ({ secret: 'whsec_not_ours' }), invalid],
+    [
+      `a correct signature ${toleranceSeconds + 1} s old (the tolerance is ${toleranceSeconds} s)`,
+      () => ({ timestamp: Math.floor(Date.now() / 1000) - (toleranceSeconds + 1) }),
+      invalid,
+    ],
+    [
+      'a correct signature of the same event still unpaid (the body changed after signing)',
+      (twin, event, session) => ({
+        signature: signatureFor(twin, JSON.stringify({ ...(event as object), data: { object: session } })),
+      }),
+      invalid,
+    ],
+    [
+      'a signature header of junk',
+      () => ({ signature: `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }),
+      invalid,
+    ],
+  ])(
+    'refuses the payment event with %s: the order stays unpaid, nothing starts',
+    async (_signature, options, refusal) => {
+      // Prepare
+      const { orderId, session, event } = await paidEventOfUnpaidOrder();
 
-    const answer = await deliverEvent(
-      twin.current,
-      checkoutEvent(`evt_old_${orderId.slice(0, 8)}`, 'checkout.session.completed', paid(session)),
-      { timestamp: Math.floor(Date.now() / 1000) - 600 },
-    );
+      // Act
+      const answer = await deliverEvent(twin.current, event, options(twin.current, event, session));
 
-    expect(answer.status).toBe(400);
-    expect(answer.body.errorCode).toBe('VALIDATION');
-    expect(await executionsNamed(orderId)).toHaveLength(0);
-  });
-
-  it('refuses a delivery without a signature', async () => {
-    const answer = await deliverEvent(twin.current, { id: 'evt_unsigned' }, { signature: '' });
-
-    expect(answer.status).toBe(400);
-    expect(answer.body.errorCode).toBe('VALIDATION');
-  });
+      // Assess
+      expect(answer).toEqual(refusal);
+      await expectUntouched(orderId);
+    },
+  );
 });

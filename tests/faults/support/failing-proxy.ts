@@ -3,7 +3,7 @@
 // real service sends when it is unavailable. Handlers create their SDK clients once, on first use,
 // from the AWS_ENDPOINT_URL_* / STRIPE_API_BASE variable: call after twinForSuite, before the
 // file's first order, so every client of the file goes through the proxy.
-import { createServer, type IncomingMessage, request, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import type { Twin } from '#local/twin.ts';
@@ -17,6 +17,20 @@ export interface FailingProxy {
   failWhen: ((req: IncomingMessage) => 'fail' | 'lose' | false) | null;
   /** The requests failed so far. */
   failed: string[];
+  /** Which requests to keep, whole, in `recorded` (null: none; an S3 proxy sees whole videos). */
+  recordWhen: ((req: IncomingMessage) => boolean) | null;
+  /** The requests `recordWhen` picked, oldest first. */
+  recorded: RecordedRequest[];
+}
+
+/** A request as its client sent it, and the service's answer as the service gave it. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** Absent when `fail` answered in the service's place; present when `lose` kept it from the client. */
+  answer?: { status: number; headers: IncomingHttpHeaders; body: string };
 }
 
 export interface FailingService {
@@ -49,12 +63,14 @@ export const failingStripe: FailingService = {
 };
 
 export function failingProxyForSuite(twin: { current: Twin }, service: FailingService): FailingProxy {
-  const proxy: FailingProxy = { failWhen: null, failed: [] };
+  const proxy: FailingProxy = { failWhen: null, failed: [], recordWhen: null, recorded: [] };
   let server: Server | undefined;
   beforeAll(async () => {
     const target = new URL(service.target(twin.current));
     server = createServer((req, res) => {
       const fault = proxy.failWhen?.(req) ?? false;
+      const record = proxy.recordWhen?.(req) ? recordOf(req) : undefined;
+      if (record) proxy.recorded.push(record);
       const sendFailure = () => {
         proxy.failed.push(`${fault} ${req.method} ${req.url}`);
         res.writeHead(service.failure.status, service.failure.headers);
@@ -68,6 +84,7 @@ export function failingProxyForSuite(twin: { current: Twin }, service: FailingSe
       const upstream = request(
         { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
+          if (record) recordAnswer(record, answer);
           if (fault === 'lose') {
             answer.resume();
             answer.on('end', sendFailure);
@@ -91,4 +108,26 @@ export function failingProxyForSuite(twin: { current: Twin }, service: FailingSe
     await new Promise((resolve) => server?.close(resolve));
   });
   return proxy;
+}
+
+function recordOf(req: IncomingMessage): RecordedRequest {
+  const record: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' };
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    record.body = Buffer.concat(chunks).toString('utf8');
+  });
+  return record;
+}
+
+function recordAnswer(record: RecordedRequest, answer: IncomingMessage): void {
+  const chunks: Buffer[] = [];
+  answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+  answer.on('end', () => {
+    record.answer = {
+      status: answer.statusCode ?? 0,
+      headers: answer.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
+  });
 }

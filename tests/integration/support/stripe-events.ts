@@ -11,6 +11,15 @@ export async function stripeSession(twin: Twin, sessionId: string): Promise<Stri
   return (await response.json()) as Stripe.Checkout.Session;
 }
 
+/** A Stripe-Signature header made with the twin's secret for `payload`, as Stripe makes one. */
+export function signatureFor(twin: Twin, payload: string, timestamp?: number): string {
+  return signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: twin.stripeWebhookSecret,
+    ...(timestamp ? { timestamp } : {}),
+  });
+}
+
 export function checkoutEvent(
   id: string,
   type: 'checkout.session.completed' | 'checkout.session.expired',
@@ -29,23 +38,34 @@ export function checkoutEvent(
   };
 }
 
-/** POSTs an event to the twin's webhook, signed (or not) as the options say. */
+export interface DeliveryOptions {
+  secret?: string;
+  timestamp?: number;
+  signature?: string | null;
+}
+
+/**
+ * POSTs an event to the twin's webhook, signed (or not) as the options say: `signature` is the
+ * Stripe-Signature header as sent (null: no header at all); otherwise the header is made for the
+ * payload with `secret` (default: the twin's) at `timestamp` (default: now).
+ */
 export async function deliverEvent(
   twin: Twin,
   event: unknown,
-  options: { secret?: string; timestamp?: number; signature?: string } = {},
+  options: DeliveryOptions = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const payload = JSON.stringify(event);
   const signature =
-    options.signature ??
-    signer.webhooks.generateTestHeaderString({
-      payload,
-      secret: options.secret ?? twin.stripeWebhookSecret,
-      ...(options.timestamp ? { timestamp: options.timestamp } : {}),
-    });
+    options.signature !== undefined
+      ? options.signature
+      : signer.webhooks.generateTestHeaderString({
+          payload,
+          secret: options.secret ?? twin.stripeWebhookSecret,
+          ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+        });
   const response = await fetch(`${twin.url}/api/stripe/webhook`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
     body: payload,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
