@@ -1,5 +1,6 @@
 // What every server of the twin (and the tests' AWS stubs) needs from HTTP and node:http lacks:
-// a request's whole body, a JSON answer, and listening on a port with a close() that really closes.
+// a request's whole body (or no more of it than a limit), a JSON answer, and listening on a port
+// (127.0.0.1 unless told otherwise) with a close() that really closes.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo, Server, Socket } from 'node:net';
 
@@ -41,6 +42,8 @@ export function readBodyWithin(request: IncomingMessage, limitBytes: number): Pr
       }
       detach();
       request.pause();
+      // The client may reset the connection it is still sending on once it is answered and closed.
+      request.on('error', () => undefined);
       resolveBody(null);
     };
     const onEnd = () => {
