@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type ApiRoute, matchRoute } from '#shared/routes.ts';
-import { readBody, sendJson } from './http.ts';
+import { readBodyWithin, sendAndClose, sendJson } from './http.ts';
 import { lambdaContext } from './lambda-context.ts';
 
 export type HttpHandler = (
@@ -53,6 +53,22 @@ export function createGatewayFaults(): GatewayFaultState {
       return true;
     },
   };
+}
+
+/** API Gateway's payload quota (10 MB, not adjustable): a larger request never reaches the function. */
+export const payloadLimitBytes = 10 * 1024 * 1024;
+
+/**
+ * What API Gateway answers to a body over its quota, as captured from a deployed API: 413 with a
+ * plain-text line. The rest of the body is not read.
+ */
+function sendPayloadTooLarge(res: ServerResponse): void {
+  sendAndClose(
+    res,
+    413,
+    { 'content-type': 'text; charset=utf-8' },
+    `HTTP content length exceeded ${payloadLimitBytes} bytes.`,
+  );
 }
 
 /** What API Gateway answers when the function behind a route fails. */
@@ -120,7 +136,8 @@ export async function serveApi(req: IncomingMessage, res: ServerResponse, option
   const url = new URL(req.url ?? '/', 'http://twin');
   const matched = matchRoute(req.method ?? 'GET', url.pathname);
   const match = 'route' in matched ? matched : null;
-  const body = await readBody(req);
+  const body = await readBodyWithin(req, payloadLimitBytes);
+  if (body === null) return sendPayloadTooLarge(res);
   if (match && faults?.takeFailure(match.route.name)) return sendFunctionFailure(res);
   const event = toApiGatewayEvent(req, body, match, options.originHeaders(req));
   const handler = await options.loadHandler(match?.route ?? null);

@@ -1,6 +1,7 @@
 // What every server of the twin (and the tests' AWS stubs) needs from HTTP and node:http lacks:
-// a request's whole body, a JSON answer, and listening on a port with a close() that really closes.
-import type { OutgoingHttpHeaders } from 'node:http';
+// a request's whole body (or no more of it than a limit), a JSON answer, and listening on a port
+// (127.0.0.1 unless told otherwise) with a close() that really closes.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo, Server, Socket } from 'node:net';
 
 /** An HTTP/1 `IncomingMessage` or an HTTP/2 `Http2ServerRequest`: both are async-iterable streams. */
@@ -21,6 +22,59 @@ export async function readBody(request: RequestStream, limitBytes = Number.POSIT
     if (size <= limitBytes) chunks.push(bytes);
   }
   return size > limitBytes ? null : Buffer.concat(chunks);
+}
+
+/**
+ * The whole body, or null once it is longer than `limitBytes` — declared so in Content-Length, or
+ * found so while reading. Reading then stops, nothing more is kept, and the rest stays unread: the
+ * caller answers and closes the connection (`sendAndClose`), as a proxy does with a body too large.
+ */
+export function readBodyWithin(request: IncomingMessage, limitBytes: number): Promise<Buffer | null> {
+  if (Number(request.headers['content-length']) > limitBytes) return Promise.resolve(null);
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limitBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      detach();
+      request.pause();
+      // The client may reset the connection it is still sending on once it is answered and closed.
+      request.on('error', () => undefined);
+      resolveBody(null);
+    };
+    const onEnd = () => {
+      detach();
+      resolveBody(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      detach();
+      reject(error);
+    };
+    const detach = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    request.on('data', onData);
+    request.once('end', onEnd);
+    request.once('error', onError);
+  });
+}
+
+/** Answers, then closes the connection: a request body left unread is never read. */
+export function sendAndClose(
+  response: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  body: string,
+): void {
+  response.shouldKeepAlive = false;
+  response.writeHead(status, { ...headers, connection: 'close' });
+  response.end(body, () => response.socket?.destroy());
 }
 
 /** The same as UTF-8 text. */

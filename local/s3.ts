@@ -1,9 +1,10 @@
 // S3 for the twin: s3rver (files under `directory`) with the template's buckets and CORS rules,
-// plus what s3rver lacks and the product relies on: `If-None-Match: *` refuses to overwrite, and
-// a PUT replaces the object atomically (a reader sees one whole version, bytes and metadata, never
-// a part of one or a mix of two).
+// plus what s3rver lacks and the product relies on: `If-None-Match: *` refuses to overwrite, a PUT
+// replaces the object atomically (a reader sees one whole version, bytes and metadata, never a
+// part of one or a mix of two), and an unsigned bucket request is refused as with public access
+// blocked.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -123,7 +124,12 @@ export async function startS3(options: S3Options): Promise<LocalS3> {
   store.deleteObject = (bucket, key) => oneAtATime(`${bucket}/${key}`, () => deleteObject(bucket, key));
   store.putMetadata = (bucket, key, metadata, md5) => putMetadataAtomically(store, bucket, key, metadata, md5);
   // After vhost normalisation (so ctx.path is /bucket/key), before the router.
-  server.middleware.splice(server.middleware.length - 1, 0, refuseOverwriteWhenIfNoneMatch);
+  server.middleware.splice(
+    server.middleware.length - 1,
+    0,
+    refuseAnonymousBucketRequests,
+    refuseOverwriteWhenIfNoneMatch,
+  );
   // Around everything, errors included.
   server.middleware.unshift(closeUnsentObjects);
   // A bucket whose CORS rules were removed from the template loses them here too.
@@ -263,6 +269,30 @@ const closeUnsentObjects: Middleware = (ctx, next) => {
     }
   });
 };
+
+/**
+ * The stack's buckets block public access: S3 answers an unsigned request for a bucket or for the
+ * account's bucket list (ListObjects, ListObjectsV2, ListBuckets, and any other bucket operation)
+ * with 403 AccessDenied. s3rver serves them to anyone. Signed and presigned requests go on to
+ * s3rver's own checks; a CORS preflight, which S3 answers without credentials, goes on too.
+ */
+const refuseAnonymousBucketRequests: Middleware = async (ctx, next) => {
+  const [, bucket = '', ...key] = ctx.path.split('/');
+  const namesAnObject = bucket !== '' && key.join('/') !== '';
+  if (!namesAnObject && ctx.method !== 'OPTIONS' && isAnonymous(ctx)) {
+    throw new S3Error('AccessDenied', 'Access Denied', {
+      RequestId: randomBytes(8).toString('hex').toUpperCase(),
+      HostId: randomBytes(32).toString('base64'),
+    });
+  }
+  return next();
+};
+
+/** No credentials in any of the three places S3 reads them from (the header, a V2 or a V4 presigned URL). */
+function isAnonymous(ctx: KoaContext): boolean {
+  const query = Object.keys(ctx.query).map((name) => name.toLowerCase());
+  return ctx.get('authorization') === '' && !query.includes('signature') && !query.includes('x-amz-algorithm');
+}
 
 /**
  * S3 conditional write: with `If-None-Match: *`, PutObject / CompleteMultipartUpload fail with

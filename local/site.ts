@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, isAbsolute, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { cacheControlOf } from '#lib/site/edge-functions.ts';
@@ -187,10 +187,19 @@ function contentTypeOf(uri: string): string {
 
 async function readSiteFile(distDir: string, uri: string): Promise<Buffer | null> {
   try {
-    const path = normalize(join(distDir, decodeURIComponent(uri)));
-    if (!path.startsWith(normalize(distDir)) || !(await stat(path)).isFile()) return null;
+    const path = join(distDir, decodeURIComponent(uri));
+    if (!isInside(distDir, path) || !(await stat(path)).isFile()) return null;
     return await readFile(path);
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether `path` lies inside the folder `root`. A prefix test on the strings would also take a
+ * sibling folder whose name begins with the root's (web/dist-secret beside web/dist).
+ */
+function isInside(root: string, path: string): boolean {
+  const fromRoot = relative(root, path);
+  return fromRoot !== '' && fromRoot !== '..' && !fromRoot.startsWith(`..${sep}`) && !isAbsolute(fromRoot);
 }

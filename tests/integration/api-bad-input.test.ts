@@ -1,5 +1,6 @@
 // Every route answers bad input with the contract's status and errorCode — never a 500,
 // never a stack trace — and creates nothing.
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { apiMessages, messages } from '#shared/contract.ts';
 import { callApi, orderRequest, twinForSuite } from './support/twin.ts';
@@ -124,6 +125,44 @@ const orderCases: Case[] = [
   },
 ];
 
+/**
+ * POSTs `bytes` bytes to /api/orders in 64 KB chunks and never ends the request, so an answer can
+ * only come from a gateway that stops reading at its quota.
+ */
+function postWithoutEnd(
+  headers: Record<string, string>,
+  bytes: number,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  return new Promise((resolveAnswer, reject) => {
+    const req = request(
+      new URL('/api/orders', twin.current.url),
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (text: string) => {
+          body += text;
+        });
+        res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    // A write the twin no longer reads fails once it closes the connection, after its answer.
+    req.on('error', reject);
+    let sent = 0;
+    const pump = () => {
+      while (sent < bytes) {
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+    };
+    pump();
+  });
+}
+
 describe('POST /api/orders refuses bad input', () => {
   it.each(orderCases)('answers $status $errorCode for $name', async ({ body, status, errorCode, error }) => {
     const answer = await callApi(twin.current, 'POST', '/api/orders', body);
@@ -160,6 +199,26 @@ describe('POST /api/orders refuses bad input', () => {
       status: 413,
       body: { error: apiMessages.payloadTooLarge, errorCode: 'PAYLOAD_TOO_LARGE' },
     });
+  });
+
+  it('answers as API Gateway does to an 11 MB body streamed in, without reading it to the end', async () => {
+    // Act: no Content-Length, 64 KB chunks, and the request never ended.
+    const answer = await postWithoutEnd({}, 11 * 1024 * 1024);
+
+    // Assess
+    expect(answer).toMatchObject({
+      status: 413,
+      headers: { 'content-type': 'text; charset=utf-8', connection: 'close' },
+      body: 'HTTP content length exceeded 10485760 bytes.',
+    });
+  });
+
+  it('answers as API Gateway does to a body declared larger than 10 MB, before any of it is read', async () => {
+    // Act
+    const answer = await postWithoutEnd({ 'content-length': String(10 * 1024 * 1024 + 1) }, 64 * 1024);
+
+    // Assess
+    expect(answer).toMatchObject({ status: 413, body: 'HTTP content length exceeded 10485760 bytes.' });
   });
 
   it('answers UPLOAD_INVALID for a 6 MB image placed in the bucket', async () => {

@@ -17,6 +17,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTablesFromTemplate, type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb.ts';
+import { listeningSockets } from './support/listening-sockets.ts';
 
 // The table shapes CDK synthesizes: a TableV2 (GlobalTable) with a GSI, a stream and TTL, and a
 // classic Table.
@@ -95,6 +96,19 @@ describe('DynamoDB Local for the twin', () => {
     // Assess
     expect(dynamo.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(startupMs).toBeLessThan(15_000);
+  });
+
+  it('listens on 127.0.0.1 only, not on every interface', async () => {
+    // Prepare
+    const port = Number(new URL(dynamo.endpoint).port);
+
+    // Act
+    const onItsPort = (await listeningSockets()).filter((socket) => socket.port === port);
+
+    // Assess
+    expect(onItsPort.map(({ address, family }) => ({ address, family }))).toEqual([
+      { address: '127.0.0.1', family: 'IPv4' },
+    ]);
   });
 
   it('creates the tables with their keys, on-demand billing, GSI projection and stream', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -190,6 +191,38 @@ describe('S3 for the twin', () => {
     // Assess: one open file per unanswered read would be 40 more.
     expect(new Set(statuses)).toEqual(new Set([304]));
     expect(openFiles() - before).toBeLessThan(10);
+  });
+
+  it('refuses an anonymous bucket listing and bucket list with 403 AccessDenied, as S3 with public access blocked does', async () => {
+    // Prepare
+    await client.send(new PutObjectCommand({ Bucket: videosBucket, Key: 'ads/listed.mp4', Body: 'v1' }));
+
+    // Act
+    const anonymous = await Promise.all(
+      [
+        `/${videosBucket}`,
+        `/${videosBucket}/`,
+        `/${videosBucket}?list-type=2`,
+        `/${uploadsBucket}?prefix=uploads/`,
+        '/',
+      ].map(async (path) => {
+        const response = await fetch(`${s3.endpoint}${path}`);
+        return { path, status: response.status, body: await response.text() };
+      }),
+    );
+    const anonymousDelete = await fetch(`${s3.endpoint}/${videosBucket}`, { method: 'DELETE' });
+    const signed = await client.send(new ListObjectsV2Command({ Bucket: videosBucket, Prefix: 'ads/' }));
+
+    // Assess
+    for (const answer of anonymous) {
+      expect(answer.status, answer.path).toBe(403);
+      expect(answer.body, answer.path).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<Error><Code>AccessDenied<\/Code><Message>Access Denied<\/Message><RequestId>[0-9A-F]{16}<\/RequestId><HostId>[\w+/=]+<\/HostId><\/Error>$/,
+      );
+      expect(answer.body, answer.path).not.toContain('listed.mp4');
+    }
+    expect(anonymousDelete.status).toBe(403);
+    expect(signed.Contents?.map((object) => object.Key)).toContain('ads/listed.mp4');
   });
 
   it('answers a CORS preflight from the allowed origin and refuses other origins', async () => {

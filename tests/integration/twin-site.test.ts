@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
@@ -178,5 +178,21 @@ describe('one URL per page', () => {
 
     expect(response.status).toBe(404);
     expect(response.body.toString()).toBe(files['404.html']);
+  });
+  it("does not serve a file from a sibling folder whose name begins with the site folder's", async () => {
+    // Prepare
+    const sibling = `${distDir}-secret`;
+    await mkdir(sibling, { recursive: true });
+    await writeFile(join(sibling, 'x.txt'), 'not part of the site');
+
+    // Act
+    // /assets/* goes to the origin as it is; decoded, the path leaves the site folder for its sibling.
+    const response = await get(`/assets/..%2F..%2F${basename(sibling)}%2Fx.txt`).finally(() =>
+      rm(sibling, { recursive: true, force: true }),
+    );
+
+    // Assess
+    expect(response.status).toBe(404);
+    expect(response.body.toString()).not.toContain('not part of the site');
   });
 });

@@ -335,6 +335,33 @@ describe('the Step Functions task wrapper', () => {
     await expect(throttled).rejects.toMatchObject({ name: retryableErrorName });
   });
 
+  it('turns a transient AWS failure of any step into the retryable error, keeping it as the cause', async () => {
+    // Prepare
+    const { taskHandler } = await freshContainer();
+    const { retryableErrorName } = await import('#generation/step-errors.ts');
+    const transient = [
+      Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException' }),
+      Object.assign(new Error('We encountered an internal error.'), {
+        name: 'InternalFailure',
+        $metadata: { httpStatusCode: 503 },
+      }),
+      Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+    ];
+
+    // Act
+    const outcomes = await Promise.allSettled(
+      transient.map((error) => taskHandler(async () => Promise.reject(error))({}, lambdaContext('MarkProcessing', 30))),
+    );
+
+    // Assess
+    expect(outcomes).toEqual(
+      transient.map((error) => ({
+        status: 'rejected',
+        reason: expect.objectContaining({ name: retryableErrorName, cause: error }),
+      })),
+    );
+  });
+
   it('flushes the metrics the step added before it failed', async () => {
     // Prepare
     const { taskHandler, metrics } = await freshContainer();

@@ -1,12 +1,14 @@
 // Every kind of handler wrapped one way: a middy chain that puts the Lambda context on each log
 // line, flushes the invocation's metrics as EMF when it ends (with the ColdStart metric once per
 // container), and traces the handler in X-Ray. One function per kind, so that a handler's first
-// line says what invokes it; an API route's HTTP middlewares run inside it (#common/http.ts).
+// line says what invokes it; an API route's HTTP middlewares run inside it (#common/http.ts), and a
+// Step Functions task's transient AWS failures become the error its Retry matches.
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy, { type MiddyfiedHandler } from '@middy/core';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent, EventBridgeEvent } from 'aws-lambda';
+import { step } from '#generation/step-errors.ts';
 import { logger } from './logger.ts';
 import { metrics } from './metrics.ts';
 import { tracer } from './tracer.ts';
@@ -42,9 +44,14 @@ export function observed<TEvent, TResult>(
   return wrapped;
 }
 
-/** A Step Functions Task: its error propagates unchanged, since Retry and Catch route on the error's name. */
+/**
+ * A Step Functions Task. Retry and Catch route on the error's name, so a transient AWS failure
+ * (throttling, a 5xx, a dropped connection) leaves as the retryable error every task's Retry
+ * matches (lib/generation/generation.ts) — here, so that no task can forget it — and any other
+ * error propagates unchanged.
+ */
 export function taskHandler<TInput, TOutput>(handle: Handle<TInput, TOutput>): ObservedHandler<TInput, TOutput> {
-  return observed('task', handle);
+  return observed('task', (input, context) => step(() => handle(input, context)));
 }
 
 /** A DynamoDB stream batch: returns the batch item failures Lambda resumes from. */
