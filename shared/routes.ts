@@ -21,6 +21,8 @@ export interface ApiRoute {
    * carries sharp and the Inter fonts and builds for sharp's CPU.
    */
   decodesImages?: true;
+  /** Reads buyers' websites: lib/ bundles the site reader's worker thread beside the handler. */
+  readsWebsites?: true;
 }
 
 export const apiRoutes = [
@@ -42,6 +44,7 @@ export const apiRoutes = [
     throttle: { rate: 20, burst: 40 },
     timeoutSeconds: 10,
     decodesImages: true,
+    readsWebsites: true,
   },
   {
     name: 'CreateOrder',
