@@ -3,7 +3,7 @@
 // A page is a stranger's markup, so reading it stays linear in its size: the tree is cut at a depth,
 // each block's text at a length, and a question about an element's ancestors is answered once per
 // element and kept (closest()), never by walking every element's ancestry again.
-import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
+import { DomHandler, DomUtils, ElementType, Parser, type parseDocument } from 'htmlparser2';
 import { pagePattern } from './page-patterns.ts';
 
 export type DomNode = ReturnType<typeof parseDocument>['children'][number];
@@ -37,9 +37,10 @@ const inlineTags = new Set([
   'var',
 ]);
 /**
- * Elements nested deeper than this are left out of the page as read. Lighthouse calls a depth of 32
- * excessive, so no shop's copy sits below 128; a hostile page nests 2,000 deep so that every
- * question about an element's subtree or ancestry costs 2,000 steps.
+ * The page is read up to where it first nests deeper than this. Lighthouse calls a depth of 32
+ * excessive, so no shop's copy sits below 128. The parser keeps its open elements in an array it
+ * shifts at every tag, so 40,000 unclosed <div>s take it 40 s; and past the parser, every question
+ * about an element's subtree would cost the depth.
  */
 export const maxDomDepth = 128;
 /**
@@ -67,19 +68,29 @@ const spaceRuns = pagePattern(/\s+/g);
 const spaces = pagePattern(/\s+/);
 const notLettersOrDigits = pagePattern(/[^\p{L}\p{N}]+/gu);
 
-/** The page's tree as the reader sees it: nothing below maxDomDepth. */
+/** The page's tree as the reader sees it: the markup up to where it nests deeper than maxDomDepth. */
 export function parsePage(html: string): ReturnType<typeof parseDocument> {
-  const document = parseDocument(html);
-  const pending: [DomElement, number][] = document.children.filter(isElement).map((element) => [element, 1]);
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [element, depth] = next;
-    if (depth >= maxDomDepth) {
-      element.children = [];
-      continue;
+  const handler = new DepthLimitedHandler();
+  const parser = new Parser(handler);
+  handler.stopAtDepth = () => parser.pause();
+  parser.write(html);
+  if (!handler.tooDeep) parser.end();
+  return handler.root;
+}
+
+/** Builds the tree as parseDocument does, and stops the parser once an element opens too deep. */
+class DepthLimitedHandler extends DomHandler {
+  stopAtDepth = () => {};
+  tooDeep = false;
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    super.onopentag(name, attribs);
+    // tagStack holds the document itself below the open elements.
+    if (!this.tooDeep && this.tagStack.length > maxDomDepth) {
+      this.tooDeep = true;
+      this.stopAtDepth();
     }
-    for (const child of element.children) if (isElement(child)) pending.push([child, depth + 1]);
   }
-  return document;
 }
 
 /** Text of the first matching element whose visible text is not empty (and passes `accept`). */
