@@ -17,8 +17,8 @@ import { benchDynamoDbLocalReads, benchOrderReads } from './order-reads.ts';
 import { benchPreviews } from './preview-latency.ts';
 import { benchRenders } from './renders.ts';
 import { printSummary, resultsFile, writeResults } from './results.ts';
-import { benchSiteReading } from './site-reading.ts';
 import { benchLighthouse, benchPageWeights } from './site-figures.ts';
+import { benchSiteReading } from './site-reading.ts';
 import { type StackFunction, stackFunctions } from './stack-template.ts';
 import { benchGeneration, benchRealtime, benchTwinStart } from './twin-figures.ts';
 
