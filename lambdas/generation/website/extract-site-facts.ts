@@ -66,8 +66,8 @@ const genericHeadings = pagePattern(
   /^(features?|benefits|pricing|plans|faqs?|frequently asked questions|testimonials|reviews|customer reviews|contact( us)?|about( us)?|blog|menu|related products|you may also like|recently viewed|share|newsletter|description|details|product details|shipping|returns)$/i,
 );
 const genericTitleParts = pagePattern(/^(home|homepage|home page|welcome|official site|official website|shop|store)$/i);
-// A run of spaces is tried from its first space only: from every space it would be quadratic.
-const titleSeparators = pagePattern(/(?<!\s)\s+[|\-—–·]\s+/);
+// The title is collapsed (one space between words), so a separator's spaces are single.
+const titleSeparators = pagePattern(/ [|\-—–·] /);
 const headingTag = pagePattern(/^h[1-6]$/);
 const letter = pagePattern(/\p{L}/u);
 const headingEndMark = pagePattern(/[:.!]/);

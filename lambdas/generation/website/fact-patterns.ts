@@ -3,7 +3,7 @@
 // use the same patterns to recognise them in benefits and descriptions read before these existed.
 // Each pattern is linear in the text it reads (page-patterns.ts): a number has at most 5 groups, so
 // "1.111.111…" × 50,000 is 50,000 short tries, not 50,000 tries each running to the end.
-import { pagePattern, withoutTrailing } from './page-patterns.ts';
+import { boundedPagePattern, pagePattern, withoutTrailing } from './page-patterns.ts';
 
 /** The kinds of claim, strongest proof first: an ad's hook and proof scenes take them in this order. */
 export const claimKinds = ['rating', 'count', 'speed', 'guarantee', 'heritage', 'figure'] as const;
@@ -51,7 +51,6 @@ const claimPatterns: Record<ClaimKind, RegExp[]> = {
   ],
   figure: [
     new RegExp(String.raw`\b(?:for|lasts?)\s+(?:up to\s+)?(?:${number})\s?(?:hours|days|weeks|months|years)\b`, 'i'),
-    /\b\d+(?:[.,]\d+)?\s?%\s+(?!off\b)\p{L}[\p{L}-]*/iu,
     /(?<!\S)#1\b/,
     /\b\d+(?:[.,]\d+)?x\s+(?:faster|more|less|cheaper)\b/i,
   ],
@@ -68,6 +67,8 @@ const offerPatterns = [
   /\bBOGO\b/,
 ];
 
+/** The longest text a price is searched in (a price tag's element): the search is not linear in it. */
+export const maxPriceTextChars = 40;
 export const pricePattern = new RegExp(String.raw`(?:from\s+)?${priceAmount}(?:${pricePeriod})?`, 'i');
 /** A block that is a price tag and nothing else: "$29", "From €19.99 / month", "Only $12". */
 export const priceTagPattern = new RegExp(
@@ -75,13 +76,30 @@ export const priceTagPattern = new RegExp(
   'i',
 );
 
-for (const pattern of [...Object.values(claimPatterns).flat(), ...offerPatterns, pricePattern, priceTagPattern]) {
+for (const pattern of [...Object.values(claimPatterns).flat(), ...offerPatterns, priceTagPattern]) {
   pagePattern(pattern);
+}
+boundedPagePattern(pricePattern, maxPriceTextChars);
+
+/**
+ * "90% natural ingredients" is a figure; "20% off" is an offer, not one. The word is checked here
+ * rather than with a lookahead in the pattern, which only the (inexact) fuzzing checker can judge.
+ */
+const percentFigures = pagePattern(/\b\d+(?:[.,]\d+)?\s?%\s+\p{L}[\p{L}-]*/giu);
+const offWord = pagePattern(/^off(?:$|[^\w\u017f\u212a])/iu);
+
+function percentFigure(text: string): FactMatch | undefined {
+  for (const match of text.matchAll(percentFigures)) {
+    const word = match[0].slice(match[0].indexOf('%') + 1).trimStart();
+    if (!offWord.test(word)) return { index: match.index, length: match[0].length };
+  }
+  return undefined;
 }
 
 const sentenceEnd = pagePattern(/(?<=[.!?])\s+/);
-// A run of spaces is tried from its first space only: from every space it would be quadratic.
-const clauseEnd = pagePattern(/[,;:]\s+|(?<!\s)\s+[–—|•·-]\s+/);
+// A dash between spaces is tried from the space before it only: from every space of a run it
+// would be quadratic (a wider run leaves its spaces in the piece, which tidyPhrase drops).
+const clauseEnd = pagePattern(/[,;:]\s+|\s[–—|•·-]\s+/);
 const spaces = pagePattern(/\s+/);
 const spaceRuns = pagePattern(/\s+/g);
 const numberRuns = pagePattern(/(?<![\p{L}\d])\d[\d,.]*(?!\p{L})/gu);
@@ -98,7 +116,7 @@ export interface FactMatch {
 /** The strongest kind of claim in `text` and where it is, if it makes one. */
 export function findClaim(text: string): (FactMatch & { kind: ClaimKind }) | undefined {
   for (const kind of claimKinds) {
-    const found = firstMatch(text, claimPatterns[kind]);
+    const found = firstOf([firstMatch(text, claimPatterns[kind]), kind === 'figure' ? percentFigure(text) : undefined]);
     // An offer's threshold ("free shipping over $30") is not a claim, and a discount is an offer.
     if (found && !findOffer(text.slice(found.index, found.index + found.length))) return { ...found, kind };
   }
@@ -107,6 +125,13 @@ export function findClaim(text: string): (FactMatch & { kind: ClaimKind }) | und
 
 export function findOffer(text: string): FactMatch | undefined {
   return firstMatch(text, offerPatterns);
+}
+
+function firstOf(matches: (FactMatch | undefined)[]): FactMatch | undefined {
+  return matches.reduce<FactMatch | undefined>(
+    (best, match) => (match && (!best || match.index < best.index) ? match : best),
+    undefined,
+  );
 }
 
 function firstMatch(text: string, patterns: RegExp[]): FactMatch | undefined {

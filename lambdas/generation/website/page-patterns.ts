@@ -11,9 +11,23 @@ export function pagePattern(pattern: RegExp): RegExp {
   return pattern;
 }
 
-/** Every pattern registered so far (by the modules imported so far). */
-export function pagePatterns(): RegExp[] {
-  return [...registered];
+const bounded = new Map<RegExp, number>();
+
+/**
+ * `pattern`, registered as one the reader runs only on text it has cut to `maxInputChars` first:
+ * whatever it backtracks is bounded by the cut (the test checks the pattern's degree against it).
+ */
+export function boundedPagePattern(pattern: RegExp, maxInputChars: number): RegExp {
+  bounded.set(pattern, maxInputChars);
+  return pattern;
+}
+
+/** Every pattern registered so far (by the modules imported so far), with its input cap if it has one. */
+export function pagePatterns(): { pattern: RegExp; maxInputChars?: number }[] {
+  return [
+    ...[...registered].map((pattern) => ({ pattern })),
+    ...[...bounded].map(([pattern, maxInputChars]) => ({ pattern, maxInputChars })),
+  ];
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   claimKinds,
   findClaim,
   findOffer,
+  maxPriceTextChars,
   numbersIn,
   phraseAround,
   pricePattern,
@@ -26,9 +27,9 @@ const fromWords = pagePattern(/^(?:from|starting at)\s+/i);
 // Prices are tidied (one space at most), so the slash's spaces are bounded.
 const perSlash = pagePattern(/ ?\/ ?/);
 const zeroCents = pagePattern(/[.,]00\b/);
-// Sentences, split only where a space follows the stop: "4.9" and "2,000" stay whole. A run of
-// spaces is tried from its first space only: from every space it would be quadratic.
-const sentenceBreaks = pagePattern(/(?<=[.!?])\s+|(?<!\s)\s+[|•·]\s+/);
+// Sentences, split only where a space follows the stop: "4.9" and "2,000" stay whole. Blocks are
+// collapsed (one space between words), so a separator's spaces are single.
+const sentenceBreaks = pagePattern(/(?<=[.!?]) | [|•·] /);
 const currencySymbols: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', CAD: 'CA$', AUD: 'A$' };
 
 type Block = { element: DomElement; text: string };
@@ -74,7 +75,7 @@ export function findPrices(blocks: Block[], meta: Map<string, string>, structure
     const tag = tidyPhrase(text);
     if (priceTagPattern.test(tag)) return [tag];
     const named = closest(element, isPriceContainer) !== undefined;
-    const price = named && text.length <= 40 ? pricePattern.exec(text)?.[0] : undefined;
+    const price = named && text.length <= maxPriceTextChars ? pricePattern.exec(text)?.[0] : undefined;
     return price ? [tidyPhrase(price)] : [];
   });
   // "Only $19.99" is $19.99; "Starting at $12" is from $12, which a writer must not turn into "only".
