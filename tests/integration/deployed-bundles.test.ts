@@ -94,7 +94,7 @@ describe('the deployed bundles', () => {
       // Started as guarded-reading.ts starts it, as nobody, with nothing but the asset to load from.
       const script = [
         "import { Worker } from 'node:worker_threads';",
-        "const worker = new Worker('./site-reader.worker.mjs', { resourceLimits: { maxOldGenerationSizeMb: 256 } });",
+        "const worker = new Worker('./site-reader.worker.mjs', { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 } });",
         "worker.once('message', (facts) => { console.log(JSON.stringify(facts)); void worker.terminate(); });",
         "worker.postMessage({ html: '<title>Harbor Coffee</title><h1>Fresh beans</h1><p>4.9/5 from 2,000 reviews</p>', pageUrl: 'https://harbor.example/' });",
       ].join('\n');

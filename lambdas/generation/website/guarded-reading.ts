@@ -55,7 +55,12 @@ export async function readPageGuarded(html: string, pageUrl: string, budgetMs: n
 
 async function startReader(): Promise<Worker> {
   workerFile ??= locateWorker();
-  const worker = new Worker(await workerFile, { resourceLimits: { maxOldGenerationSizeMb: readerHeapMb } });
+  const worker = new Worker(await workerFile, {
+    // The worker is plain bundled JavaScript: none of the host's flags (a loader, --input-type, the
+    // Lambda runtime's own) is its business, and some make a worker refuse to start.
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: readerHeapMb },
+  });
   // A waiting spare never keeps a process (a test, a CLI, the twin shutting down) alive.
   worker.unref();
   // A spare that fails to start is found out by the read that takes it (its 'error' or 'exit').
