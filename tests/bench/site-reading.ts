@@ -9,7 +9,7 @@ import { readPageGuarded } from '#generation/website/guarded-reading.ts';
 import { hostilePages, pageCapBytes } from '#tests/fixtures/hostile-pages.ts';
 import { percentile, record, round } from './figures.ts';
 
-const samples = 10;
+const samples = 20;
 const worstCaseMs = 8_000;
 const pageUrl = 'https://harbor-coffee.example/';
 

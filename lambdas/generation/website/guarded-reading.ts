@@ -30,6 +30,19 @@ let workerFile: Promise<string> | undefined;
  */
 let spare: Promise<Worker> | undefined;
 
+/**
+ * Where the worker's module is, found (from source: built) as soon as this module loads, so the
+ * first read does not wait for it.
+ */
+function workerModule(): Promise<string> {
+  workerFile ??= locateWorker();
+  return workerFile;
+}
+void workerModule().catch(() => {
+  // A build that failed is tried again, and reported, by the first read.
+  workerFile = undefined;
+});
+
 export async function readPageGuarded(html: string, pageUrl: string, budgetMs: number): Promise<GuardedReading> {
   const started = Date.now();
   const worker = await (spare ?? startReader());
@@ -54,8 +67,7 @@ export async function readPageGuarded(html: string, pageUrl: string, budgetMs: n
 }
 
 async function startReader(): Promise<Worker> {
-  workerFile ??= locateWorker();
-  const worker = new Worker(await workerFile, {
+  const worker = new Worker(await workerModule(), {
     // The worker is plain bundled JavaScript: none of the host's flags (a loader, --input-type, the
     // Lambda runtime's own) is its business, and some make a worker refuse to start.
     execArgv: [],
