@@ -76,6 +76,8 @@ export const configSchema = z.object({
   preview: z.object({
     /** The preview's page fetch gives up sooner than generation's 8 s: the buyer is waiting on the form. */
     siteFetchTimeoutMs: z.int().check(z.positive(), z.maximum(8_000)),
+    /** Reading the fetched page on its own thread, ended at this budget: the preview then says it could not be read. */
+    siteReadingBudgetMs: z.int().check(z.positive(), z.maximum(8_000)),
     /** Each site image the preview shows, fetched in parallel once the page is read. */
     imageFetchTimeoutMs: z.int().check(z.positive()),
     /** Site images the preview cleans and shows (the buyer's photo comes on top). */

@@ -88,6 +88,7 @@ export const config: Config = {
   delivery: { typicalSeconds: 60 },
   preview: {
     siteFetchTimeoutMs: 2_500,
+    siteReadingBudgetMs: 2_000,
     imageFetchTimeoutMs: 1_500,
     maxSiteImages: 4,
     imageBoxPixels: 480,

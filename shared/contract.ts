@@ -46,6 +46,7 @@ export const errorCodes = [
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'UNAUTHORIZED',
+  'TIMEOUT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -61,6 +62,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   UNAUTHORIZED: 403,
+  /** The function ran out of its time (#common/http.ts answers just before Lambda would end it). */
+  TIMEOUT: 503,
   INTERNAL: 500,
 };
 
@@ -103,6 +106,7 @@ export const apiMessages = {
   methodNotAllowed: 'Method not allowed',
   malformedJson: 'The request body must be valid JSON.',
   unsupportedMediaType: 'The request body must be JSON (Content-Type: application/json).',
+  timedOut: 'This took longer than it should. Please try again in a moment.',
   /** The same answer for a new, pending or confirmed address: no one learns who subscribed. */
   newsletterCheckInbox:
     'Almost there! Unless this address is already subscribed, we have sent it a link to confirm. Please check your inbox.',

@@ -20,6 +20,8 @@ export interface GenerationStep {
   resultKey?: 'site' | 'script' | 'footage' | 'render';
   /** It decodes images with sharp: the function carries sharp's native build and runs on its CPU. */
   decodesImages?: true;
+  /** It reads buyers' websites: lib/ bundles the site reader's worker thread beside the handler. */
+  readsWebsites?: true;
 }
 
 export const generationSteps = [
@@ -39,6 +41,7 @@ export const generationSteps = [
     uses: ['orders:write', 'previews:read'],
     path: 'main',
     resultKey: 'site',
+    readsWebsites: true,
   },
   {
     state: 'WriteScript',

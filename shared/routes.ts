@@ -21,6 +21,8 @@ export interface ApiRoute {
    * carries sharp and the Inter fonts and builds for sharp's CPU.
    */
   decodesImages?: true;
+  /** Reads buyers' websites: lib/ bundles the site reader's worker thread beside the handler. */
+  readsWebsites?: true;
 }
 
 export const apiRoutes = [
@@ -43,6 +45,7 @@ export const apiRoutes = [
     throttle: { rate: 2, burst: 5 },
     timeoutSeconds: 10,
     decodesImages: true,
+    readsWebsites: true,
   },
   {
     name: 'CreateOrder',

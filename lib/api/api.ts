@@ -73,6 +73,7 @@ export class Api extends Construct {
       timeoutSeconds: number,
       uses: readonly Capability[],
       decodesImages = false,
+      readsWebsites = false,
     ) => {
       const fn = new ReelFiveFunction(this, name, {
         entry,
@@ -81,6 +82,7 @@ export class Api extends Construct {
         // sharp's linux-x64 build, the one the render function and the tests decode with, and the
         // fonts the renderer's layers are drawn in.
         ...(decodesImages ? { ...imageDecoding, bundledFiles: interFontFiles } : {}),
+        readsWebsites,
       });
       if (decodesImages) fn.addEnvironment('RENDER_FONTS_DIR', taskRoot);
       this.originVerifySecret.grantRead(fn);
@@ -100,7 +102,14 @@ export class Api extends Construct {
       ),
     });
     const routes = (apiRoutes as readonly ApiRoute[]).flatMap((route) => {
-      const fn = apiFunction(route.name, route.entry, route.timeoutSeconds, route.uses, route.decodesImages);
+      const fn = apiFunction(
+        route.name,
+        route.entry,
+        route.timeoutSeconds,
+        route.uses,
+        route.decodesImages,
+        route.readsWebsites,
+      );
       this.routeFunctions.set(route.name as ApiRouteName, fn);
       return this.httpApi.addRoutes({
         path: route.path,

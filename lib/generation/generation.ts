@@ -121,6 +121,7 @@ export class Generation extends Construct {
         timeoutSeconds: step.timeoutSeconds,
         description: `Generation step ${state}`,
         ...(step.decodesImages ? imageDecoding : {}),
+        readsWebsites: step.readsWebsites,
       });
       grantCapabilities(fn, step.uses, owners);
       functions[state] = fn;

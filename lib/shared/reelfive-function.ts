@@ -45,7 +45,18 @@ export interface ReelFiveFunctionProps {
    * whole from node_modules/ into the bundle's node_modules/. List every package they load.
    */
   copiedPackages?: readonly string[];
+  /**
+   * The function reads buyers' websites: the site reader's worker thread
+   * (lambdas/generation/website/guarded-reading.ts) is bundled beside index.mjs as its own entry.
+   */
+  readsWebsites?: boolean;
 }
+
+/** The site reader's worker: a second entry, since a worker thread loads a module file of its own. */
+const siteReaderWorker = {
+  entry: 'lambdas/generation/website/site-reader.worker.ts',
+  bundled: 'site-reader.worker.mjs',
+};
 
 /** The construct-context key under which ReelFiveStack names its stage for the functions in it. */
 export const stageContextKey = 'reelfive:stage';
@@ -113,6 +124,13 @@ export class ReelFiveFunction extends NodejsFunction {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (inputDir: string, outputDir: string) => [
+            ...(props.readsWebsites
+              ? [
+                  `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${siteReaderWorker.entry}" --bundle ` +
+                    `--platform=node --format=esm --target=node22 --minify --log-level=warning ` +
+                    `--outfile="${outputDir}/${siteReaderWorker.bundled}"`,
+                ]
+              : []),
             ...(props.bundledFiles ?? []).map(({ from, to }) => `cp "${inputDir}/${from}" "${outputDir}/${to}"`),
             ...(props.copiedPackages ?? []).map(
               (name) =>

@@ -19,6 +19,7 @@ import { benchPreviews } from './preview-latency.ts';
 import { benchRenders } from './renders.ts';
 import { printSummary, resultsFile, writeResults } from './results.ts';
 import { benchLighthouse, benchPageWeights } from './site-figures.ts';
+import { benchSiteReading } from './site-reading.ts';
 import { type StackFunction, stackFunctions } from './stack-template.ts';
 import { benchGeneration, benchRealtime, benchTwinStart } from './twin-figures.ts';
 
@@ -38,6 +39,7 @@ const groups = [
   'realtime',
   'preview',
   'newsletter',
+  'site-reading',
 ] as const;
 type Group = (typeof groups)[number];
 
@@ -110,6 +112,7 @@ try {
   }
   // Each provider's twin in a process of its own (handlers keep their clients per process).
   if (runs('footage')) await runGroup('footage', benchFootageJourneys);
+  if (runs('site-reading')) await runGroup('site-reading', benchSiteReading);
 
   const twin = runs('twin-start') ? await runGroup('twin-start', benchTwinStart) : undefined;
   if (twin) {

@@ -7,7 +7,7 @@
 // and CheckFootage bundled sharp's JavaScript without its native build, which only the project's
 // own node_modules had supplied.
 import { execFile } from 'node:child_process';
-import { chmod } from 'node:fs/promises';
+import { chmod, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -27,7 +27,8 @@ beforeAll(async () => {
   // mkdtemp makes it 0700; the path to /var/task is traversable by the function's user.
   await chmod(assembly.directory, 0o755);
   functions = stackFunctions(assembly);
-}, 300_000);
+  // Bundling every function takes minutes on a busy 2-core machine.
+}, 900_000);
 
 afterAll(async () => {
   await assembly?.remove();
@@ -80,4 +81,37 @@ describe('the deployed bundles', () => {
 
     expect(problems).toEqual({});
   }, 300_000);
+
+  it("each that reads websites runs the site reader's worker thread from its own asset", async () => {
+    const readers = [
+      ...apiRoutes.filter((route) => 'readsWebsites' in route).map((route) => `Api/${route.name}`),
+      ...generationSteps.filter((step) => 'readsWebsites' in step).map((step) => `Generation/${step.state}Function`),
+    ];
+    expect(readers).toEqual(['Api/CreatePreview', 'Generation/AnalyzeWebsiteFunction']);
+    for (const name of readers) {
+      const fn = functions.find((candidate) => candidate.name === name)!;
+      // The handler's bundle loads the worker by this name, beside itself (guarded-reading.ts).
+      expect(await readFile(join(fn.assetDir, 'index.mjs'), 'utf8')).toContain('site-reader.worker.mjs');
+      // Started as guarded-reading.ts starts it, as nobody, with nothing but the asset to load from.
+      const script = [
+        "import { Worker } from 'node:worker_threads';",
+        "const worker = new Worker('./site-reader.worker.mjs', { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 } });",
+        "worker.once('message', (facts) => { console.log(JSON.stringify(facts)); void worker.terminate(); });",
+        "worker.postMessage({ html: '<title>Harbor Coffee</title><h1>Fresh beans</h1><p>4.9/5 from 2,000 reviews</p>', pageUrl: 'https://harbor.example/' });",
+      ].join('\n');
+      const { stdout } = await run(
+        'setpriv',
+        [
+          ...['--reuid=nobody', '--regid=nogroup', '--clear-groups'],
+          ...[process.execPath, '--input-type=module', '-e', script],
+        ],
+        { cwd: fn.assetDir, env: lambdaEnvironment(fn), timeout: 60_000 },
+      );
+      expect(JSON.parse(stdout)).toMatchObject({
+        businessName: 'Harbor Coffee',
+        headline: 'Fresh beans',
+        claims: ['4.9/5 from 2,000 reviews'],
+      });
+    }
+  }, 120_000);
 });

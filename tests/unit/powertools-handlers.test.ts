@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2, Context, DynamoDBStreamEvent, EventBridgeE
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '#local/lambda-context.ts';
 import { config } from '#shared/config.ts';
+import { apiMessages } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 type Wrappers = typeof import('#powertools/handlers.ts') & typeof import('#common/http.ts');
@@ -281,6 +282,22 @@ describe('the API route wrapper', () => {
     expect(answer).toMatchObject({ statusCode: 500 });
     expect(JSON.parse(String(answer.body))).toMatchObject({ errorCode: 'INTERNAL' });
     expect(jsonLines().filter((line) => line.message === 'Unhandled error')).toEqual([
+      expect.objectContaining({ function_name: 'ReelFive-test-Api', level: 'ERROR' }),
+    ]);
+  });
+
+  it('answers a handler that runs out of time with a JSON TIMEOUT before Lambda would end it', async () => {
+    // Prepare: a 1 s function whose handler never finishes (a read that stalls, a dependency that hangs).
+    const { apiHandler } = await freshContainer();
+    const handler = apiHandler(() => new Promise<never>(() => {}));
+
+    // Act
+    const answer = await handler(apiEvent(), lambdaContext('ReelFive-test-Api', 1));
+
+    // Assess
+    expect(answer).toMatchObject({ statusCode: 503 });
+    expect(JSON.parse(String(answer.body))).toEqual({ error: apiMessages.timedOut, errorCode: 'TIMEOUT' });
+    expect(jsonLines().filter((line) => line.message === 'Timed out')).toEqual([
       expect.objectContaining({ function_name: 'ReelFive-test-Api', level: 'ERROR' }),
     ]);
   });

@@ -9,6 +9,7 @@ import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { fetchPublicPage, type PageFetchResult } from '#generation/website/fetch-public-page.ts';
+import { readingOverBudget } from '#generation/website/guarded-reading.ts';
 import { displayDomain } from '#generation/website/site-domain.ts';
 import { logger } from '#powertools/logger.ts';
 import { config } from '#shared/config.ts';
@@ -122,7 +123,7 @@ async function cachedImageBytes(site: CachedSite, url: string | undefined): Prom
 async function readSite(website: string, now: Date, deps: PreviewDeps): Promise<CachedSite> {
   const fetchPage =
     deps.fetchPage ?? ((url: string) => fetchPublicPage(url, { timeoutMs: config.preview.siteFetchTimeoutMs }));
-  const analysis = await analyzeWebsite(website, { fetchPage });
+  const analysis = await analyzeWebsite(website, { fetchPage, readingBudgetMs: config.preview.siteReadingBudgetMs });
   const site: CachedSite = { website, readAt: now.toISOString(), analysis, images: [] };
   if (analysis.source !== 'site') return site;
   site.images = await storePreviewImages(analysis.images ?? [], previewKeys(website).image);
@@ -157,6 +158,7 @@ export function buyerReason(failure: string | undefined): string {
   if (/not a public host|non-public address|not a public http/.test(reason)) return 'its address is not public';
   if (/does not resolve/.test(reason)) return 'its address was not found';
   if (/no readable text/.test(reason)) return 'its page has no text we could read';
+  if (reason === readingOverBudget) return 'its page took too long to read';
   return unreadableSiteReason;
 }
 

@@ -1,8 +1,9 @@
 // Step 1 of making an ad (DESIGN §5): what the buyer's website says about the business. An
 // unreachable or empty site never fails the order; the ad is then made from the domain alone.
 import { parsePublicWebsite, withScheme } from '#shared/public-url.ts';
-import { extractSiteFacts, type SiteFacts } from './extract-site-facts.ts';
+import type { SiteFacts } from './extract-site-facts.ts';
 import { fetchPublicPage, type PageFetchResult } from './fetch-public-page.ts';
+import { readPageGuarded } from './guarded-reading.ts';
 import { businessNameFromDomain, displayDomain } from './site-domain.ts';
 
 export type WebsiteAnalysis = SiteFacts & {
@@ -14,7 +15,15 @@ export type WebsiteAnalysis = SiteFacts & {
 
 export interface AnalyzeWebsiteDeps {
   fetchPage?: (url: string) => Promise<PageFetchResult>;
+  /** How long reading the fetched page may take before the ad is made from the domain instead. */
+  readingBudgetMs?: number;
 }
+
+/**
+ * The generation's reading budget: a linear read of a 2 MB page takes well under a second on a
+ * Lambda; the step's 30 s hold the 8 s fetch, this and the rest with room to spare.
+ */
+const generationReadingBudgetMs = 10_000;
 
 export async function analyzeWebsite(website: string, deps: AnalyzeWebsiteDeps = {}): Promise<WebsiteAnalysis> {
   const fetchPage = deps.fetchPage ?? fetchPublicPage;
@@ -23,7 +32,9 @@ export async function analyzeWebsite(website: string, deps: AnalyzeWebsiteDeps =
   try {
     const page = await fetchPage(url.href);
     if ('failure' in page) return factsFromUrl(website, page.failure);
-    const facts = extractSiteFacts(page.html, page.finalUrl);
+    const reading = await readPageGuarded(page.html, page.finalUrl, deps.readingBudgetMs ?? generationReadingBudgetMs);
+    if ('failure' in reading) return factsFromUrl(website, reading.failure);
+    const { facts } = reading;
     if (!facts.headline && !facts.description && facts.benefits.length === 0) {
       return factsFromUrl(website, 'the page has no readable text');
     }

@@ -1,20 +1,25 @@
 // What a claim, an offer and a price look like in a page's words ("4.9/5 from 2,000 reviews",
 // "20% off", "$29/month"). The page reader finds them with these patterns; the storyboard writers
 // use the same patterns to recognise them in benefits and descriptions read before these existed.
+// Each pattern is linear in the text it reads (page-patterns.ts): a number has at most 5 groups, so
+// "1.111.111…" × 50,000 is 50,000 short tries, not 50,000 tries each running to the end.
+import { boundedPagePattern, pagePattern, withoutTrailing } from './page-patterns.ts';
 
 /** The kinds of claim, strongest proof first: an ad's hook and proof scenes take them in this order. */
 export const claimKinds = ['rating', 'count', 'speed', 'guarantee', 'heritage', 'figure'] as const;
 export type ClaimKind = (typeof claimKinds)[number];
 
-// 1,240 · 10.000 · 4.9 · 10k · 2M
-const number = String.raw`\d{1,3}(?:[,.]\d{3})+|\d+(?:[.,]\d+)?`;
+// 1,240 · 10.000 · 4.9 · 10k · 2M (up to 999 trillion: a number no page claims is not a number)
+const number = String.raw`\d{1,3}(?:[,.]\d{3}){1,4}|\d+(?:[.,]\d+)?`;
 const amount = String.raw`(?:${number})\s?[kKmM]?\+?`;
 const year = String.raw`(?:1[89]\d\d|20[0-4]\d)`;
 const timeUnit = '(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)';
 const counted =
   '(?:customers|clients|users|teams|companies|businesses|brands|members|orders|downloads|reviews|ratings|patients|students|families|homes|households|people|subscribers|installs|stores|shops|restaurants|cities|countries|jobs|projects|cups|bags|meals)';
 const currency = '[$€£¥]';
-const priceAmount = String.raw`(?:${currency}\s?(?:${number})|(?:${number})\s?(?:€|EUR|USD|GBP|CHF)\b)`;
+// A number before its currency starts where its digits start: tried from inside a run of digits, it
+// would read the rest of the run from every digit.
+const priceAmount = String.raw`(?:${currency}\s?(?:${number})|(?<!\d)(?:${number})\s?(?:€|EUR|USD|GBP|CHF)\b)`;
 const pricePeriod = String.raw`(?:\s?\/\s?|\s+(?:per|a|an)\s+)(?:mo|month|yr|year|wk|week|user|seat|person|hour|hr|session|night|class|visit)\b`;
 
 const claimPatterns: Record<ClaimKind, RegExp[]> = {
@@ -46,7 +51,6 @@ const claimPatterns: Record<ClaimKind, RegExp[]> = {
   ],
   figure: [
     new RegExp(String.raw`\b(?:for|lasts?)\s+(?:up to\s+)?(?:${number})\s?(?:hours|days|weeks|months|years)\b`, 'i'),
-    /\b\d+(?:[.,]\d+)?\s?%\s+(?!off\b)\p{L}[\p{L}-]*/iu,
     /(?<!\S)#1\b/,
     /\b\d+(?:[.,]\d+)?x\s+(?:faster|more|less|cheaper)\b/i,
   ],
@@ -63,12 +67,46 @@ const offerPatterns = [
   /\bBOGO\b/,
 ];
 
+/** The longest text a price is searched in (a price tag's element): the search is not linear in it. */
+export const maxPriceTextChars = 40;
 export const pricePattern = new RegExp(String.raw`(?:from\s+)?${priceAmount}(?:${pricePeriod})?`, 'i');
 /** A block that is a price tag and nothing else: "$29", "From €19.99 / month", "Only $12". */
 export const priceTagPattern = new RegExp(
   String.raw`^(?:(?:from|only|just|now|starting at)\s+)?${priceAmount}(?:${pricePeriod})?$`,
   'i',
 );
+
+for (const pattern of [...Object.values(claimPatterns).flat(), ...offerPatterns, priceTagPattern]) {
+  pagePattern(pattern);
+}
+boundedPagePattern(pricePattern, maxPriceTextChars);
+
+/**
+ * "90% natural ingredients" is a figure; "20% off" is an offer, not one. The word is checked here
+ * rather than with a lookahead in the pattern, which only the (inexact) fuzzing checker can judge.
+ */
+const percentFigures = pagePattern(/\b\d+(?:[.,]\d+)?\s?%\s+\p{L}[\p{L}-]*/giu);
+const offWord = pagePattern(/^off(?:$|[^\w\u017f\u212a])/iu);
+
+function percentFigure(text: string): FactMatch | undefined {
+  for (const match of text.matchAll(percentFigures)) {
+    const word = match[0].slice(match[0].indexOf('%') + 1).trimStart();
+    if (!offWord.test(word)) return { index: match.index, length: match[0].length };
+  }
+  return undefined;
+}
+
+const sentenceEnd = pagePattern(/(?<=[.!?])\s+/);
+// A dash between spaces is tried from the space before it only: from every space of a run it
+// would be quadratic (a wider run leaves its spaces in the piece, which tidyPhrase drops).
+const clauseEnd = pagePattern(/[,;:]\s+|\s[–—|•·-]\s+/);
+const spaces = pagePattern(/\s+/);
+const spaceRuns = pagePattern(/\s+/g);
+const numberRuns = pagePattern(/(?<![\p{L}\d])\d[\d,.]*(?!\p{L})/gu);
+const numberMark = pagePattern(/[,.]/);
+const thousandsCommas = pagePattern(/,/g);
+const leadingBullets = pagePattern(/^[\s•·✓✔→*–—-]+/u);
+const trailingPunctuation = pagePattern(/[\s.,;:!–—-]/u);
 
 export interface FactMatch {
   index: number;
@@ -78,7 +116,7 @@ export interface FactMatch {
 /** The strongest kind of claim in `text` and where it is, if it makes one. */
 export function findClaim(text: string): (FactMatch & { kind: ClaimKind }) | undefined {
   for (const kind of claimKinds) {
-    const found = firstMatch(text, claimPatterns[kind]);
+    const found = firstOf([firstMatch(text, claimPatterns[kind]), kind === 'figure' ? percentFigure(text) : undefined]);
     // An offer's threshold ("free shipping over $30") is not a claim, and a discount is an offer.
     if (found && !findOffer(text.slice(found.index, found.index + found.length))) return { ...found, kind };
   }
@@ -87,6 +125,13 @@ export function findClaim(text: string): (FactMatch & { kind: ClaimKind }) | und
 
 export function findOffer(text: string): FactMatch | undefined {
   return firstMatch(text, offerPatterns);
+}
+
+function firstOf(matches: (FactMatch | undefined)[]): FactMatch | undefined {
+  return matches.reduce<FactMatch | undefined>(
+    (best, match) => (match && (!best || match.index < best.index) ? match : best),
+    undefined,
+  );
 }
 
 function firstMatch(text: string, patterns: RegExp[]): FactMatch | undefined {
@@ -113,13 +158,13 @@ export function phraseAround(text: string, at: FactMatch, maxChars = 60): string
     return text;
   };
   // Decimals ("4.9") and thousands ("2,000") are not boundaries: a separator needs a space after it.
-  for (const candidate of [text, pieces(/(?<=[.!?])\s+/), pieces(/[,;:]\s+|\s+[–—|•·-]\s+/)]) {
+  for (const candidate of [text, pieces(sentenceEnd), pieces(clauseEnd)]) {
     const phrase = tidyPhrase(candidate);
     if (phrase.length <= maxChars && phrase.includes(tidyPhrase(text.slice(at.index, at.index + at.length)))) {
       return phrase;
     }
   }
-  const words = text.split(/\s+/);
+  const words = text.split(spaces);
   let position = 0;
   const spans = words.map((word) => {
     const start = text.indexOf(word, position);
@@ -133,15 +178,11 @@ export function phraseAround(text: string, at: FactMatch, maxChars = 60): string
 
 /** The numbers a text states, as digits: "1,240" and "1240" are one number; "G2" and "HELLO20" are names. */
 export function numbersIn(text: string): string[] {
-  return (text.match(/(?<![\p{L}\d])\d[\d,.]*(?!\p{L})/gu) ?? []).map((number) =>
-    number.replace(/[,.]+$/, '').replace(/,/g, ''),
+  return (text.match(numberRuns) ?? []).map((number) =>
+    withoutTrailing(number, numberMark).replace(thousandsCommas, ''),
   );
 }
 
 export function tidyPhrase(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s•·✓✔→*–—-]+/u, '')
-    .replace(/[\s.,;:!–—-]+$/u, '')
-    .trim();
+  return withoutTrailing(text.replace(spaceRuns, ' ').replace(leadingBullets, ''), trailingPunctuation).trim();
 }
