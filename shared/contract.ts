@@ -84,6 +84,9 @@ export const messages = {
   /** Ours: an ad names the business and shows its domain; an address is neither, and is not said aloud. */
   websiteIsAnAddress: "Please enter your website's name, like yourshop.com, not its IP address.",
   invalidEmail: 'Please enter a valid email address.',
+  /** Ours: the preview's content check (shared/prohibited-content.ts), told before paying. */
+  contentRefused: (host: string, category: string) =>
+    `We can't make an ad for ${host}: its page falls under "${category}", which our terms do not allow. An order for it would be refused and refunded.`,
   newsletterEmailMissing: 'Please enter your email address.',
 } as const;
 

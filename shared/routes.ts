@@ -38,7 +38,7 @@ export const apiRoutes = [
     name: 'CreatePreview',
     ...apiPaths.CreatePreview,
     entry: 'generation/preview/create-preview.handler.ts',
-    uses: ['previews:write', 'images:read', 'rateLimits'],
+    uses: ['previews:write', 'images:read', 'rateLimits', 'contentCheck'],
     throttle: { rate: 20, burst: 40 },
     timeoutSeconds: 10,
     decodesImages: true,

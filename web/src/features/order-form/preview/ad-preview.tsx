@@ -2,7 +2,8 @@
 // that the site could not be read, before the buyer pays. Loaded only once a website is typed
 // (preview-slot.tsx), so the home page's first load carries none of it.
 import { useId } from 'react';
-import { styleLabels } from '#shared/contract.ts';
+import { messages, styleLabels } from '#shared/contract.ts';
+import { paths } from '#shared/paths.ts';
 import { type PreviewRequest, type PreviewResponse, unreadableSiteMessage } from '#shared/preview-contract.ts';
 import { type PreviewState, useSitePreview } from './use-site-preview.ts';
 
@@ -66,6 +67,23 @@ function PreviewBody({ state, hasPhoto }: { state: Exclude<PreviewState, { kind:
 function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPhoto: boolean }) {
   return (
     <div className="mt-3 grid gap-4">
+      {preview.refusedFor ? (
+        <div role="note" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-950">
+          <p className="font-semibold">{messages.contentRefused(preview.host, preview.refusedFor)}</p>
+          <p className="mt-1">
+            See what we do not make ads for in our{' '}
+            <a
+              href={`${paths.terms}#terms-prohibited-content`}
+              target="_blank"
+              rel="noopener"
+              className="font-semibold underline"
+            >
+              terms
+            </a>
+            .
+          </p>
+        </div>
+      ) : null}
       {preview.readable ? null : (
         <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">{unreadableSiteMessage(preview.host)}.</p>
