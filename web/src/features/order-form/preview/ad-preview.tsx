@@ -65,25 +65,10 @@ function PreviewBody({ state, hasPhoto }: { state: Exclude<PreviewState, { kind:
 }
 
 function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPhoto: boolean }) {
+  // No ad would be made: nothing of one is shown, only why and where the rules are.
+  if (preview.refusedFor) return <ContentRefusal host={preview.host} category={preview.refusedFor} />;
   return (
     <div className="mt-3 grid gap-4">
-      {preview.refusedFor ? (
-        <div role="note" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-950">
-          <p className="font-semibold">{messages.contentRefused(preview.host, preview.refusedFor)}</p>
-          <p className="mt-1">
-            See what we do not make ads for in our{' '}
-            <a
-              href={`${paths.terms}#terms-prohibited-content`}
-              target="_blank"
-              rel="noopener"
-              className="font-semibold underline"
-            >
-              terms
-            </a>
-            .
-          </p>
-        </div>
-      ) : null}
       {preview.readable ? null : (
         <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">{unreadableSiteMessage(preview.host)}.</p>
@@ -180,6 +165,26 @@ function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPh
           </div>
         </div>
       </div>
+    </div>
+  );
+}
+
+function ContentRefusal({ host, category }: { host: string; category: string }) {
+  return (
+    <div role="note" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-950">
+      <p className="font-semibold">{messages.contentRefused(host, category)}</p>
+      <p className="mt-1">
+        See what we do not make ads for in our{' '}
+        <a
+          href={`${paths.terms}#terms-prohibited-content`}
+          target="_blank"
+          rel="noopener"
+          className="font-semibold underline"
+        >
+          terms
+        </a>
+        .
+      </p>
     </div>
   );
 }
