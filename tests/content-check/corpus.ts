@@ -82,8 +82,9 @@ export const corpus: CorpusPage[] = [
       h1: 'Your Apple ID is locked',
       description: 'For your security your Apple ID is locked. Sign in here to unlock it today.',
     }),
+    // The domain bears the brand ("apple-id-…"), so the name rule lets "Apple" stand: only the
+    // category check can refuse this page.
     expected: 'impersonation',
-    businessName: 'Apple Id Support',
     localClassifierMiss:
       'names no phrase the rules know ("is locked" without "account", "sign in here"): Bedrock’s topic model reads intent; the phrase list does not',
   },
