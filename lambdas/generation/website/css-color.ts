@@ -1,6 +1,7 @@
 // A site's theme colour as the one form the renderer takes, '#rrggbb'. Sites write it every way
 // CSS allows (#abc, rgb(), a colour name), so the forms a <meta name="theme-color"> may hold are
 // all read here.
+import { pagePattern } from './page-patterns.ts';
 
 /** The CSS named colours (CSS Color 4), as "name rrggbb" pairs. */
 const namedColorPairs = [
@@ -40,12 +41,18 @@ for (let index = 0; index < pairWords.length; index += 2) {
   namedColors.set(pairWords[index]!, `#${pairWords[index + 1]}`);
 }
 
+const hexColor = pagePattern(/^#([0-9a-f]{3,8})$/);
+// The body's leading spaces are the channel split's to drop: a second run of spaces beside `[^)]*`
+// would give a long unclosed "rgb(" quadratically many ways to fail.
+const rgbFunction = pagePattern(/^rgba?\(([^)]*)\)$/);
+const channelSeparators = pagePattern(/[\s,/]+/);
+
 /** '#rrggbb' for a CSS colour value, or undefined when it is not one (or is transparent). */
 export function normalizeCssColor(value: string): string | undefined {
   const color = value.trim().toLowerCase();
-  const hex = color.match(/^#([0-9a-f]{3,8})$/)?.[1];
+  const hex = color.match(hexColor)?.[1];
   if (hex) return fromHex(hex);
-  const rgb = color.match(/^rgba?\(\s*([^)]*)\)$/)?.[1];
+  const rgb = color.match(rgbFunction)?.[1];
   if (rgb) return fromRgbFunction(rgb);
   return namedColors.get(color);
 }
@@ -59,7 +66,7 @@ function fromHex(hex: string): string | undefined {
 
 function fromRgbFunction(body: string): string | undefined {
   const channels = body
-    .split(/[\s,/]+/)
+    .split(channelSeparators)
     .filter(Boolean)
     .slice(0, 3)
     .map((channel) => (channel.endsWith('%') ? (Number.parseFloat(channel) * 255) / 100 : Number(channel)));

@@ -2,14 +2,14 @@
 // benefits, claims, offers and prices in its own words, its images and a brand colour. Pages are
 // messy, so every fact has a chain of places to look, and text from navigation, footers and cookie
 // banners never counts.
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomUtils } from 'htmlparser2';
 import { normalizeCssColor } from './css-color.ts';
 import { readStructuredData } from './json-ld.ts';
 import {
   absoluteHttpUrl,
-  ancestry,
   baseUrl,
   classAndId,
+  closest,
   collapse,
   comparable,
   type DomElement,
@@ -17,10 +17,12 @@ import {
   firstText,
   insideTag,
   isChrome,
+  parsePage,
   textBlocks,
   visibleText,
   wordCount,
 } from './page-dom.ts';
+import { pagePattern, withoutTrailing } from './page-patterns.ts';
 import { findClaims, findOffers, findPrices } from './site-claims.ts';
 import { businessNameFromDomain, displayDomain } from './site-domain.ts';
 import { findSiteImages, type SiteImage } from './site-images.ts';
@@ -55,16 +57,27 @@ const maxBenefits = 3;
 const textLimits = { businessName: 60, headline: 150, description: 300 } as const;
 const benefitLength = { min: 3, max: 80 } as const;
 
-const featureNames = /feature|benefit|advantage|highlight|perk|usp|why|value|product[-_]?desc|description|details/i;
-const boilerplateText =
-  /cookie|privacy|terms of|©|copyright|all rights reserved|sign ?in|log ?in|sign ?up|subscribe|add to cart|skip to/i;
-const genericHeadings =
-  /^(features?|benefits|pricing|plans|faqs?|frequently asked questions|testimonials|reviews|customer reviews|contact( us)?|about( us)?|blog|menu|related products|you may also like|recently viewed|share|newsletter|description|details|product details|shipping|returns)$/i;
-const genericTitleParts = /^(home|homepage|home page|welcome|official site|official website|shop|store)$/i;
-const titleSeparators = /\s+[|\-—–·]\s+/;
+const featureNames = pagePattern(
+  /feature|benefit|advantage|highlight|perk|usp|why|value|product[-_]?desc|description|details/i,
+);
+const boilerplateText = pagePattern(
+  /cookie|privacy|terms of|©|copyright|all rights reserved|sign ?in|log ?in|sign ?up|subscribe|add to cart|skip to/i,
+);
+const genericHeadings = pagePattern(
+  /^(features?|benefits|pricing|plans|faqs?|frequently asked questions|testimonials|reviews|customer reviews|contact( us)?|about( us)?|blog|menu|related products|you may also like|recently viewed|share|newsletter|description|details|product details|shipping|returns)$/i,
+);
+const genericTitleParts = pagePattern(/^(home|homepage|home page|welcome|official site|official website|shop|store)$/i);
+// A run of spaces is tried from its first space only: from every space it would be quadratic.
+const titleSeparators = pagePattern(/(?<!\s)\s+[|\-—–·]\s+/);
+const headingTag = pagePattern(/^h[1-6]$/);
+const letter = pagePattern(/\p{L}/u);
+const headingEndMark = pagePattern(/[:.!]/);
+const clampEndMark = pagePattern(/[\s,;:.-]/);
+const logoWord = pagePattern(/logo/i);
+const spaces = pagePattern(/\s+/);
 
 export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
-  const document = parseDocument(html);
+  const document = parsePage(html);
   const page = new URL(pageUrl);
   const meta = metaContents(document.children);
   const title = firstText(document.children, (element) => element.name === 'title' && !insideTag(element, 'svg'));
@@ -191,16 +204,16 @@ function findBenefits(nodes: DomNode[], alreadySaid: string[], pageHost: string)
 }
 
 function isHeading(element: DomElement): boolean {
-  return /^h[1-6]$/.test(element.name);
+  return headingTag.test(element.name);
 }
 
 function isBenefitText(text: string): boolean {
   return (
     text.length >= benefitLength.min &&
     text.length <= benefitLength.max &&
-    /\p{L}/u.test(text) &&
+    letter.test(text) &&
     !boilerplateText.test(text) &&
-    !genericHeadings.test(text.replace(/[:.!]+$/, ''))
+    !genericHeadings.test(withoutTrailing(text, headingEndMark))
   );
 }
 
@@ -209,7 +222,7 @@ function findImageUrl(nodes: DomNode[], meta: Map<string, string>, base: URL): s
   const linkWithRel = (wanted: (rel: string) => boolean) =>
     links.find((link) => relTokens(link).some(wanted))?.attribs.href;
   const logoImage = DomUtils.getElementsByTagName('img', nodes, true).find((image) =>
-    /logo/i.test(
+    logoWord.test(
       [image.attribs.class, image.attribs.id, image.attribs.alt, image.attribs.src].filter(Boolean).join(' '),
     ),
   );
@@ -234,11 +247,15 @@ function findImageUrl(nodes: DomNode[], meta: Map<string, string>, base: URL): s
 }
 
 function relTokens(link: DomElement): string[] {
-  return (link.attribs.rel ?? '').toLowerCase().split(/\s+/);
+  return (link.attribs.rel ?? '').toLowerCase().split(spaces);
 }
 
 function inFeatureSection(element: DomElement): boolean {
-  return ancestry(element).some((ancestor) => featureNames.test(classAndId(ancestor)));
+  return closest(element, isFeatureContainer) !== undefined;
+}
+
+function isFeatureContainer(element: DomElement): boolean {
+  return featureNames.test(classAndId(element));
 }
 
 /** A list item that is nothing but links is a menu entry, wherever it sits. */
@@ -252,5 +269,5 @@ function clamp(text: string, limit: number): string {
   if (text.length <= limit) return text;
   const cut = text.slice(0, limit - 1);
   const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+  return `${withoutTrailing(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut, clampEndMark)}…`;
 }

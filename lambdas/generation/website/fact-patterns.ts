@@ -1,20 +1,25 @@
 // What a claim, an offer and a price look like in a page's words ("4.9/5 from 2,000 reviews",
 // "20% off", "$29/month"). The page reader finds them with these patterns; the storyboard writers
 // use the same patterns to recognise them in benefits and descriptions read before these existed.
+// Each pattern is linear in the text it reads (page-patterns.ts): a number has at most 5 groups, so
+// "1.111.111…" × 50,000 is 50,000 short tries, not 50,000 tries each running to the end.
+import { pagePattern, withoutTrailing } from './page-patterns.ts';
 
 /** The kinds of claim, strongest proof first: an ad's hook and proof scenes take them in this order. */
 export const claimKinds = ['rating', 'count', 'speed', 'guarantee', 'heritage', 'figure'] as const;
 export type ClaimKind = (typeof claimKinds)[number];
 
-// 1,240 · 10.000 · 4.9 · 10k · 2M
-const number = String.raw`\d{1,3}(?:[,.]\d{3})+|\d+(?:[.,]\d+)?`;
+// 1,240 · 10.000 · 4.9 · 10k · 2M (up to 999 trillion: a number no page claims is not a number)
+const number = String.raw`\d{1,3}(?:[,.]\d{3}){1,4}|\d+(?:[.,]\d+)?`;
 const amount = String.raw`(?:${number})\s?[kKmM]?\+?`;
 const year = String.raw`(?:1[89]\d\d|20[0-4]\d)`;
 const timeUnit = '(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)';
 const counted =
   '(?:customers|clients|users|teams|companies|businesses|brands|members|orders|downloads|reviews|ratings|patients|students|families|homes|households|people|subscribers|installs|stores|shops|restaurants|cities|countries|jobs|projects|cups|bags|meals)';
 const currency = '[$€£¥]';
-const priceAmount = String.raw`(?:${currency}\s?(?:${number})|(?:${number})\s?(?:€|EUR|USD|GBP|CHF)\b)`;
+// A number before its currency starts where its digits start: tried from inside a run of digits, it
+// would read the rest of the run from every digit.
+const priceAmount = String.raw`(?:${currency}\s?(?:${number})|(?<!\d)(?:${number})\s?(?:€|EUR|USD|GBP|CHF)\b)`;
 const pricePeriod = String.raw`(?:\s?\/\s?|\s+(?:per|a|an)\s+)(?:mo|month|yr|year|wk|week|user|seat|person|hour|hr|session|night|class|visit)\b`;
 
 const claimPatterns: Record<ClaimKind, RegExp[]> = {
@@ -70,6 +75,21 @@ export const priceTagPattern = new RegExp(
   'i',
 );
 
+for (const pattern of [...Object.values(claimPatterns).flat(), ...offerPatterns, pricePattern, priceTagPattern]) {
+  pagePattern(pattern);
+}
+
+const sentenceEnd = pagePattern(/(?<=[.!?])\s+/);
+// A run of spaces is tried from its first space only: from every space it would be quadratic.
+const clauseEnd = pagePattern(/[,;:]\s+|(?<!\s)\s+[–—|•·-]\s+/);
+const spaces = pagePattern(/\s+/);
+const spaceRuns = pagePattern(/\s+/g);
+const numberRuns = pagePattern(/(?<![\p{L}\d])\d[\d,.]*(?!\p{L})/gu);
+const numberMark = pagePattern(/[,.]/);
+const thousandsCommas = pagePattern(/,/g);
+const leadingBullets = pagePattern(/^[\s•·✓✔→*–—-]+/u);
+const trailingPunctuation = pagePattern(/[\s.,;:!–—-]/u);
+
 export interface FactMatch {
   index: number;
   length: number;
@@ -113,13 +133,13 @@ export function phraseAround(text: string, at: FactMatch, maxChars = 60): string
     return text;
   };
   // Decimals ("4.9") and thousands ("2,000") are not boundaries: a separator needs a space after it.
-  for (const candidate of [text, pieces(/(?<=[.!?])\s+/), pieces(/[,;:]\s+|\s+[–—|•·-]\s+/)]) {
+  for (const candidate of [text, pieces(sentenceEnd), pieces(clauseEnd)]) {
     const phrase = tidyPhrase(candidate);
     if (phrase.length <= maxChars && phrase.includes(tidyPhrase(text.slice(at.index, at.index + at.length)))) {
       return phrase;
     }
   }
-  const words = text.split(/\s+/);
+  const words = text.split(spaces);
   let position = 0;
   const spans = words.map((word) => {
     const start = text.indexOf(word, position);
@@ -133,15 +153,11 @@ export function phraseAround(text: string, at: FactMatch, maxChars = 60): string
 
 /** The numbers a text states, as digits: "1,240" and "1240" are one number; "G2" and "HELLO20" are names. */
 export function numbersIn(text: string): string[] {
-  return (text.match(/(?<![\p{L}\d])\d[\d,.]*(?!\p{L})/gu) ?? []).map((number) =>
-    number.replace(/[,.]+$/, '').replace(/,/g, ''),
+  return (text.match(numberRuns) ?? []).map((number) =>
+    withoutTrailing(number, numberMark).replace(thousandsCommas, ''),
   );
 }
 
 export function tidyPhrase(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s•·✓✔→*–—-]+/u, '')
-    .replace(/[\s.,;:!–—-]+$/u, '')
-    .trim();
+  return withoutTrailing(text.replace(spaceRuns, ' ').replace(leadingBullets, ''), trailingPunctuation).trim();
 }

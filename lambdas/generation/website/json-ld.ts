@@ -3,6 +3,7 @@
 // skipped; nothing in them is trusted beyond being text or a number.
 import { DomUtils } from 'htmlparser2';
 import type { DomNode } from './page-dom.ts';
+import { pagePattern } from './page-patterns.ts';
 
 export interface StructuredFacts {
   productImages: string[];
@@ -13,9 +14,13 @@ export interface StructuredFacts {
 
 type JsonObject = Record<string, unknown>;
 
-const productTypes = /^(Product|ProductGroup|IndividualProduct|Vehicle|Book|SoftwareApplication|Service|Course)$/;
-const organizationTypes =
-  /^(Organization|Corporation|LocalBusiness|Store|OnlineStore|Restaurant|ProfessionalService|HomeAndConstructionBusiness|Plumber|Electrician|HVACBusiness|\w+Business|\w+Store|Brand)$/;
+const productTypes = pagePattern(
+  /^(Product|ProductGroup|IndividualProduct|Vehicle|Book|SoftwareApplication|Service|Course)$/,
+);
+const organizationTypes = pagePattern(
+  /^(Organization|Corporation|LocalBusiness|Store|OnlineStore|Restaurant|ProfessionalService|HomeAndConstructionBusiness|Plumber|Electrician|HVACBusiness|\w+Business|\w+Store|Brand)$/,
+);
+const currencyCode = pagePattern(/^[A-Z]{3}$/);
 const maxNodes = 500;
 
 export function readStructuredData(nodes: DomNode[]): StructuredFacts {
@@ -82,7 +87,7 @@ function offersOf(value: unknown): StructuredFacts['offers'] {
     if (!isObject(offer)) return [];
     const price = toNumber(offer.price ?? offer.lowPrice);
     const currency = typeof offer.priceCurrency === 'string' ? offer.priceCurrency.trim().toUpperCase() : '';
-    if (price === undefined || price <= 0 || !/^[A-Z]{3}$/.test(currency)) {
+    if (price === undefined || price <= 0 || !currencyCode.test(currency)) {
       return isObject(offer.priceSpecification) ? offersOf(offer.priceSpecification) : [];
     }
     return [{ price, currency }];

@@ -13,13 +13,22 @@ import {
   tidyPhrase,
 } from './fact-patterns.ts';
 import type { StructuredFacts } from './json-ld.ts';
-import { ancestry, classAndId, comparable, type DomElement, isNoise } from './page-dom.ts';
+import { classAndId, closest, comparable, type DomElement, isNoise } from './page-dom.ts';
+import { pagePattern } from './page-patterns.ts';
 
 const factLimits = { claims: 5, offers: 3, prices: 3 } as const;
 
-const priceNames = /price|amount|cost/i;
+const priceNames = pagePattern(/price|amount|cost/i);
 /** Other products' cards: their prices are not this page's. */
-const otherProductNames = /related|recommend|also-like|upsell|cross-sell|recently/i;
+const otherProductNames = pagePattern(/related|recommend|also-like|upsell|cross-sell|recently/i);
+const soloWords = pagePattern(/^(?:only|just|now)\s+/i);
+const fromWords = pagePattern(/^(?:from|starting at)\s+/i);
+// Prices are tidied (one space at most), so the slash's spaces are bounded.
+const perSlash = pagePattern(/ ?\/ ?/);
+const zeroCents = pagePattern(/[.,]00\b/);
+// Sentences, split only where a space follows the stop: "4.9" and "2,000" stay whole. A run of
+// spaces is tried from its first space only: from every space it would be quadratic.
+const sentenceBreaks = pagePattern(/(?<=[.!?])\s+|(?<!\s)\s+[|•·]\s+/);
 const currencySymbols: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', CAD: 'CA$', AUD: 'A$' };
 
 type Block = { element: DomElement; text: string };
@@ -60,27 +69,27 @@ export function findPrices(blocks: Block[], meta: Map<string, string>, structure
     ...structured.offers,
     ...(metaPrice > 0 && metaCurrency ? [{ price: metaPrice, currency: metaCurrency }] : []),
   ].map(({ price, currency }) => formatPrice(price, currency));
-  const ownBlocks = copyBlocks(blocks).filter(
-    ({ element }) => !ancestry(element).some((ancestor) => otherProductNames.test(classAndId(ancestor))),
-  );
+  const ownBlocks = copyBlocks(blocks).filter(({ element }) => !closest(element, isOtherProductCard));
   const tagged = ownBlocks.flatMap(({ element, text }) => {
     const tag = tidyPhrase(text);
     if (priceTagPattern.test(tag)) return [tag];
-    const named = ancestry(element).some(
-      (ancestor) => priceNames.test(ancestor.attribs.class ?? '') || ancestor.attribs.itemprop === 'price',
-    );
+    const named = closest(element, isPriceContainer) !== undefined;
     const price = named && text.length <= 40 ? pricePattern.exec(text)?.[0] : undefined;
     return price ? [tidyPhrase(price)] : [];
   });
   // "Only $19.99" is $19.99; "Starting at $12" is from $12, which a writer must not turn into "only".
   const written = [...structuredPrices, ...tagged].map((price) =>
-    price
-      .replace(/^(?:only|just|now)\s+/i, '')
-      .replace(/^(?:from|starting at)\s+/i, 'from ')
-      .replace(/\s*\/\s*/, '/')
-      .replace(/[.,]00\b/, ''),
+    price.replace(soloWords, '').replace(fromWords, 'from ').replace(perSlash, '/').replace(zeroCents, ''),
   );
   return distinct(written).slice(0, factLimits.prices);
+}
+
+function isOtherProductCard(element: DomElement): boolean {
+  return otherProductNames.test(classAndId(element));
+}
+
+function isPriceContainer(element: DomElement): boolean {
+  return priceNames.test(element.attribs.class ?? '') || element.attribs.itemprop === 'price';
 }
 
 /** "$29", "€19.99", "120 CHF": as a shop writes it, without ".00". */
@@ -103,9 +112,8 @@ function copyBlocks(blocks: Block[]): Block[] {
   return blocks.filter(({ element }) => !isNoise(element));
 }
 
-/** Sentences, split only where a space follows the stop: "4.9" and "2,000" stay whole. */
 function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+|\s+[|•·]\s+/).filter(Boolean);
+  return text.split(sentenceBreaks).filter(Boolean);
 }
 
 /** A claim whose numbers another stronger claim already gave ("Rated 4.8 out of 5 by 1,240") is that claim again. */

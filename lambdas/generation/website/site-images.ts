@@ -5,14 +5,16 @@ import { DomUtils } from 'htmlparser2';
 import type { StructuredFacts } from './json-ld.ts';
 import {
   absoluteHttpUrl,
-  ancestry,
   classAndId,
+  closest,
+  closestAbove,
   type DomElement,
   type DomNode,
   insideTag,
   isNoise,
   visibleText,
 } from './page-dom.ts';
+import { pagePattern } from './page-patterns.ts';
 
 export type SiteImageSource = 'hero' | 'og-image' | 'product' | 'logo';
 
@@ -32,19 +34,30 @@ const minImageSide = 100;
 const descriptionLength = 200;
 
 /** Walls of other companies' logos and press mentions: none of them is the business's own image. */
-const othersNames =
-  /(?:^|[\s_-])(?:logos|clients|partners|customers|press|trusted|as-seen(?:-in)?|testimonials?|reviews?|avatars?|authors?)(?:$|[\s_-])/i;
+const othersNames = pagePattern(
+  /(?:^|[\s_-])(?:logos|clients|partners|customers|press|trusted|as-seen(?:-in)?|testimonials?|reviews?|avatars?|authors?)(?:$|[\s_-])/i,
+);
 /** Query parameters image CDNs use for size and format, not for which picture. */
-const sizeParams = /^(w|h|width|height|size|v|version|q|quality|fit|crop|format|fm|auto|dpr)$/i;
-const heroNames = /hero|banner|masthead|jumbotron|splash|cover|showcase/i;
-const productNames = /product|gallery|shop-item|item-image|merch|sku|catalog/i;
-const logoWords = /logo/i;
+const sizeParams = pagePattern(/^(w|h|width|height|size|v|version|q|quality|fit|crop|format|fm|auto|dpr)$/i);
+const heroNames = pagePattern(/hero|banner|masthead|jumbotron|splash|cover|showcase/i);
+const productNames = pagePattern(/product|gallery|shop-item|item-image|merch|sku|catalog/i);
+const productType = pagePattern(/schema\.org\/Product$/i);
+const logoWords = pagePattern(/logo/i);
 // Only jpg, png and webp are decoded; a URL without an extension may still be one of them.
-const refusedExtensions = /\.(svg|svgz|gif|ico|bmp|tiff?|avif|heic)$/i;
-const iconPath =
-  /(?:^|[/_.-])(?:icons?|favicon|sprites?|spinner|loader|spacer|pixel|blank|placeholder|badge|flag)(?:[/_.-]|$)/i;
-const trackerHosts =
-  /(^|\.)(facebook\.com|google-analytics\.com|googletagmanager\.com|doubleclick\.net|bat\.bing\.com|analytics\.[a-z.]+|pixel\.[a-z.]+|ads\.linkedin\.com|t\.co)$/i;
+const refusedExtensions = pagePattern(/\.(svg|svgz|gif|ico|bmp|tiff?|avif|heic)$/i);
+const iconPath = pagePattern(
+  /(?:^|[/_.-])(?:icons?|favicon|sprites?|spinner|loader|spacer|pixel|blank|placeholder|badge|flag)(?:[/_.-]|$)/i,
+);
+const trackerHosts = pagePattern(
+  /(?:^|\.)(?:facebook\.com|google-analytics\.com|googletagmanager\.com|doubleclick\.net|bat\.bing\.com|ads\.linkedin\.com|t\.co)$/i,
+);
+/** A host under analytics.* or pixel.*: its labels, from one named so to the end. */
+const trackerLabels = new Set(['analytics', 'pixel']);
+const letterLabel = pagePattern(/^[a-z]+$/i);
+const inlineData = pagePattern(/^\s*data:/i);
+const spaces = pagePattern(/\s+/);
+const backgroundProperty = pagePattern(/background(?:-image)?\s*$/i);
+const spaceRuns = pagePattern(/\s+/g);
 
 export function findSiteImages(
   nodes: DomNode[],
@@ -70,7 +83,7 @@ export function findSiteImages(
     ...images
       .filter((image) => !isLogo(image) && isPhotoSized(image) && (inHero(image) || insideTag(image, 'main')))
       .flatMap((image) => candidate('hero', imageSource(image), imageDescription(image))),
-    ...DomUtils.findAll((element) => heroNames.test(classAndId(element)), nodes).flatMap((element) =>
+    ...DomUtils.findAll(isHero, nodes).flatMap((element) =>
       candidate('hero', backgroundImage(element)).map((image) => ({ ...image, backdrop: true as const })),
     ),
   ].slice(0, 1);
@@ -80,7 +93,7 @@ export function findSiteImages(
   const appleTouchIcon = DomUtils.getElementsByTagName('link', nodes, true).find((link) =>
     (link.attribs.rel ?? '')
       .toLowerCase()
-      .split(/\s+/)
+      .split(spaces)
       .some((rel) => rel.startsWith('apple-touch-icon')),
   );
   const logos = [
@@ -103,30 +116,93 @@ export function findSiteImages(
  * a photo not an icon (a logo may well be named "apple-touch-icon.png").
  */
 function usableUrl(value: string, base: URL, source: SiteImageSource): string | undefined {
-  if (/^\s*data:/i.test(value)) return undefined;
+  if (inlineData.test(value)) return undefined;
   const absolute = absoluteHttpUrl(value, base);
   if (!absolute) return undefined;
   const { pathname, hostname } = new URL(absolute);
   const icon = source !== 'logo' && iconPath.test(pathname);
-  return refusedExtensions.test(pathname) || icon || trackerHosts.test(hostname) ? undefined : absolute;
+  return refusedExtensions.test(pathname) || icon || isTrackerHost(hostname) ? undefined : absolute;
+}
+
+function isTrackerHost(hostname: string): boolean {
+  if (trackerHosts.test(hostname)) return true;
+  const labels = hostname.split('.');
+  return labels.some(
+    (label, index) =>
+      trackerLabels.has(label.toLowerCase()) &&
+      index < labels.length - 1 &&
+      labels.slice(index + 1).every((after) => letterLabel.test(after)),
+  );
 }
 
 /** src, else a lazy-loading attribute, else the widest srcset candidate. */
 function imageSource(image: DomElement): string | undefined {
   const { src, srcset } = image.attribs;
   const lazy = image.attribs['data-src'] ?? image.attribs['data-lazy-src'] ?? image.attribs['data-original'];
-  if (src && !/^\s*data:/i.test(src)) return src;
+  if (src && !inlineData.test(src)) return src;
   if (lazy) return lazy;
   const widest = (srcset ?? image.attribs['data-srcset'] ?? '')
     .split(',')
-    .map((entry) => entry.trim().split(/\s+/))
+    .map((entry) => entry.trim().split(spaces))
     .filter(([url]) => url)
     .sort((a, b) => Number.parseFloat(b[1] ?? '0') - Number.parseFloat(a[1] ?? '0'))[0];
   return widest?.[0] ?? src;
 }
 
+/**
+ * The image URL of the element's `background` or `background-image` declaration: the last url() of
+ * the first such declaration that has one. Read in one pass: a pattern spanning the declaration
+ * backtracks over every "url(" of an unclosed one, and so would reading each url() to its end.
+ */
 function backgroundImage(element: DomElement): string | undefined {
-  return /background(?:-image)?\s*:[^;]*url\(\s*['"]?([^'")]+)['"]?\s*\)/i.exec(element.attribs.style ?? '')?.[1];
+  for (const declaration of (element.attribs.style ?? '').split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0 || !backgroundProperty.test(declaration.slice(0, colon))) continue;
+    const urls = urlArguments(declaration.slice(colon + 1));
+    if (urls.length > 0) return urls[urls.length - 1];
+  }
+  return undefined;
+}
+
+/** The arguments of a CSS value's url( )s: optional spaces and quotes around anything but a quote or ")". */
+function urlArguments(value: string): string[] {
+  const lower = value.toLowerCase();
+  const urls: string[] = [];
+  // Where the argument that starts at or after a position ends, and whether a ")" closes it there:
+  // unclosed url(s share one end, so it is found and checked once, never searched again.
+  let end = -1;
+  let closed = false;
+  for (let call = lower.indexOf('url('); call >= 0; call = lower.indexOf('url(', call + 1)) {
+    let at = call + 'url('.length;
+    while (isCssSpace(value[at])) at += 1;
+    if (value[at] === '"' || value[at] === "'") at += 1;
+    if (end < at) {
+      end = argumentEnd(value, at);
+      closed = closesAt(value, end);
+    }
+    const url = value.slice(at, end);
+    if (url && closed) urls.push(url);
+  }
+  return urls;
+}
+
+/** Whether an optional quote, spaces and a ")" follow `at`. */
+function closesAt(value: string, at: number): boolean {
+  let after = at;
+  if (value[after] === '"' || value[after] === "'") after += 1;
+  while (isCssSpace(value[after])) after += 1;
+  return value[after] === ')';
+}
+
+/** The first quote or ")" at or after `start` (the value's length when there is none). */
+function argumentEnd(value: string, start: number): number {
+  let at = start;
+  while (at < value.length && !`'")`.includes(value[at]!)) at += 1;
+  return at;
+}
+
+function isCssSpace(character: string | undefined): boolean {
+  return character === ' ' || character === '\t' || character === '\n' || character === '\r' || character === '\f';
 }
 
 /** A photo, not an icon: width and height, where the page gives them, of at least 100 px. */
@@ -146,36 +222,55 @@ function isLogoSized(image: DomElement): boolean {
 function isLogo(image: DomElement): boolean {
   return (
     [image.attribs.class, image.attribs.id, image.attribs.alt].some((value) => value && logoWords.test(value)) ||
-    ancestry(image).some((ancestor) => ancestor !== image && logoWords.test(classAndId(ancestor)))
+    closestAbove(image, isLogoContainer) !== undefined
   );
+}
+
+function isLogoContainer(element: DomElement): boolean {
+  return logoWords.test(classAndId(element));
 }
 
 function inOthersShowcase(image: DomElement): boolean {
-  return ancestry(image).some((ancestor) => ancestor !== image && othersNames.test(classAndId(ancestor)));
+  return closestAbove(image, isOthersShowcase) !== undefined;
+}
+
+function isOthersShowcase(element: DomElement): boolean {
+  return othersNames.test(classAndId(element));
 }
 
 function inHero(image: DomElement): boolean {
-  return ancestry(image).some((ancestor) => heroNames.test(classAndId(ancestor)));
+  return closest(image, isHero) !== undefined;
+}
+
+function isHero(element: DomElement): boolean {
+  return heroNames.test(classAndId(element));
 }
 
 function inProductContainer(image: DomElement): boolean {
-  return ancestry(image).some(
-    (ancestor) =>
-      productNames.test(classAndId(ancestor)) ||
-      /schema\.org\/Product$/i.test(ancestor.attribs.itemtype ?? '') ||
-      ancestor.attribs.itemprop === 'image',
+  return closest(image, isProductContainer) !== undefined;
+}
+
+function isProductContainer(element: DomElement): boolean {
+  return (
+    productNames.test(classAndId(element)) ||
+    productType.test(element.attribs.itemtype ?? '') ||
+    element.attribs.itemprop === 'image'
   );
+}
+
+function isFigure(element: DomElement): boolean {
+  return element.name === 'figure';
 }
 
 function imageDescription(image: DomElement): string {
   if (image.attribs.alt?.trim()) return image.attribs.alt;
-  const figure = ancestry(image).find((ancestor) => ancestor.name === 'figure');
+  const figure = closest(image, isFigure);
   const caption = figure && DomUtils.findOne((element) => element.name === 'figcaption', figure.children);
   return caption ? visibleText(caption) : '';
 }
 
 function describe(text: string | undefined): { description?: string } {
-  const description = (text ?? '').replace(/\s+/g, ' ').trim().slice(0, descriptionLength);
+  const description = (text ?? '').replace(spaceRuns, ' ').trim().slice(0, descriptionLength);
   return description ? { description } : {};
 }
 
