@@ -2,6 +2,7 @@
 // itself names nothing (or cannot be fetched), and whether a name the page gives fits the domain
 // (an ad never carries a name its domain does not: a "PayPal" page on another domain is not PayPal's).
 import { isIP } from 'node:net';
+import { pagePattern } from './page-patterns.ts';
 
 // Registries that sell names one level down (acme.co.uk, acme.com.au): the name is one label further left.
 const secondLevelRegistries = new Set(['ac', 'co', 'com', 'edu', 'gov', 'ne', 'net', 'or', 'org']);
@@ -45,13 +46,19 @@ const nameFillers = new Set(
 function nameWords(text: string): string[] {
   return text
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+    .replace(combiningMarks, '')
     .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’]s\b/g, '')
-    .split(/[^\p{L}\p{N}]+/u)
+    .replace(ampersands, ' and ')
+    .replace(possessives, '')
+    .split(nonWordRun)
     .filter(Boolean);
 }
+
+// Names come from the page (at most 60 characters once extracted): registered as page patterns.
+const combiningMarks = pagePattern(/\p{M}/gu);
+const ampersands = pagePattern(/&/g);
+const possessives = pagePattern(/['’]s\b/g);
+const nonWordRun = pagePattern(/[^\p{L}\p{N}]+/u);
 
 /** A word is in a label whole, or by its stem when long ("coaching" in freshbreathcoach). */
 function wordInLabel(word: string, label: string): boolean {

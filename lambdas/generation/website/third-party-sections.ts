@@ -3,10 +3,11 @@
 // partners' and sponsors' offers, and any block that links to or names another domain. An ad
 // under our name never makes such text its claims, offers, benefits or hook: "rated 5/5 by
 // 40,000 customers" in a widget, or "90% off every bag at outlet-deals.example", is someone
-// else's claim. No regular expression runs over page text here (domain tokens are found by
-// splitting), so the check is linear in the block.
+// else's claim. Domain tokens are found by splitting on whitespace, not by a pattern over the
+// text, so the check is linear in the block.
 import { DomUtils } from 'htmlparser2';
-import { ancestry, type DomElement } from './page-dom.ts';
+import { closest, type DomElement } from './page-dom.ts';
+import { pagePattern } from './page-patterns.ts';
 
 /** Tags whose content comes from elsewhere or speaks for someone else. */
 const thirdPartyTags = new Set(['iframe', 'embed', 'object', 'blockquote']);
@@ -77,13 +78,8 @@ function isOtherSite(host: string, pageHost: string): boolean {
 /** Hosts written in text ("harbor-outlet-deals.example", "Shop at acme.com!"), found without a pattern. */
 export function hostsNamedIn(text: string): string[] {
   const hosts: string[] = [];
-  for (const raw of text.split(/\s+/)) {
-    const token = trimPunctuation(
-      raw
-        .toLowerCase()
-        .replace(/^https?:\/\//, '')
-        .split('/')[0] ?? '',
-    );
+  for (const raw of text.split(whitespace)) {
+    const token = trimPunctuation(raw.toLowerCase().replace(httpScheme, '').split('/')[0] ?? '');
     if (!token.includes('.') || token.includes('@')) continue;
     const labels = token.split('.');
     const tld = labels.at(-1) ?? '';
@@ -113,24 +109,31 @@ function isHostLabel(label: string): boolean {
   return [...label].every((char) => isHostChar(char) || char === '-');
 }
 
+function isThirdPartyContainer(element: DomElement): boolean {
+  return thirdPartyTags.has(element.name) || hasThirdPartyName(element);
+}
+
+function isLink(element: DomElement): boolean {
+  return element.name === 'a';
+}
+
 /**
  * Whether a block of text on a page served from `pageHost` belongs to a third party: it sits in a
- * review, comment, embed or sponsored section, links off-site, or names another domain.
+ * review, comment, embed or sponsored section, links off-site, or names another domain. Sections
+ * are found with closest(), so asking it of every block of a page walks each element once.
  */
 export function isThirdPartyText(element: DomElement, text: string, pageHost: string): boolean {
-  const chain = ancestry(element);
-  if (chain.some((ancestor) => thirdPartyTags.has(ancestor.name))) return true;
-  if (chain.some(hasThirdPartyName)) return true;
-  const links = [
-    ...chain.filter((ancestor) => ancestor.name === 'a'),
-    ...DomUtils.getElementsByTagName('a', element, true),
-  ];
-  if (links.some((link) => isOtherSite(hostOfHref(link.attribs.href ?? ''), pageHost))) return true;
+  if (closest(element, isThirdPartyContainer)) return true;
+  const links = [closest(element, isLink), ...DomUtils.getElementsByTagName('a', element, true)];
+  if (links.some((link) => link && isOtherSite(hostOfHref(link.attribs.href ?? ''), pageHost))) return true;
   return hostsNamedIn(text).some((host) => isOtherSite(host, pageHost));
 }
 
+const whitespace = pagePattern(/\s+/);
+const httpScheme = pagePattern(/^https?:\/\//i);
+
 function hostOfHref(href: string): string {
-  if (!/^https?:\/\//i.test(href.trim())) return '';
+  if (!httpScheme.test(href.trim())) return '';
   try {
     return new URL(href.trim()).hostname;
   } catch {
