@@ -32,7 +32,6 @@ const maxClaims = 4;
 
 export interface PreviewDeps {
   fetchPage?: (url: string) => Promise<PageFetchResult>;
-  checkContent?: typeof checkSiteContent;
   now?: () => Date;
 }
 
@@ -42,7 +41,7 @@ export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): 
   const photo = input.imageStoragePath;
   if (photo) await verifyUploadedImage(photo);
   const site = (await readCachedSite(input.website, now())) ?? (await readSite(input.website, now(), deps));
-  const verdict = site.verdict ?? (await checkContent(site.analysis, deps));
+  const verdict = site.verdict ?? (await checkContent(site.analysis));
   const refusedFor = verdict?.refused ? prohibitedCategory(verdict.category)?.label : undefined;
   const storyboard = writeTemplateStoryboard({
     site: site.analysis,
@@ -58,7 +57,8 @@ export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): 
     });
   }
   const readable = site.analysis.source === 'site';
-  const opening = await openingStill(storyboard, site, input);
+  // A refused site gets no ad, so no still of one is drawn.
+  const opening = refusedFor ? null : await openingStill(storyboard, site, input);
   return {
     host: displayDomain(new URL(input.website)),
     readable,
@@ -132,7 +132,7 @@ async function readSite(website: string, now: Date, deps: PreviewDeps): Promise<
   const site: CachedSite = { website, readAt: now.toISOString(), analysis, images: [] };
   if (analysis.source !== 'site') return site;
   const [verdict, images] = await Promise.all([
-    checkContent(analysis, deps),
+    checkContent(analysis),
     storePreviewImages(analysis.images ?? [], previewKeys(website).image),
   ]);
   site.images = images;
@@ -145,9 +145,9 @@ async function readSite(website: string, now: Date, deps: PreviewDeps): Promise<
  * The content check before paying (shared/prohibited-content.ts), or null when it could not
  * answer: the buyer is then told nothing, and the paid order is checked again before its render.
  */
-async function checkContent(analysis: WebsiteAnalysis, deps: PreviewDeps): Promise<ContentVerdict | null> {
+async function checkContent(analysis: WebsiteAnalysis): Promise<ContentVerdict | null> {
   try {
-    return await (deps.checkContent ?? checkSiteContent)(analysis);
+    return await checkSiteContent(analysis);
   } catch (error) {
     logger.warn('Content not checked', { reason: (error as Error).message, name: (error as Error).name });
     return null;
