@@ -2,9 +2,8 @@
 // DynamoDB Local (with its stream feeding the order-changes publisher), s3rver, the state
 // machine's ASL, Lambda's Invoke API for the render function, the AppSync Events emulator, the
 // local Stripe server, the SES outbox, the content guardrail's ApplyGuardrail stand-in and the
-// reconciler's timer — and one HTTP server for the
-// site, /api/* (the real handlers) and the /_local/* pages. npm start and the tests use the same
-// start()/stop().
+// reconciler's timer — and one HTTP server for the site, /api/* (the real handlers) and the
+// /_local/* pages. npm start and the tests use the same start()/stop().
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
