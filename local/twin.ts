@@ -1,9 +1,9 @@
 // The local twin as a library: start() brings up the stack that `createStacks()` synthesizes —
 // DynamoDB Local (with its stream feeding the order-changes publisher), s3rver, the state
 // machine's ASL, Lambda's Invoke API for the render function, the AppSync Events emulator, the
-// local Stripe server, the SES outbox and the reconciler's timer — and one HTTP server for the
-// site, /api/* (the real handlers) and the /_local/* pages. npm start and the tests use the same
-// start()/stop().
+// local Stripe server, the SES outbox, the content guardrail's ApplyGuardrail stand-in and the
+// reconciler's timer — and one HTTP server for the site, /api/* (the real handlers) and the
+// /_local/* pages. npm start and the tests use the same start()/stop().
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -29,6 +29,7 @@ import { createGatewayFaults, type GatewayFaults, type HttpHandler, serveApi } f
 import { startAppSyncEvents } from './appsync-events.ts';
 import { tiedBinaryEnvironment } from './child-lifetime.ts';
 import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
+import { type LocalGuardrail, startLocalGuardrail } from './content-guardrail/server.ts';
 import { createTablesFromTemplate, startDynamoDbLocal } from './dynamodb.ts';
 import { type StreamPoller, startStreamPoller } from './dynamodb-stream.ts';
 import { type ContractServer, startFootageServer, twinFootageModels } from './footage/index.ts';
@@ -91,6 +92,8 @@ export interface Twin {
   stripeWebhookSecret: string;
   /** The footage provider's contract server (requests it saw, failure drills), when footage is on. */
   footage: ContractServer | null;
+  /** The content guardrail's stand-in (Bedrock's ApplyGuardrail on the twin), with the requests it saw. */
+  guardrail: LocalGuardrail;
   endpoints: { dynamodb: string; s3: string; stepFunctions: string; ses: string; stripe: string | null };
   steps: Awaited<ReturnType<typeof startStepFunctions>>;
   outbox: Awaited<ReturnType<typeof startSesOutbox>>;
@@ -231,6 +234,13 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
 
     // The twin has no SNS: ops messages go to the mail outbox and the log (notifyOps' fallback).
     delete env[envNames.opsTopicArn];
+    // Bedrock's ApplyGuardrail for the guardrail the template names (lib/generation/content-guardrail.ts).
+    const guardrail = await startLocalGuardrail({
+      guardrailId: requireValue(env, envNames.contentGuardrailId),
+      guardrailVersion: requireValue(env, envNames.contentGuardrailVersion),
+    });
+    stoppers.push(guardrail.stop);
+    env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME = guardrail.url;
     const lambda = await startLocalLambda({
       functions: {
         [env[envNames.renderFunctionName] ?? 'RenderFunction']: async (event) =>
@@ -365,6 +375,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       stripe,
       stripeWebhookSecret,
       footage,
+      guardrail,
       endpoints: {
         dynamodb: dynamo.endpoint,
         s3: s3.endpoint,

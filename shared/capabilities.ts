@@ -36,6 +36,8 @@ export const capabilities = [
   'render:invoke',
   // Ask the stage's Bedrock model for a storyboard (nothing when the stage writes from templates).
   'bedrock',
+  // Ask the stage's content guardrail whether a site's content is prohibited (ApplyGuardrail).
+  'contentCheck',
   // Speak the voice-over with Amazon Polly (nothing when the stage uses the local voice).
   'polly',
   // Call the stage's video model: its settings and its API key's secret (nothing on an engine-only stage).

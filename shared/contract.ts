@@ -89,6 +89,9 @@ export const messages = {
   /** Ours: websites are read on their scheme's own port only (80, 443), so the reader scans no ports. */
   websiteOnAnotherPort: 'Please enter your website without a port number, like yourshop.com.',
   invalidEmail: 'Please enter a valid email address.',
+  /** Ours: the preview's content check (shared/prohibited-content.ts), told before paying. */
+  contentRefused: (host: string, category: string) =>
+    `We can't make an ad for ${host}: its page falls under "${category}", which our terms do not allow. An order for it would be refused and refunded.`,
   newsletterEmailMissing: 'Please enter your email address.',
 } as const;
 

@@ -38,7 +38,7 @@ export const generationSteps = [
     // The page fetch stops at 8 s; the rest is DNS and parsing.
     timeoutSeconds: 30,
     // previews:read: what the buyer's preview read is reused (its facts, and its hook in WriteScript).
-    uses: ['orders:write', 'previews:read'],
+    uses: ['orders:write', 'previews:read', 'contentCheck'],
     path: 'main',
     resultKey: 'site',
     readsWebsites: true,

@@ -19,6 +19,11 @@ export const previewResponseSchema = z.object({
   readable: z.boolean(),
   /** Why not, in the buyer's words ("its address was not found"); only when not readable. */
   reason: z.optional(z.string()),
+  /**
+   * The prohibited category the site's content falls under (its label in the terms), when the
+   * content check refuses it: an order for it would be refused and refunded.
+   */
+  refusedFor: z.optional(z.string()),
   businessName: z.string(),
   headline: z.string(),
   /** Claims, offers, prices and benefits in the site's own words, strongest first; at most 4. */

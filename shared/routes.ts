@@ -40,7 +40,7 @@ export const apiRoutes = [
     name: 'CreatePreview',
     ...apiPaths.CreatePreview,
     entry: 'generation/preview/create-preview.handler.ts',
-    uses: ['previews:write', 'images:read', 'rateLimits'],
+    uses: ['previews:write', 'images:read', 'rateLimits', 'contentCheck'],
     // Bounds the executions previews can hold: previewConcurrencyShare.
     throttle: { rate: 2, burst: 5 },
     timeoutSeconds: 10,

@@ -61,6 +61,12 @@ export const envNames = {
   footageApiBase: 'FOOTAGE_API_BASE',
   /** The stage's typical seconds from payment to the ad (shared/delivery-time.ts), for the emails that say it. */
   deliverySeconds: 'DELIVERY_SECONDS',
+  /**
+   * The stage's content guardrail (lib/generation/content-guardrail.ts): its id and published
+   * version, for ApplyGuardrail. On the twin they name its stand-in's guardrail.
+   */
+  contentGuardrailId: 'CONTENT_GUARDRAIL_ID',
+  contentGuardrailVersion: 'CONTENT_GUARDRAIL_VERSION',
   /** Overrides config.generation.bedrockModelId (e.g. an inference profile such as us.amazon.nova-lite-v1:0). */
   bedrockModelId: 'BEDROCK_MODEL_ID',
 } as const;

@@ -1,15 +1,22 @@
 // State AnalyzeWebsite: what the buyer's site says about the business: what their preview read,
 // when it is still fresh, else read now. A site that cannot be read never fails the order
-// (analyzeWebsite falls back to the domain).
+// (analyzeWebsite falls back to the domain); a site whose content the content check refuses
+// (shared/prohibited-content.ts) does, before anything is written or rendered: ContentRefused
+// takes the Catch to MarkFailed → Refund (whose email names the category) → NotifyOps.
 import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
+import { contentRefusedError } from '#shared/prohibited-content.ts';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
 import { previewedSite } from './preview/preview-reuse.ts';
-import { step } from './step-errors.ts';
+import { RetryableStepError, StepFailure, step } from './step-errors.ts';
 import { analyzeWebsite, type WebsiteAnalysis } from './website/analyze-website.ts';
+import { checkSiteContent } from './website/content-check.ts';
 
 export const handler = taskHandler(analyzeOrderWebsite);
+
+/** Within the step's 30 s beside the site's read (8 s at most); a call that takes longer is retried. */
+const contentCheckTimeoutMs = 10_000;
 
 async function analyzeOrderWebsite(state: GenerationState): Promise<WebsiteAnalysis> {
   return step(async () => {
@@ -21,6 +28,17 @@ async function analyzeOrderWebsite(state: GenerationState): Promise<WebsiteAnaly
       failure: site.failure,
       previewed: Boolean(site.previewedAt),
     });
+    // Asked again even when the preview asked: the preview's answer may be missing (it timed out)
+    // or older than a change of the stage's guardrail, and this is the last point before anything is rendered.
+    const verdict = await checkSiteContent(site, { timeoutMs: contentCheckTimeoutMs }).catch((error: Error) => {
+      if (error.name === 'TimeoutError')
+        throw new RetryableStepError(`content check: ${error.message}`, { cause: error });
+      throw error;
+    });
+    if (verdict.refused) {
+      logger.warn('Website content refused', { orderId: order.id, category: verdict.category });
+      throw new StepFailure(contentRefusedError, verdict.category);
+    }
     return site;
   });
 }

@@ -1,6 +1,8 @@
 // The error names the state machine routes on (lib/generation): a retryable error is retried
 // with backoff, anything else goes straight to the Catch and the failure path. Step Functions
 // sees a Lambda error's `name` as the task's Error, so these names are the contract.
+import type { contentRefusedError } from '#shared/prohibited-content.ts';
+
 export const retryableErrorName = 'RetryableStepError';
 
 export class RetryableStepError extends Error {
@@ -10,7 +12,12 @@ export class RetryableStepError extends Error {
 /** A failure that retrying will not fix (a bad render, an order in the wrong state). */
 export class StepFailure extends Error {
   constructor(
-    override name: 'RenderFailed' | 'RenderStalled' | 'OrderNotProcessing' | 'DeliveryFailed',
+    override name:
+      | 'RenderFailed'
+      | 'RenderStalled'
+      | 'OrderNotProcessing'
+      | 'DeliveryFailed'
+      | typeof contentRefusedError,
     message: string,
   ) {
     super(message);

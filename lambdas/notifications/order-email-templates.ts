@@ -8,6 +8,7 @@ import { shortOrderId, styleLabels } from '#shared/contract.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { paths } from '#shared/paths.ts';
+import { refusedCategoryOf } from '#shared/prohibited-content.ts';
 
 export const orderEmailKinds = ['received', 'ready', 'failed', 'refused'] as const;
 export type OrderEmailKind = (typeof orderEmailKinds)[number];
@@ -24,6 +25,7 @@ export type OrderEmailFacts = Pick<
   | 'currency'
   | 'coupon_code'
   | 'refused_because'
+  | 'failure_reason'
   | 'created_at'
 >;
 
@@ -189,8 +191,32 @@ function readyEmail(order: OrderEmailFacts, pageUrl: string, posterCid: string |
   };
 }
 
-function failedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
+function failedEmail(order: OrderEmailFacts, pageUrl: string, siteUrl: string): RenderedEmail {
   const refund = refundParagraph(order);
+  const refusedFor = refusedCategoryOf(order.failure_reason);
+  if (refusedFor) {
+    const terms = `${siteUrl.replace(/\/+$/, '')}${paths.terms}#terms-prohibited-content`;
+    return {
+      subject: `We did not make your ${brand} ad (${shortOrderId(order.id)})`,
+      ...layout(
+        'We did not make your ad',
+        [
+          {
+            kind: 'paragraph',
+            text: `Your order for ${order.website} was refused because the site's content falls under "${refusedFor.label}", which our terms do not allow. We check every site before we make its ad, and no ad was made.`,
+          },
+          ...(refund ? [{ kind: 'paragraph', text: refund } as Block] : []),
+          {
+            kind: 'paragraph',
+            text: `What we do not make ads for: ${terms}. If you think we got this wrong, write to ${config.supportEmail}.`,
+          },
+          orderFacts(order),
+          { kind: 'button', label: 'See your order', href: pageUrl },
+        ],
+        order.id,
+      ),
+    };
+  }
   return {
     subject: `We could not make your ${brand} ad`,
     ...layout(
@@ -251,7 +277,7 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderEmailFacts, l
   if (kind === 'received') return receivedEmail(order, pageUrl, links.deliverySeconds);
   if (kind === 'ready') return readyEmail(order, pageUrl, links.posterCid);
   if (kind === 'refused') return refusedEmail(order, pageUrl);
-  return failedEmail(order, pageUrl);
+  return failedEmail(order, pageUrl, links.siteUrl);
 }
 
 /** Text and HTML from the same blocks, with the support footer every email ends with. */

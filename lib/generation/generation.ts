@@ -44,6 +44,7 @@ import {
   renderFunction,
 } from '#shared/generation-steps.ts';
 import { envNames } from '#shared/runtime-env.ts';
+import { ContentGuardrail } from './content-guardrail.ts';
 import { imageDecoding, RenderFunction } from './render-function.ts';
 
 /** Transient Lambda service failures worth retrying (research/api-contracts.md, Step Functions). */
@@ -77,6 +78,8 @@ export interface GenerationProps {
 export class Generation extends Construct {
   readonly stateMachine: StateMachine;
   readonly renderFunction: RenderFunction;
+  /** What the preview and AnalyzeWebsite ask before an ad is made for a site (shared/prohibited-content.ts). */
+  readonly contentGuardrail: ContentGuardrail;
   readonly stepFunctions: Record<GenerationStateName, ReelFiveFunction>;
   /** The execution-status rule's target, which runs the failure path itself. */
   readonly executionEndedFunction: ReelFiveFunction;
@@ -97,6 +100,7 @@ export class Generation extends Construct {
     // Its own functions' capabilities: everything but the API's and realtime's.
     const owners: AvailableOwners = { ...props, generation: this };
 
+    this.contentGuardrail = new ContentGuardrail(this, 'ContentGuardrail');
     this.renderFunction = new RenderFunction(this, 'RenderFunction');
     // A failed render reports itself through its status object; Lambda's own retries would only
     // render the same failure again. A throttled invoke is not a failure: Lambda keeps retrying it
@@ -326,6 +330,11 @@ export class Generation extends Construct {
     fn.addEnvironment(envNames.footageApiKeySecretName, footage.apiKeySecretName);
   }
   private footageKey: ReturnType<typeof Secret.fromSecretNameV2> | undefined;
+
+  /** Ask the content guardrail whether a site's content is prohibited. */
+  grantContentCheck(fn: ReelFiveFunction): void {
+    this.contentGuardrail.grantApply(fn);
+  }
 
   /** Speak with Amazon Polly; nothing when the stage uses the local voice. */
   grantSpeech(fn: ReelFiveFunction): void {

@@ -58,6 +58,7 @@ export const capabilityGrants: Record<Capability, Grant> = {
   'executions:stop': by('generation', (generation, fn) => generation.grantStop(fn)),
   'render:invoke': by('generation', (generation, fn) => generation.grantRenderInvoke(fn)),
   bedrock: by('generation', (generation, fn) => generation.grantCopywriterModel(fn)),
+  contentCheck: by('generation', (generation, fn) => generation.grantContentCheck(fn)),
   polly: by('generation', (generation, fn) => generation.grantSpeech(fn)),
   footage: by('generation', (generation, fn) => generation.grantFootage(fn)),
   'stripe:checkout': by('payments', (payments, fn) => payments.grantStripeKey('stripe:checkout', fn)),

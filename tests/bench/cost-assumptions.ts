@@ -23,6 +23,11 @@ export const costAssumptions = {
    */
   coldStartsPerFunction: 1,
   /**
+   * Content checks the order form's preview makes per order, beside AnalyzeWebsite's own: the
+   * first preview of the site checks it, and later ones (a style, a photo) reuse the cached verdict.
+   */
+  previewContentChecksPerOrder: 1,
+  /**
    * Billed at no less than this, where the twin cannot show what AWS takes. AnalyzeWebsite: the
    * twin cannot reach the internet, so the page fetch fails at once; in AWS it fetches the buyer's
    * page (capped at 8 s). The orders stream's publisher: its signed HTTPS publish to AppSync

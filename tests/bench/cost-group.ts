@@ -9,6 +9,7 @@ import { writeProductPhoto } from '#tests/integration/support/ad-fixtures.ts';
 import { type AdJourney, runAdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 import type { ColdInit } from './cold-init.ts';
+import { appliedTexts } from './content-check.ts';
 import { type ModelCosts, modelCosts } from './cost-models.ts';
 import { type AdCost, costOfAd } from './cost-per-ad.ts';
 import { printCosts, writeCostMarkdown } from './cost-report.ts';
@@ -24,15 +25,19 @@ export async function benchCostPerAd(
   const workDir = await mkdtemp(join(tmpdir(), 'reelfive-cost-bench-'));
   const observer = observeHttpServers();
   const journeys: AdJourney[] = [];
+  /** What each order's AnalyzeWebsite sent the guardrail stand-in (ApplyGuardrail requests). */
+  const checkedTexts: string[][] = [];
   try {
     const photo = await writeProductPhoto(workDir);
     // The twin compiles each handler on its first call (a cold start of its own, which the
     // cold-init figures already price): a first order warms them, and is not counted.
     await runAdJourney(twin, observer, Math.min(...config.video.durationsSeconds), photo);
     for (const durationSeconds of config.video.durationsSeconds) {
+      const checksBefore = twin.guardrail.requests.length;
       const journey = await runAdJourney(twin, observer, durationSeconds, photo);
       if (journey.outcome !== 'completed') throw new Error(`the ${durationSeconds} s order ${journey.outcome}`);
       journeys.push(journey);
+      checkedTexts.push(appliedTexts(twin.guardrail.requests.slice(checksBefore)));
     }
   } finally {
     observer.stop();
@@ -42,7 +47,7 @@ export async function benchCostPerAd(
   const models: ModelCosts[] = [];
   for (const journey of journeys) models.push(await modelCosts(journey, assembly, functions));
   const costs = journeys.map((journey, index) =>
-    costOfAd(journey, assembly, functions, coldInits, twin.env, models[index] as ModelCosts),
+    costOfAd(journey, assembly, functions, coldInits, twin.env, models[index] as ModelCosts, checkedTexts[index] ?? []),
   );
   printCosts(costs);
   await writeCostMarkdown(costs, new Date().toISOString());

@@ -1,7 +1,8 @@
 // The cost of one ad, per length: what each AWS service and Stripe charge for it, from the
 // synthesized staging template (memory, architecture, routes, ASL) and what one order made on the
 // twin did (ad-journey.ts). Prices: prices.ts; assumptions: cost-assumptions.ts; S3: s3-usage.ts;
-// Bedrock and Polly, which the twin does not call: cost-models.ts.
+// Bedrock and Polly, which the twin does not call: cost-models.ts; the content check's
+// ApplyGuardrail, from what the twin's stand-in was sent: content-check.ts.
 
 import { config } from '#shared/config.ts';
 import { matchRoute } from '#shared/routes.ts';
@@ -9,6 +10,7 @@ import { envNames } from '#shared/runtime-env.ts';
 import type { AdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 import type { ColdInit } from './cold-init.ts';
+import { type ContentCheckCost, contentCheckCost } from './content-check.ts';
 import { costAssumptions } from './cost-assumptions.ts';
 import type { BedrockCost, ModelCosts, PollyCost } from './cost-models.ts';
 import { median } from './figures.ts';
@@ -57,6 +59,8 @@ export interface AdCost {
   apiGateway: { requests: number; usd: number };
   bedrock: BedrockCost;
   polly: PollyCost;
+  /** Bedrock Guardrails' ApplyGuardrail: AnalyzeWebsite's check and the preview's. */
+  contentCheck: ContentCheckCost;
   stripe: { usd: number };
   awsUsd: number;
   totalUsd: number;
@@ -118,6 +122,8 @@ export function costOfAd(
   coldInits: readonly ColdInit[],
   twinEnv: Record<string, string>,
   models: ModelCosts,
+  /** The texts the order's own content checks sent (AnalyzeWebsite's ApplyGuardrail on the twin). */
+  checkedTexts: readonly string[],
 ): AdCost {
   const byId = new Map(functions.map((fn) => [fn.logicalId, fn]));
   const initOf = (logicalId: string) => coldInits.find((result) => result.logicalId === logicalId);
@@ -196,7 +202,14 @@ export function costOfAd(
   const apiUsd = apiRequests * unitPrice(prices.apiGatewayHttpRequest);
   const priceUsd = config.price.amountCents / 100;
   const stripeUsd = priceUsd * unitPrice(prices.stripePercent) + unitPrice(prices.stripeFixed);
-  const awsUsd = lambdaUsd + stepFunctionsUsd + s3Usd + sesUsd + apiUsd + models.bedrock.usd + models.polly.usd;
+  // The preview's check sends the same digest of the same facts.
+  const previewTexts = Array.from(
+    { length: costAssumptions.previewContentChecksPerOrder },
+    () => checkedTexts[0] ?? '',
+  );
+  const contentCheck = contentCheckCost([...checkedTexts, ...previewTexts]);
+  const awsUsd =
+    lambdaUsd + stepFunctionsUsd + s3Usd + sesUsd + apiUsd + models.bedrock.usd + models.polly.usd + contentCheck.usd;
   return {
     durationSeconds: journey.durationSeconds,
     priceUsd,
@@ -228,6 +241,7 @@ export function costOfAd(
     apiGateway: { requests: apiRequests, usd: apiUsd },
     bedrock: models.bedrock,
     polly: models.polly,
+    contentCheck,
     stripe: { usd: stripeUsd },
     awsUsd,
     totalUsd: awsUsd + stripeUsd,

@@ -52,6 +52,11 @@ function summaryRows(costs: readonly AdCost[]): string[][] {
     row('API Gateway', (c) => `${usd(c.apiGateway.usd)} (${c.apiGateway.requests} requests)`),
     row('Bedrock (storyboard)', bedrockCell),
     row('Polly (voice)', pollyCell),
+    row(
+      'Bedrock Guardrails (content check)',
+      (c) =>
+        `${usdFine(c.contentCheck.usd)} (${c.contentCheck.checks} checks, ${c.contentCheck.textUnits} text units × 2 policies)`,
+    ),
     row('**AWS**', (c) => `**${usd(c.awsUsd)}**`),
     row('Stripe (2.9% + $0.30)', (c) => usd(c.stripe.usd, 3)),
     row('**Total**', (c) => `**${usd(c.totalUsd, 4)}**`),
@@ -81,7 +86,7 @@ export function printCosts(costs: readonly AdCost[]): void {
       round(cost.awsUsd, 5),
       'USD',
       undefined,
-      `Lambda ${usd(cost.lambda.usd)}, Step Functions ${usd(cost.stepFunctions.usd)}, S3 ${usd(cost.s3.usd)}, SES ${usd(cost.ses.usd)}, API Gateway ${usd(cost.apiGateway.usd)}, Bedrock ${usdFine(cost.bedrock.usd)}, Polly ${usdFine(cost.polly.usd)}`,
+      `Lambda ${usd(cost.lambda.usd)}, Step Functions ${usd(cost.stepFunctions.usd)}, S3 ${usd(cost.s3.usd)}, SES ${usd(cost.ses.usd)}, API Gateway ${usd(cost.apiGateway.usd)}, Bedrock ${usdFine(cost.bedrock.usd)}, Polly ${usdFine(cost.polly.usd)}, content check ${usdFine(cost.contentCheck.usd)}`,
     );
     record(
       `${label}: Bedrock (storyboard)`,
@@ -96,6 +101,13 @@ export function printCosts(costs: readonly AdCost[]): void {
       'USD',
       undefined,
       `${cost.polly.lines} lines, ${cost.polly.characters} chars × ${cost.polly.requestsPerRead} requests × (1 + ${cost.polly.reReadShare} re-reads), ${cost.polly.voiceId} ${cost.polly.engine}`,
+    );
+    record(
+      `${label}: content check (Bedrock Guardrails)`,
+      Number(cost.contentCheck.usd.toPrecision(3)),
+      'USD',
+      undefined,
+      `${cost.contentCheck.checks} ApplyGuardrail calls (AnalyzeWebsite and the preview), ${cost.contentCheck.textUnits} text units × 2 policies`,
     );
     record(`${label}: total with Stripe`, round(cost.totalUsd, 4), 'USD');
     record(`${label}: margin from ${usd(cost.priceUsd, 2)}`, round(cost.marginUsd, 4), 'USD');

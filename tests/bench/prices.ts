@@ -60,6 +60,20 @@ export const prices = {
     per: 'output tokens, Amazon Nova Lite (Bedrock, on demand)',
     source: `${unitEconomics} §2 (Nova Lite: $0.06/$0.24 per M tokens)`,
   },
+  // ApplyGuardrail bills each policy it runs per text unit (up to 1,000 characters); the content
+  // guardrail runs two (lib/generation/content-guardrail.ts). Not in unit-economics.md.
+  guardrailContentFilterUnits: {
+    quotedUsd: 0.15,
+    units: 1000,
+    per: 'text units, Bedrock Guardrails content filters (text)',
+    source: 'aws.amazon.com/bedrock/pricing, Guardrails ($0.15 per 1,000 text units since the December 2024 price cut)',
+  },
+  guardrailDeniedTopicUnits: {
+    quotedUsd: 0.15,
+    units: 1000,
+    per: 'text units, Bedrock Guardrails denied topics (classic tier)',
+    source: 'aws.amazon.com/bedrock/pricing, Guardrails ($0.15 per 1,000 text units since the December 2024 price cut)',
+  },
   pollyNeuralCharacters: {
     quotedUsd: 16,
     units: 1_000_000,

@@ -8,6 +8,7 @@
 import { buildSiteIfStale } from '#local/site-build.ts';
 import { type CloudAssembly, synthesizeStaging } from './cloud-assembly.ts';
 import { type ColdInit, measureColdInits, recordColdInits } from './cold-init.ts';
+import { benchContentCheck } from './content-check.ts';
 import { benchCostPerAd } from './cost-group.ts';
 import { costMarkdownFile } from './cost-report.ts';
 import { figures, record, round, runGroup } from './figures.ts';
@@ -40,6 +41,7 @@ const groups = [
   'preview',
   'newsletter',
   'site-reading',
+  'content-check',
 ] as const;
 type Group = (typeof groups)[number];
 
@@ -113,6 +115,11 @@ try {
   // Each provider's twin in a process of its own (handlers keep their clients per process).
   if (runs('footage')) await runGroup('footage', benchFootageJourneys);
   if (runs('site-reading')) await runGroup('site-reading', benchSiteReading);
+  if (runs('content-check')) {
+    await runGroup('content-check', async () => {
+      sections['content-check'] = await benchContentCheck();
+    });
+  }
 
   const twin = runs('twin-start') ? await runGroup('twin-start', benchTwinStart) : undefined;
   if (twin) {

@@ -20,6 +20,7 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
   'executions:stop': [],
   'render:invoke': [envNames.renderFunctionName],
   bedrock: [envNames.copywriter],
+  contentCheck: [envNames.contentGuardrailId, envNames.contentGuardrailVersion],
   polly: [envNames.voiceEngine],
   // On a stage with a video model (capabilities.test.ts gives its prod one); an engine-only stage sets none.
   footage: [

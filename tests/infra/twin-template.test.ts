@@ -31,13 +31,15 @@ describe('twin template', () => {
     expect(ofType('AWS::Lambda::Function')).toHaveLength(apiRoutes.length + 1 + generationSteps.length + 6 + 1);
   });
 
-  it('writes every environment value as a string or a Ref to a resource in the template', () => {
+  it('writes every environment value as a string, or a Ref to or an attribute of a resource in the template', () => {
     // CDK's own handlers (the bucket emptier) have no environment.
     for (const [, fn] of ofType('AWS::Lambda::Function').filter(([, fn]) => fn.Properties.Environment)) {
       for (const [name, value] of Object.entries(fn.Properties.Environment.Variables as Record<string, unknown>)) {
         // The twin points the stream publisher at its own AppSync Events emulator.
         if (typeof value === 'string' || name === envNames.eventsHttpEndpoint) continue;
-        const ref = (value as { Ref?: string }).Ref;
+        // An attribute: the content guardrail's id and version, which the twin's stand-in is started with.
+        const ref =
+          (value as { Ref?: string }).Ref ?? (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0];
         expect(ref && resources[ref]).toBeTruthy();
       }
     }

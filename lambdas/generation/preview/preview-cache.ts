@@ -7,6 +7,7 @@ import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s
 import { sha256Hex } from '#common/hashing.ts';
 import { s3 } from '#common/s3-clients.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import type { ContentVerdict } from '#generation/website/content-check.ts';
 import type { SiteImageSource } from '#generation/website/extract-site-facts.ts';
 import { config } from '#shared/config.ts';
 import type { DurationChoice, Style } from '#shared/contract.ts';
@@ -29,6 +30,8 @@ export interface CachedSite {
   readAt: string;
   analysis: WebsiteAnalysis;
   images: CachedImage[];
+  /** The content check's answer on these facts, when it answered (absent: asked again on the next preview). */
+  verdict?: ContentVerdict;
 }
 
 /** The storyboard's opening scene as the buyer saw it. */

@@ -8,6 +8,7 @@ import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import { type ContentVerdict, checkSiteContent } from '#generation/website/content-check.ts';
 import { fetchPublicPage, type PageFetchResult } from '#generation/website/fetch-public-page.ts';
 import { readingOverBudget } from '#generation/website/guarded-reading.ts';
 import { displayDomain } from '#generation/website/site-domain.ts';
@@ -15,6 +16,7 @@ import { logger } from '#powertools/logger.ts';
 import { config } from '#shared/config.ts';
 import type { PreviewResponse } from '#shared/preview-contract.ts';
 import type { PreviewInput } from '#shared/preview-request.ts';
+import { prohibitedCategory } from '#shared/prohibited-content.ts';
 import { presignImageRead, verifyUploadedImage } from '#uploads/image-upload.ts';
 import type { FrameImage } from './opening-frame.ts';
 import {
@@ -40,6 +42,8 @@ export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): 
   const photo = input.imageStoragePath;
   if (photo) await verifyUploadedImage(photo);
   const site = (await readCachedSite(input.website, now())) ?? (await readSite(input.website, now(), deps));
+  const verdict = site.verdict ?? (await checkContent(site.analysis));
+  const refusedFor = verdict?.refused ? prohibitedCategory(verdict.category)?.label : undefined;
   const storyboard = writeTemplateStoryboard({
     site: site.analysis,
     order: { style: input.style, durationSeconds: Number(input.durationSeconds) as AdDuration, uploadKey: photo },
@@ -54,11 +58,13 @@ export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): 
     });
   }
   const readable = site.analysis.source === 'site';
-  const opening = await openingStill(storyboard, site, input);
+  // A refused site gets no ad, so no still of one is drawn.
+  const opening = refusedFor ? null : await openingStill(storyboard, site, input);
   return {
     host: displayDomain(new URL(input.website)),
     readable,
     ...(readable ? {} : { reason: buyerReason(site.analysis.failure) }),
+    ...(refusedFor ? { refusedFor } : {}),
     businessName: storyboard.brand.name,
     headline: site.analysis.headline,
     claims: readable ? claimsOf(site.analysis) : [],
@@ -126,9 +132,27 @@ async function readSite(website: string, now: Date, deps: PreviewDeps): Promise<
   const analysis = await analyzeWebsite(website, { fetchPage, readingBudgetMs: config.preview.siteReadingBudgetMs });
   const site: CachedSite = { website, readAt: now.toISOString(), analysis, images: [] };
   if (analysis.source !== 'site') return site;
-  site.images = await storePreviewImages(analysis.images ?? [], previewKeys(website).image);
+  const [verdict, images] = await Promise.all([
+    checkContent(analysis),
+    storePreviewImages(analysis.images ?? [], previewKeys(website).image),
+  ]);
+  site.images = images;
+  if (verdict) site.verdict = verdict;
   await storeCachedSite(site);
   return site;
+}
+
+/**
+ * The content check before paying (shared/prohibited-content.ts), or null when it could not
+ * answer: the buyer is then told nothing, and the paid order is checked again before its render.
+ */
+async function checkContent(analysis: WebsiteAnalysis): Promise<ContentVerdict | null> {
+  try {
+    return await checkSiteContent(analysis);
+  } catch (error) {
+    logger.warn('Content not checked', { reason: (error as Error).message, name: (error as Error).name });
+    return null;
+  }
 }
 
 /** What the site claims, in its own words: numbers and proof, offers, prices, then benefits. */

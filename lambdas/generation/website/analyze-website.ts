@@ -4,7 +4,7 @@ import { parsePublicWebsite, withScheme } from '#shared/public-url.ts';
 import type { SiteFacts } from './extract-site-facts.ts';
 import { fetchPublicPage, type PageFetchResult } from './fetch-public-page.ts';
 import { readPageGuarded } from './guarded-reading.ts';
-import { businessNameFromDomain, displayDomain } from './site-domain.ts';
+import { businessNameFromDomain, displayDomain, nameFitsDomain } from './site-domain.ts';
 
 export type WebsiteAnalysis = SiteFacts & {
   source: 'site' | 'fallback';
@@ -38,11 +38,17 @@ export async function analyzeWebsite(website: string, deps: AnalyzeWebsiteDeps =
     if (!facts.headline && !facts.description && facts.benefits.length === 0) {
       return factsFromUrl(website, 'the page has no readable text');
     }
+    // The buyer's own domain, not wherever it redirected (a shop platform, a locale path).
+    const domain = displayDomain(url);
+    // A name the page gives that its domain does not bear is not the ad's to say (site-domain.ts).
+    const businessName = nameFitsDomain(facts.businessName, domain)
+      ? facts.businessName
+      : businessNameFromDomain(domain);
     return {
       ...facts,
-      // The buyer's own domain, not wherever it redirected (a shop platform, a locale path).
-      domain: displayDomain(url),
-      headline: facts.headline || genericHeadline(facts.businessName),
+      businessName,
+      domain,
+      headline: facts.headline || genericHeadline(businessName),
       source: 'site',
     };
   } catch (error) {

@@ -26,6 +26,7 @@ import { pagePattern, withoutTrailing } from './page-patterns.ts';
 import { findClaims, findOffers, findPrices } from './site-claims.ts';
 import { businessNameFromDomain, displayDomain } from './site-domain.ts';
 import { findSiteImages, type SiteImage } from './site-images.ts';
+import { isThirdPartyText } from './third-party-sections.ts';
 
 export type { SiteImage, SiteImageSource } from './site-images.ts';
 
@@ -98,14 +99,22 @@ export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
   const description = clamp(
     meta.get('description') ||
       meta.get('og:description') ||
-      firstText(document.children, (element) => element.name === 'p' && !isChrome(element), isMeaningfulParagraph),
+      firstText(
+        document.children,
+        (element) =>
+          element.name === 'p' && !isChrome(element) && !isThirdPartyText(element, visibleText(element), page.hostname),
+        isMeaningfulParagraph,
+      ),
     textLimits.description,
   );
   const base = baseUrl(document.children, page);
   const imageUrl = findImageUrl(document.children, meta, base);
   const themeColor = normalizeCssColor(meta.get('theme-color') ?? '');
   const structured = readStructuredData(document.children);
-  const blocks = textBlocks(document.children);
+  // Reviews, comments, embeds and other domains' offers are never the business's claims.
+  const blocks = textBlocks(document.children).filter(
+    (block) => !isThirdPartyText(block.element, block.text, page.hostname),
+  );
   const images = findSiteImages(document.children, meta, base, structured);
   const claims = findClaims(blocks, structured);
   const offers = findOffers(blocks);
@@ -115,7 +124,7 @@ export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
     domain,
     headline,
     description,
-    benefits: findBenefits(document.children, [businessName, headline]),
+    benefits: findBenefits(document.children, [businessName, headline], page.hostname),
     ...(imageUrl ? { imageUrl } : {}),
     ...(themeColor ? { themeColor } : {}),
     ...(images.length > 0 ? { images } : {}),
@@ -166,7 +175,7 @@ function isMeaningfulParagraph(text: string): boolean {
   return text.length >= 40 && wordCount(text) >= 6 && !boilerplateText.test(text);
 }
 
-function findBenefits(nodes: DomNode[], alreadySaid: string[]): string[] {
+function findBenefits(nodes: DomNode[], alreadySaid: string[], pageHost: string): string[] {
   // An item holding its own heading is a feature card: its heading is the benefit, found below.
   const listItems = DomUtils.getElementsByTagName('li', nodes, true).filter(
     (item) => !isChrome(item) && !isOnlyLinks(item) && !DomUtils.findOne(isHeading, item.children),
@@ -186,7 +195,7 @@ function findBenefits(nodes: DomNode[], alreadySaid: string[]): string[] {
   for (const element of ranked) {
     const text = visibleText(element);
     const key = comparable(text);
-    if (seen.has(key) || !isBenefitText(text)) continue;
+    if (seen.has(key) || !isBenefitText(text) || isThirdPartyText(element, text, pageHost)) continue;
     seen.add(key);
     benefits.push(text);
     if (benefits.length === maxBenefits) break;

@@ -3,6 +3,7 @@
 // automatically, a delivered ad is final. Company, address and governing law come from config.
 import type { ReactNode } from 'react';
 import { config } from '#shared/config.ts';
+import { prohibitedCategories } from '#shared/prohibited-content.ts';
 
 export const termsLastUpdated = 'November 23, 2026';
 
@@ -118,6 +119,20 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
           <li>use images, names, trademarks or other material you have no right to use;</li>
           <li>impersonate another person or business.</li>
         </ul>
+        <p>We do not make ads for:</p>
+        <ul className="list-disc space-y-1 pl-6" aria-label="Content we do not make ads for">
+          {prohibitedCategories.map((category, index) => (
+            <li key={category.id}>
+              {category.label}
+              {index === prohibitedCategories.length - 1 ? '.' : ';'}
+            </li>
+          ))}
+        </ul>
+        <p>
+          We check what your website says before you pay, and again before we make your ad. Reviews, comments and offers
+          from other websites shown on your page are never used as your ad's claims, and the business name in your ad
+          must match your website's address.
+        </p>
         <p>We may refuse or stop any order that breaks these rules; an order we refuse is refunded.</p>
       </>
     ),

@@ -2,7 +2,8 @@
 // that the site could not be read, before the buyer pays. Loaded only once a website is typed
 // (preview-slot.tsx), so the home page's first load carries none of it.
 import { useId } from 'react';
-import { styleLabels } from '#shared/contract.ts';
+import { messages, styleLabels } from '#shared/contract.ts';
+import { paths } from '#shared/paths.ts';
 import { type PreviewRequest, type PreviewResponse, unreadableSiteMessage } from '#shared/preview-contract.ts';
 import { type PreviewState, useSitePreview } from './use-site-preview.ts';
 
@@ -64,6 +65,8 @@ function PreviewBody({ state, hasPhoto }: { state: Exclude<PreviewState, { kind:
 }
 
 function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPhoto: boolean }) {
+  // No ad would be made: nothing of one is shown, only why and where the rules are.
+  if (preview.refusedFor) return <ContentRefusal host={preview.host} category={preview.refusedFor} />;
   return (
     <div className="mt-3 grid gap-4">
       {preview.readable ? null : (
@@ -162,6 +165,26 @@ function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPh
           </div>
         </div>
       </div>
+    </div>
+  );
+}
+
+function ContentRefusal({ host, category }: { host: string; category: string }) {
+  return (
+    <div role="note" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-950">
+      <p className="font-semibold">{messages.contentRefused(host, category)}</p>
+      <p className="mt-1">
+        See what we do not make ads for in our{' '}
+        <a
+          href={`${paths.terms}#terms-prohibited-content`}
+          target="_blank"
+          rel="noopener"
+          className="font-semibold underline"
+        >
+          terms
+        </a>
+        .
+      </p>
     </div>
   );
 }
