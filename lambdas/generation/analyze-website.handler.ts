@@ -9,7 +9,7 @@ import { contentRefusedError } from '#shared/prohibited-content.ts';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
 import { previewedSite } from './preview/preview-reuse.ts';
-import { RetryableStepError, StepFailure, step } from './step-errors.ts';
+import { RetryableStepError, StepFailure } from './step-errors.ts';
 import { analyzeWebsite, type WebsiteAnalysis } from './website/analyze-website.ts';
 import { checkSiteContent } from './website/content-check.ts';
 
@@ -19,26 +19,24 @@ export const handler = taskHandler(analyzeOrderWebsite);
 const contentCheckTimeoutMs = 10_000;
 
 async function analyzeOrderWebsite(state: GenerationState): Promise<WebsiteAnalysis> {
-  return step(async () => {
-    const order = await reportStage(state.orderId, 'analyzing');
-    const site = (await previewedSite(order.website)) ?? (await analyzeWebsite(order.website));
-    logger.info('Website analysed', {
-      orderId: order.id,
-      source: site.source,
-      failure: site.failure,
-      previewed: Boolean(site.previewedAt),
-    });
-    // Asked again even when the preview asked: the preview's answer may be missing (it timed out)
-    // or older than a change of the stage's guardrail, and this is the last point before anything is rendered.
-    const verdict = await checkSiteContent(site, { timeoutMs: contentCheckTimeoutMs }).catch((error: Error) => {
-      if (error.name === 'TimeoutError')
-        throw new RetryableStepError(`content check: ${error.message}`, { cause: error });
-      throw error;
-    });
-    if (verdict.refused) {
-      logger.warn('Website content refused', { orderId: order.id, category: verdict.category });
-      throw new StepFailure(contentRefusedError, verdict.category);
-    }
-    return site;
+  const order = await reportStage(state.orderId, 'analyzing');
+  const site = (await previewedSite(order.website)) ?? (await analyzeWebsite(order.website));
+  logger.info('Website analysed', {
+    orderId: order.id,
+    source: site.source,
+    failure: site.failure,
+    previewed: Boolean(site.previewedAt),
   });
+  // Asked again even when the preview asked: the preview's answer may be missing (it timed out)
+  // or older than a change of the stage's guardrail, and this is the last point before anything is rendered.
+  const verdict = await checkSiteContent(site, { timeoutMs: contentCheckTimeoutMs }).catch((error: Error) => {
+    if (error.name === 'TimeoutError')
+      throw new RetryableStepError(`content check: ${error.message}`, { cause: error });
+    throw error;
+  });
+  if (verdict.refused) {
+    logger.warn('Website content refused', { orderId: order.id, category: verdict.category });
+    throw new StepFailure(contentRefusedError, verdict.category);
+  }
+  return site;
 }

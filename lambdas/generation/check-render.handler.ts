@@ -4,17 +4,15 @@ import { taskHandler } from '#powertools/handlers.ts';
 import type { GenerationState, RenderJob } from './generation-state.ts';
 import { footageWasMade, renderingProgress, reportStage } from './order-progress.ts';
 import { ffmpegRenderProvider } from './render-jobs/render-provider.ts';
-import { StepFailure, step } from './step-errors.ts';
+import { StepFailure } from './step-errors.ts';
 
 export const handler = taskHandler(checkRender);
 
 async function checkRender(state: GenerationState): Promise<RenderJob> {
-  return step(async () => {
-    if (!state.render) throw new StepFailure('RenderFailed', 'CheckRender ran without a render job');
-    const job = await ffmpegRenderProvider.check(state.render);
-    if (job.fraction > state.render.fraction) {
-      await reportStage(state.orderId, 'rendering', renderingProgress(job.fraction, footageWasMade(state.footage)));
-    }
-    return job;
-  });
+  if (!state.render) throw new StepFailure('RenderFailed', 'CheckRender ran without a render job');
+  const job = await ffmpegRenderProvider.check(state.render);
+  if (job.fraction > state.render.fraction) {
+    await reportStage(state.orderId, 'rendering', renderingProgress(job.fraction, footageWasMade(state.footage)));
+  }
+  return job;
 }

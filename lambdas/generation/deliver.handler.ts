@@ -10,7 +10,7 @@ import { businessMetrics } from '#shared/observability.ts';
 import { deliverAd } from './deliver.ts';
 import type { GenerationState } from './generation-state.ts';
 import { orderCost } from './order-cost.ts';
-import { StepFailure, step } from './step-errors.ts';
+import { StepFailure } from './step-errors.ts';
 
 export const handler = taskHandler(deliverRender);
 
@@ -19,14 +19,12 @@ async function deliverRender(state: GenerationState): Promise<GenerationState> {
   if (!videoKey || !posterKey) {
     throw new StepFailure('DeliveryFailed', `Order ${state.orderId}: the render reported no video or poster`);
   }
-  await step(async () => {
-    const order = await getOrder(state.orderId);
-    const cost = order ? orderCost(order, state.footage) : undefined;
-    await deliverAd(state.orderId, { videoKey, posterKey }, cost);
-    if (cost) {
-      metrics.addMetric(businessMetrics.adCostUsd, MetricUnit.NoUnit, cost.total_usd);
-      logger.info('Ad cost', { orderId: state.orderId, ...cost });
-    }
-  });
+  const order = await getOrder(state.orderId);
+  const cost = order ? orderCost(order, state.footage) : undefined;
+  await deliverAd(state.orderId, { videoKey, posterKey }, cost);
+  if (cost) {
+    metrics.addMetric(businessMetrics.adCostUsd, MetricUnit.NoUnit, cost.total_usd);
+    logger.info('Ad cost', { orderId: state.orderId, ...cost });
+  }
   return state;
 }

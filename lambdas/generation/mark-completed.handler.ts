@@ -6,19 +6,17 @@ import { getOrder } from '#orders/order-store.ts';
 import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
-import { StepFailure, step } from './step-errors.ts';
+import { StepFailure } from './step-errors.ts';
 
 export const handler = taskHandler(markCompleted);
 
 async function markCompleted(state: GenerationState): Promise<void> {
-  await step(async () => {
-    const order = await markOrderCompleted(state.orderId);
-    // A retried MarkCompleted finds its own earlier work done.
-    const current = order ?? (await getOrder(state.orderId));
-    if (current?.order_status !== 'completed') {
-      throw new StepFailure('OrderNotProcessing', `Order ${state.orderId} cannot be completed`);
-    }
-    await releaseOrderSlot(current);
-    logger.info('Order completed', { orderId: state.orderId });
-  });
+  const order = await markOrderCompleted(state.orderId);
+  // A retried MarkCompleted finds its own earlier work done.
+  const current = order ?? (await getOrder(state.orderId));
+  if (current?.order_status !== 'completed') {
+    throw new StepFailure('OrderNotProcessing', `Order ${state.orderId} cannot be completed`);
+  }
+  await releaseOrderSlot(current);
+  logger.info('Order completed', { orderId: state.orderId });
 }

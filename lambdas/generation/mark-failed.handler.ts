@@ -2,10 +2,9 @@
 import { taskHandler } from '#powertools/handlers.ts';
 import { failureReason, markFailedOnce } from './failure-steps.ts';
 import type { GenerationState } from './generation-state.ts';
-import { step } from './step-errors.ts';
 
 export const handler = taskHandler(markFailed);
 
 async function markFailed(state: GenerationState): Promise<void> {
-  await step(() => markFailedOnce(state.orderId, failureReason(state.failure)));
+  await markFailedOnce(state.orderId, failureReason(state.failure));
 }

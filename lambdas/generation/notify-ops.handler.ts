@@ -2,10 +2,9 @@
 import { taskHandler } from '#powertools/handlers.ts';
 import { failureReason, notifyOps } from './failure-steps.ts';
 import type { GenerationState } from './generation-state.ts';
-import { step } from './step-errors.ts';
 
 export const handler = taskHandler(notifyOpsOfFailure);
 
 async function notifyOpsOfFailure(state: GenerationState): Promise<void> {
-  await step(() => notifyOps(state.orderId, failureReason(state.failure)));
+  await notifyOps(state.orderId, failureReason(state.failure));
 }

@@ -3,10 +3,9 @@
 import { taskHandler } from '#powertools/handlers.ts';
 import type { GenerationState } from './generation-state.ts';
 import { refundFailedOrder } from './refund-failed-order.ts';
-import { step } from './step-errors.ts';
 
 export const handler = taskHandler(refundOrder);
 
 async function refundOrder(state: GenerationState): Promise<void> {
-  await step(() => refundFailedOrder(state.orderId));
+  await refundFailedOrder(state.orderId);
 }

@@ -9,33 +9,30 @@ import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
-import { StepFailure, step } from './step-errors.ts';
+import { StepFailure } from './step-errors.ts';
 import { storyboardOfState } from './storyboard/storyboard-of-state.ts';
 
 export const handler = taskHandler(startFootageStep);
 
 async function startFootageStep(state: GenerationState): Promise<FootageResult> {
-  return step(async () => {
-    const settings = footageSettings();
-    if (!settings) return skippedFootage('the stage makes engine-only ads');
-    const order = await reportStage(state.orderId, 'rendering');
-    if (!state.script) throw new StepFailure('RenderFailed', 'StartFootage ran without a storyboard');
-    const storyboard = await storyboardOfState(state.script, state.site, order);
-    const plan = planFootage(storyboard, settings);
-    if (plan.clips.length === 0) {
-      return skippedFootage(
-        plan.skipped.map((skip) => `scene ${skip.sceneIndex}: ${skip.reason}`).join('; ') ||
-          'no scene asks for footage',
-      );
-    }
-    const provider = await clipProviderFor(settings);
-    try {
-      const started = await startFootage(plan, footageIo(order.id, storyboard, { provider, settings }));
-      logger.info('Footage started', { orderId: order.id, provider: settings.provider, clips: started.scenes.length });
-      return started;
-    } catch (error) {
-      if (error instanceof FootageFailed) throw new StepFailure('RenderFailed', `Footage failed: ${error.message}`);
-      throw error;
-    }
-  });
+  const settings = footageSettings();
+  if (!settings) return skippedFootage('the stage makes engine-only ads');
+  const order = await reportStage(state.orderId, 'rendering');
+  if (!state.script) throw new StepFailure('RenderFailed', 'StartFootage ran without a storyboard');
+  const storyboard = await storyboardOfState(state.script, state.site, order);
+  const plan = planFootage(storyboard, settings);
+  if (plan.clips.length === 0) {
+    return skippedFootage(
+      plan.skipped.map((skip) => `scene ${skip.sceneIndex}: ${skip.reason}`).join('; ') || 'no scene asks for footage',
+    );
+  }
+  const provider = await clipProviderFor(settings);
+  try {
+    const started = await startFootage(plan, footageIo(order.id, storyboard, { provider, settings }));
+    logger.info('Footage started', { orderId: order.id, provider: settings.provider, clips: started.scenes.length });
+    return started;
+  } catch (error) {
+    if (error instanceof FootageFailed) throw new StepFailure('RenderFailed', `Footage failed: ${error.message}`);
+    throw error;
+  }
 }

@@ -7,7 +7,6 @@ import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
 import { withPreviewedHook } from './preview/preview-reuse.ts';
-import { step } from './step-errors.ts';
 import type { AdDuration } from './storyboard/scene-plans.ts';
 import type { Storyboard } from './storyboard/storyboard.ts';
 import { writeStoryboard } from './storyboard/write-storyboard.ts';
@@ -16,23 +15,21 @@ import { analyzeWebsite } from './website/analyze-website.ts';
 export const handler = taskHandler(writeScript);
 
 async function writeScript(state: GenerationState): Promise<Storyboard> {
-  return step(async () => {
-    const order = await reportStage(state.orderId, 'scripting');
-    const site = state.site ?? (await analyzeWebsite(order.website));
-    const { storyboard: written, writer } = await writeStoryboard({
-      site,
-      order: {
-        style: order.style,
-        durationSeconds: order.duration_seconds as AdDuration,
-        uploadKey: order.image_key ?? null,
-      },
-    });
-    const storyboard = await withPreviewedHook(written, site, {
-      website: order.website,
+  const order = await reportStage(state.orderId, 'scripting');
+  const site = state.site ?? (await analyzeWebsite(order.website));
+  const { storyboard: written, writer } = await writeStoryboard({
+    site,
+    order: {
       style: order.style,
-      durationSeconds: order.duration_seconds,
-    });
-    logger.info('Storyboard written', { orderId: order.id, writer, scenes: storyboard.scenes.length });
-    return storyboard;
+      durationSeconds: order.duration_seconds as AdDuration,
+      uploadKey: order.image_key ?? null,
+    },
   });
+  const storyboard = await withPreviewedHook(written, site, {
+    website: order.website,
+    style: order.style,
+    durationSeconds: order.duration_seconds,
+  });
+  logger.info('Storyboard written', { orderId: order.id, writer, scenes: storyboard.scenes.length });
+  return storyboard;
 }
