@@ -138,14 +138,17 @@ describe('API functions', () => {
     expect(Object.keys(variables).sort()).toEqual([...expected].sort());
   });
 
-  it('resolves environment values to plain strings and Refs the twin can read', () => {
+  it('resolves environment values to plain strings, Refs and attributes the twin can read', () => {
     const resources = template.toJSON().Resources;
     for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
       for (const [name, value] of Object.entries(fn.Properties.Environment.Variables)) {
         // The twin points the stream publisher at its own AppSync Events emulator.
         if (typeof value === 'string' || name === envNames.eventsHttpEndpoint) continue;
-        expect(Object.keys(value as object)).toEqual(['Ref']);
-        expect(resources[(value as { Ref: string }).Ref]).toBeDefined();
+        // An attribute: the content guardrail's id and version, which the twin's stand-in is started with.
+        const reference = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+        expect(Object.keys(reference)).toHaveLength(1);
+        const target = reference.Ref ?? reference['Fn::GetAtt']?.[0];
+        expect(target && resources[target]).toBeTruthy();
       }
     }
   });
