@@ -16,6 +16,20 @@ const browser = browserForSuite();
 
 /** axe finds nothing, and the page does not scroll sideways. */
 async function expectAccessible(page: Page): Promise<void> {
+  // A toast still sliding in is part-transparent, and axe would judge its contrast mid-way.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[data-sonner-toast]')].every(
+            (toast) =>
+              getComputedStyle(toast).opacity === '1' &&
+              toast.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running'),
+          ),
+        ),
+      { timeout: 5_000 },
+    )
+    .toBe(true);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const where = (violation: (typeof violations)[number]) =>
     violation.nodes.map((node) => node.target.join(' ')).join(', ');
@@ -208,10 +222,16 @@ describe('errors where the eye is', () => {
 
     await page.getByRole('button', { name: 'Generate My Ad for $5' }).click();
 
+    // The preview refuses the same website as it is typed and marks the field; the order's answer is
+    // the toast, and only then does focus move to the field.
+    const region = page.getByRole('region', { name: /Notifications/ });
+    await expect
+      .poll(() => region.getByText('Unable to Process Payment', { exact: true }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await expect.poll(() => fieldError(page, 'Website URL'), { timeout: 15_000 }).toMatchObject({ invalid: 'true' });
     expect((await fieldError(page, 'Website URL')).described).toContain(messages.websiteOnAnotherPort);
     expect(await page.getByText(messages.websiteOnAnotherPort, { exact: true }).first().isVisible()).toBe(true);
-    expect(await focusedLabel(page)).toBe('Website URL');
+    await expect.poll(() => focusedLabel(page), { timeout: 5_000 }).toBe('Website URL');
     await page.screenshot({ path: screenshotPath('buyer-path-website-port-toast-390.png') });
     await checkFormState(page, 'website-port');
     await context.close();
