@@ -5,6 +5,9 @@
 // shrunk for the web: a 432x768 MP4 well under 1 MB, a WebP poster and a captions track of its
 // voice-over, written to web/src/features/landing/media/ (the site imports them, so they ship with
 // hashed names). Run it again after the renderer or the writer changes, and look at the result.
+// The voice is the one createVoice() picks: the twin's offline voice by default, or Amazon Polly's
+// neural voices with `VOICE_ENGINE=polly` and AWS credentials (a deploy machine, README "Deploy").
+// media/examples.json records which, and the home page says so when it is the offline one.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +23,7 @@ import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
+import type { VoiceEngine } from '#generation/voice/voice.ts';
 import type { SiteFacts } from '#generation/website/extract-site-facts.ts';
 import type { Style } from '#shared/contract.ts';
 import type { ExampleAdId } from '#web/features/landing/example-ads.ts';
@@ -155,6 +159,7 @@ const workDir = await mkdtemp(join(tmpdir(), 'reelfive-examples-'));
 try {
   await mkdir(outDir, { recursive: true });
   const voice = await createVoice();
+  const engine: VoiceEngine = voice.engine;
   for (const [id, business] of Object.entries(businesses)) {
     const dir = join(workDir, id);
     await mkdir(dir);
@@ -174,6 +179,7 @@ try {
       storyboard.scenes.map((scene) => `${scene.role}: "${scene.voiceLine}"`).join(' | '),
     );
   }
+  await writeFile(join(outDir, 'examples.json'), `${JSON.stringify({ voice: engine }, null, 2)}\n`);
 } finally {
   await rm(workDir, { recursive: true, force: true });
 }

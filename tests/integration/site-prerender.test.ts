@@ -12,6 +12,7 @@ import { blogSlugs, paths } from '#shared/paths.ts';
 import { readSiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 import { loadArticles } from '#web/features/blog/articles.ts';
 import { faqs } from '#web/features/landing/components/faq-section.tsx';
+import { exampleVoice } from '#web/features/landing/example-ads.ts';
 import { browserForSuite, waitForReact } from './support/browser.ts';
 import { twinForSuite } from './support/twin.ts';
 
@@ -56,6 +57,15 @@ describe('the prerendered pages, before any JavaScript runs', () => {
     expect(data[1]?.offers).toMatchObject({ price: '5.00', priceCurrency: 'USD' });
     expect(data[2]?.mainEntity).toHaveLength(faqs.length);
     expect(scriptSources(html).some((src) => src.startsWith('/assets/'))).toBe(true);
+  });
+
+  it('/ says when the example ads are read by the offline voice, not the neural voice an order gets', async () => {
+    const { html } = await fetchPage('/');
+    const note = 'These examples are read by the offline voice our test machines use.';
+    // tools/render-examples.ts records the voice it rendered with; today's files are the offline voice.
+    expect(exampleVoice).toBe('local');
+    expect(decode(html)).toContain(note);
+    expect(decode(html)).not.toContain('generated from a website in minutes');
   });
 
   it('/terms has its sections and meta and hydrates', async () => {

@@ -9,6 +9,7 @@ import appInstallPoster from './media/app-install.webp';
 import ecommerceSaleVideo from './media/ecommerce-sale.mp4';
 import ecommerceSaleCaptions from './media/ecommerce-sale.vtt?no-inline';
 import ecommerceSalePoster from './media/ecommerce-sale.webp';
+import examplesRecord from './media/examples.json';
 import saasLaunchVideo from './media/saas-launch.mp4';
 import saasLaunchCaptions from './media/saas-launch.vtt?no-inline';
 import saasLaunchPoster from './media/saas-launch.webp';
@@ -52,6 +53,12 @@ export const exampleAds: readonly ExampleAd[] = [
     captions: appInstallCaptions,
   },
 ];
+
+/**
+ * Which voice reads the examples, as tools/render-examples.ts recorded it: 'local' is the twin's
+ * offline voice (festival), 'polly' the neural voice paid ads get in AWS. The section says which.
+ */
+export const exampleVoice: 'local' | 'polly' = examplesRecord.voice === 'polly' ? 'polly' : 'local';
 
 /** The hero's phone frame loops the first example, muted. */
 export const heroExample = exampleAds[0]!;

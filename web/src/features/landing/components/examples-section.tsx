@@ -2,7 +2,7 @@
 // card with sound, a second click pauses it, and starting one pauses the others.
 
 import { anchors } from '#shared/paths.ts';
-import { type ExampleAd, exampleAds } from '#web/features/landing/example-ads.ts';
+import { type ExampleAd, exampleAds, exampleVoice } from '#web/features/landing/example-ads.ts';
 import { useExamplePlayback } from '#web/features/landing/hooks/use-example-playback.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { SectionIntro } from './section-intro.tsx';
@@ -16,7 +16,7 @@ export function ExamplesSection() {
           eyebrow="Examples"
           id="examples-heading"
           title="Real ads, made by the same engine you'll use"
-          text="Each of these was generated from a website in minutes. Tap a card to play it with sound."
+          text="Each was made by the engine from a business's details and one product shot. Tap a card to play it with sound."
         />
         <ul className="mx-auto mt-12 grid max-w-xs gap-8 sm:max-w-none sm:grid-cols-3 lg:gap-10">
           {exampleAds.map((example, index) => (
@@ -31,6 +31,12 @@ export function ExamplesSection() {
             </li>
           ))}
         </ul>
+        {exampleVoice === 'local' && (
+          <p className="mx-auto mt-10 max-w-2xl text-center text-sm text-slate-600">
+            These examples are read by the offline voice our test machines use. The ad you order is read by one of
+            Amazon Polly's neural voices.
+          </p>
+        )}
       </div>
     </section>
   );
