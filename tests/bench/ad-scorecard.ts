@@ -2,6 +2,7 @@
 // text on frame 0, the brand early, the product named, a price only with what it buys, no fact
 // twice on screen, no dead air, the pace, a big product — each measured on an ad's timeline
 // (ad-timeline.ts) and checked against its budget (README, "Ad scorecard").
+import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import type { Style } from '#shared/contract.ts';
 import { type AdTimeline, median, type ScreenText } from './ad-timeline.ts';
 
@@ -102,12 +103,14 @@ export function pricesShown(timeline: AdTimeline, shop: ShopTruth): { shown: str
 
 /**
  * The facts of a text: its numbers (prices, percentages, ratings, counts; a denominator such as
- * the 5 of "4.8/5" is not one) and, for a text long enough to be a claim, the whole text.
+ * the 5 of "4.8/5" is not one) and, for a text block long enough to be a claim, the whole text. A
+ * caption's words are the voice's, so a caption echoing a headline is not a second claim — but a
+ * number in it is a number on screen.
  */
-export function factsIn(text: string): string[] {
-  const numbers = [...text.matchAll(/(?<![\d/])\d[\d,]*(?:\.\d+)?/g)].map((match) => match[0].replace(/,/g, ''));
-  const claim = squashed(text);
-  return claim.length >= 12 ? [...numbers, `"${claim}"`] : numbers;
+export function factsIn(text: ScreenText): string[] {
+  const numbers = [...text.text.matchAll(/(?<![\d/])\d[\d,]*(?:\.\d+)?/g)].map((match) => match[0].replace(/,/g, ''));
+  const claim = squashed(text.text);
+  return claim.length >= 12 && text.role !== 'caption' ? [...numbers, `"${claim}"`] : numbers;
 }
 
 /** Facts that appear twice or more among the texts on screen at one moment (each fact counted once per ad). */
@@ -121,7 +124,7 @@ export function repeatedFacts(timeline: AdTimeline): string[] {
     const onScreen: ScreenText[] = timeline.texts.filter((text) => text.fromSeconds <= at && at < text.toSeconds);
     const counts = new Map<string, number>();
     for (const text of onScreen) {
-      for (const fact of new Set(factsIn(text.text))) counts.set(fact, (counts.get(fact) ?? 0) + 1);
+      for (const fact of new Set(factsIn(text))) counts.set(fact, (counts.get(fact) ?? 0) + 1);
     }
     for (const [fact, count] of counts) if (count > 1) repeated.add(fact);
   });
@@ -160,7 +163,10 @@ export function longestVoiceGap(timeline: AdTimeline): { seconds: number; fromSe
   return { seconds: longest.toSeconds - longest.fromSeconds, fromSeconds: longest.fromSeconds };
 }
 
-/** Words ÷ the seconds the voice speaks (each line from its first word's start to its last word's end). */
+/**
+ * Heard words ("$4,200" is four: spoken-words.ts) ÷ the seconds the voice speaks, each line from
+ * its first word's start to its last word's end.
+ */
 export function heardWordsPerSecond(timeline: AdTimeline): number {
   const lines = new Map<number, { start: number; end: number }>();
   for (const word of timeline.words) {
@@ -171,7 +177,8 @@ export function heardWordsPerSecond(timeline: AdTimeline): number {
     });
   }
   const speaking = [...lines.values()].reduce((sum, line) => sum + (line.end - line.start), 0);
-  return speaking > 0 ? timeline.words.length / speaking : 0;
+  const heard = timeline.words.reduce((sum, word) => sum + spokenWordCount(word.word), 0);
+  return speaking > 0 ? heard / speaking : 0;
 }
 
 /** The median scene's product height as a share of the safe zone's; null when no scene shows a photo. */

@@ -7,6 +7,7 @@ import { buildComposeCommand, type TextLayer } from '#generation/compose/filter-
 import { frame, safeZone } from '#generation/compose/geometry.ts';
 import { layoutStoryboard } from '#generation/compose/layout.ts';
 import type { PlacedLine } from '#generation/compose/voice-track.ts';
+import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import { checkAd, measureAd, type ShopTruth } from '#tests/bench/ad-scorecard.ts';
 import { type AdTimeline, adTimeline, type ScreenText, textFadeIns } from '#tests/bench/ad-timeline.ts';
 import { handWrittenStoryboard } from '#tests/integration/support/hand-written-storyboards.ts';
@@ -124,6 +125,21 @@ describe('the ad scorecard', () => {
     expect(repeatedFacts.sort()).toEqual(['16', '4.8']);
   });
 
+  it('counts a claim shown in two text blocks at once, but not a caption that reads the headline', () => {
+    // Prepare
+    const twice = goodAd();
+    twice.texts.push(text('Subscribe and save 15%', 2, 6, 9, 'callout'));
+    const echoed = goodAd();
+    echoed.texts.push(text('Ember & Oak House Blend', 0, 0.5, 1.2, 'caption'));
+
+    // Act
+    const [blocks, caption] = [twice, echoed].map((timeline) => measureAd(timeline, emberOak).repeatedFacts);
+
+    // Assess
+    expect(blocks?.sort()).toEqual(['"subscribeandsave15"', '15']);
+    expect(caption).toEqual([]);
+  });
+
   it('does not count a fact shown in two scenes one after the other as a repeat', () => {
     // Prepare
     const timeline = goodAd();
@@ -226,7 +242,7 @@ describe('the ad scorecard', () => {
     expect(end!.longestVoiceGapSeconds).toBeCloseTo(12 - 8.1, 6);
   });
 
-  it('counts heard words over the seconds each line speaks, and the pace budget is per style', () => {
+  it('counts heard words (a price as said) over the seconds each line speaks, and the pace budget is per style', () => {
     // Prepare
     const timeline = goodAd();
     timeline.words = spoken('one two three four five six seven eight nine ten', 0, 0);
@@ -244,6 +260,10 @@ describe('the ad scorecard', () => {
 
     // Assess
     expect(measures.heardWordsPerSecond).toBeCloseTo(10 / (9 * 0.35 + 0.3), 6);
+    const priced = goodAd();
+    priced.words = spoken('only $4,200', 0, 0);
+    expect(measureAd(priced, emberOak).heardWordsPerSecond).toBeCloseTo(spokenWordCount('only $4,200') / 0.65, 6);
+    expect(spokenWordCount('only $4,200')).toBeGreaterThan(2);
     expect([pace('direct-response'), pace('cinematic')]).toEqual([true, false]);
   });
 
