@@ -245,6 +245,8 @@ export interface Check {
 export interface RenderFigures {
   durationSeconds: number;
   style: Style;
+  /** False when the site could not be read and the buyer gave no photo: the ad is the name alone. */
+  nameOnly?: boolean;
   render720Seconds: number | null;
   render1080Seconds: number | null;
   lufs: number | null;
@@ -268,6 +270,14 @@ export function checkAd(measures: AdMeasures, render: RenderFigures): Check[] {
       pass: measures.brandSeconds !== null && measures.brandSeconds <= adBudgets.brandSeconds + tolerance,
     },
   ];
+  if (render.nameOnly !== undefined) {
+    checks.push({
+      measure: 'no name-only ad',
+      value: render.nameOnly ? 'made from the name alone' : 'no',
+      budget: 'never (an unreadable site needs a photo)',
+      pass: !render.nameOnly,
+    });
+  }
   if (measures.productSpoken !== null) {
     checks.push(
       { measure: 'product spoken', value: yes(measures.productSpoken), budget: 'yes', pass: measures.productSpoken },

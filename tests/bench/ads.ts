@@ -255,6 +255,8 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
     score.checks = checkAd(measures, {
       durationSeconds,
       style,
+      // The bench orders no photo: an unreadable site's ad has nothing but the name.
+      nameOnly: site.source === 'fallback',
       render720Seconds: score.render720Seconds,
       render1080Seconds,
       lufs: score.lufs,

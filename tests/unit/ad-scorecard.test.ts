@@ -223,6 +223,26 @@ describe('the ad scorecard', () => {
     expect(checks.map((check) => check.measure)).not.toContain('product spoken');
   });
 
+  it('fails an ad made from the name alone of a site that could not be read', () => {
+    // Prepare
+    const closed: ShopTruth = { name: 'Closedbakery', domain: 'closedbakery.test', product: null };
+    const figures = {
+      durationSeconds: 8,
+      style: 'ugc',
+      render720Seconds: null,
+      render1080Seconds: null,
+      lufs: null,
+    } as const;
+
+    // Act
+    const nameOnly = checkAd(measureAd(goodAd(), closed), { ...figures, nameOnly: true });
+    const read = checkAd(measureAd(goodAd(), emberOak), { ...figures, nameOnly: false });
+
+    // Assess
+    expect(nameOnly.find((check) => check.measure === 'no name-only ad')?.pass).toBe(false);
+    expect(read.find((check) => check.measure === 'no name-only ad')?.pass).toBe(true);
+  });
+
   it('finds a 1.15 s silence mid-ad, ignores the one beat before the end card, and counts a silent ending', () => {
     // Prepare
     const midGap = goodAd();
