@@ -4,8 +4,10 @@
 // Figures, not assertions: tests never time.
 //
 // `npm run bench -- --only=cold-init,cost` runs some groups (and what they need); the figures of
-// the others stay in bench/results.json as they were.
+// the others stay in bench/results.json as they were. `--only=ads --full` scores every demo shop's
+// ad in every style and length (ads.ts); without --full, a quick subset.
 import { buildSiteIfStale } from '#local/site-build.ts';
+import { benchAds } from './ads.ts';
 import { type CloudAssembly, synthesizeStaging } from './cloud-assembly.ts';
 import { type ColdInit, measureColdInits, recordColdInits } from './cold-init.ts';
 import { benchContentCheck } from './content-check.ts';
@@ -42,6 +44,7 @@ const groups = [
   'newsletter',
   'site-reading',
   'content-check',
+  'ads',
 ] as const;
 type Group = (typeof groups)[number];
 
@@ -115,6 +118,12 @@ try {
   // Each provider's twin in a process of its own (handlers keep their clients per process).
   if (runs('footage')) await runGroup('footage', benchFootageJourneys);
   if (runs('site-reading')) await runGroup('site-reading', benchSiteReading);
+  if (runs('ads')) {
+    await runGroup('ads', async () => {
+      const scores = await benchAds(process.argv.slice(2));
+      sections.ads = { scorecard: 'bench/ad-scorecard.json', ads: scores.length };
+    });
+  }
   if (runs('content-check')) {
     await runGroup('content-check', async () => {
       sections['content-check'] = await benchContentCheck();
