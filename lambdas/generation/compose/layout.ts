@@ -7,6 +7,7 @@
 import type { SceneRole } from '#generation/storyboard/scene-plans.ts';
 import type { Motion, Storyboard, StoryboardScene, StoryboardShot } from '#generation/storyboard/storyboard.ts';
 import type { Style } from '#shared/contract.ts';
+import { footageDescription } from './footage-shots.ts';
 import { type Box, bottom, centreOf, frame, right, safeZone } from './geometry.ts';
 import { minSizeBold as minBoldSize } from './layout-gate.ts';
 import { type CaptionSpec, type Look, looks, safeLook, type TypeSpec } from './looks.ts';
@@ -109,8 +110,9 @@ export interface AdLayout {
 const gap = 14;
 /** How far the camera pushes into a designed background that shows no product. */
 const brandPush = 0.16;
-/** The least height the text may leave the product. */
+/** The least height the text may leave the product; and, when even that leaves too little for the text, the least of all. */
 const minProductHeight = 200;
+const minKeyHeight = 120;
 /** An image is never shown more than this much larger than its pixels (a cut-out laid whole). */
 const maxUpscale = 2;
 /** The key area's least share of the safe zone's height, aimed at when the text leaves room. */
@@ -185,32 +187,43 @@ interface SceneContext {
 }
 
 /**
- * Which picture each story shot shows: every photo the storyboard offers is used before one
- * repeats (the k-th shot that shows a photo shows the (k mod n)-th photo), and a shot that shows
- * the same photo as the shot before it frames its key area tighter (a punch-in), so that a cut
- * between them is a cut, never the same picture twice. Logos are the brand mark, not a picture.
+ * Which picture each story shot shows: a shot keeps its own photo unless that photo has been
+ * shown already and another has not (so every photo the storyboard offers is used before one
+ * repeats; once all have been, they take turns), and a shot that shows the same photo as the shot
+ * before it frames its key area tighter (a punch-in), so that a cut between them is a cut, never
+ * the same picture twice. Logos are the brand mark, not a picture; AI footage stills stay where
+ * their clip plays.
  */
 function picturePlan(
   storyboard: Storyboard,
   images: ReadonlyMap<string, ImageFacts>,
 ): { asset: string | null; tight: boolean }[][] {
-  const isLogo = (id: string) => storyboard.assets.some((asset) => asset.id === id && asset.source === 'logo');
+  const sourceOf = new Map(storyboard.assets.map((asset) => [asset.id, asset]));
+  const isFootage = (id: string) => sourceOf.get(id)?.description === footageDescription;
   const photos = storyboard.assets
-    .filter((asset) => asset.source !== 'logo' && images.get(asset.id)?.opaque)
+    .filter((asset) => asset.source !== 'logo' && !isFootage(asset.id) && images.get(asset.id)?.opaque)
     .map((asset) => asset.id);
-  let shown = 0;
+  const used = new Set<string>();
+  let turn = 0;
   let previous: { asset: string | null; tight: boolean } = { asset: null, tight: false };
   return storyboard.scenes.map((scene) =>
     scene.shots.map((shot) => {
-      if (scene.role === 'cta' || !shot.asset || shot.layout === 'brand' || !images.has(shot.asset)) {
+      const own = shot.asset;
+      if (
+        scene.role === 'cta' ||
+        !own ||
+        shot.layout === 'brand' ||
+        !images.has(own) ||
+        sourceOf.get(own)?.source === 'logo'
+      ) {
         previous = { asset: null, tight: false };
         return previous;
       }
-      if (isLogo(shot.asset)) {
-        previous = { asset: null, tight: false };
-        return previous;
+      let asset = own;
+      if (photos.includes(own) && used.has(own)) {
+        asset = photos.find((id) => !used.has(id)) ?? photos[turn++ % photos.length]!;
       }
-      const asset = images.get(shot.asset)!.opaque && photos.length > 0 ? photos[shown++ % photos.length]! : shot.asset;
+      used.add(asset);
       const tight = asset === previous.asset && !previous.tight;
       previous = { asset, tight };
       return previous;
@@ -550,13 +563,19 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   // The key area's room under the text: half the safe zone's height once the moves have grown it;
   // the headline shrinks (down to its least size) to leave it, and only text that cannot fit even
   // then takes more, down to `minProductHeight`.
-  const nominal: Box = { x: safeZone.x, y: 0, width, height: keyAreaShare * safeZone.height };
-  const growth = Math.max(
+  const nominal: Box = { x: safeZone.x, y: safeZone.y, width, height: keyAreaShare * safeZone.height };
+  const kept = Math.min(
     1,
-    ...motions.map((motion, shotIndex) => growthOf(motion, look, nominal, frames[shotIndex]!.frames)),
+    ...motions.map(
+      (motion, shotIndex) =>
+        keyAreaIn(nominal, motion, look, frames[shotIndex]!.frames).keyArea.height / nominal.height,
+    ),
   );
-  const keyRoom = Math.ceil(keyAreaShare * safeZone.height * growth) + 12;
-  const floors = allBrand ? [band.band.y - gap] : [band.band.y - gap - keyRoom, band.band.y - gap - minProductHeight];
+  const keyRoom = Math.ceil((keyAreaShare * safeZone.height) / kept) + 4;
+  // A floor is where the text must end: the key area's room and a gap on each side of it lie below.
+  const floors = allBrand
+    ? [band.band.y - gap]
+    : [band.band.y - 2 * gap - keyRoom, band.band.y - 2 * gap - minProductHeight, band.band.y - 2 * gap - minKeyHeight];
 
   const headlineRequest = (area: Box, align: TextBlock['align']): Parameters<typeof placeBlock>[0] => ({
     role: 'headline',
