@@ -110,7 +110,7 @@ describe('the first frames', () => {
     (style, kind) => {
       // Prepare: with a logo asset the mark is the logo, else the brand's name.
       const board = kind === 'logo' ? withLogo(handWrittenStoryboard(style, 12)) : handWrittenStoryboard(style, 12);
-      const images = kind === 'logo' ? { upload: square, logo } : { upload: square };
+      const images: Record<string, ImageFacts> = kind === 'logo' ? { upload: square, logo } : { upload: square };
 
       // Act
       const layout = layoutOf(board, images);
