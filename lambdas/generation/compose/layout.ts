@@ -582,10 +582,8 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
     text: scene.text.join(' '),
     lines: scene.text,
     ...(scene.emphasis && { emphasis: scene.emphasis }),
-    // Without a picture the type is the picture: bigger, up to three lines, in the middle.
-    spec: allBrand
-      ? { ...look.headline, size: Math.round(look.headline.size * 1.3), maxLines: Math.max(3, look.headline.maxLines) }
-      : look.headline,
+    // Without a picture the type is the picture: bigger, in the middle.
+    spec: allBrand ? { ...look.headline, size: Math.round(look.headline.size * 1.3) } : look.headline,
     colours: coloursFor(look.headline, scheme, look),
     area,
     align,
