@@ -2,10 +2,13 @@
 // first frames, the product's key area large and never under text, cuts between framings of one
 // photo, every photo used before one repeats, no empty placeholder and the brand's own colour.
 // Pure on the layout and the compositor's command, except one drawn plate.
+
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { rgbOf } from '#generation/compose/color.ts';
 import { buildComposeCommand, dissolvesIn } from '#generation/compose/filter-graph.ts';
 import { type Box, contains, frame, overlaps, safeZone } from '#generation/compose/geometry.ts';
+import { keyPointOf } from '#generation/compose/key-area.ts';
 import { type AdLayout, type ImageFacts, keyAreaShare, layoutStoryboard } from '#generation/compose/layout.ts';
 import { checkLayout } from '#generation/compose/layout-gate.ts';
 import { plateScale } from '#generation/compose/motion.ts';
@@ -132,6 +135,36 @@ describe('the first frames', () => {
 });
 
 describe('the product', () => {
+  it.each([
+    ['a landscape', 0],
+    ['a portrait', 90],
+  ] as const)("finds %s photo's subject with sharp's attention strategy", async (_, degrees) => {
+    // Prepare: a red disc (the subject) on flat grey, off centre, at (675, 180) of 900x600.
+    const width = 900;
+    const height = 600;
+    const rgb = Buffer.alloc(width * height * 3, 150);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if ((x - 675) ** 2 + (y - 180) ** 2 >= 90 ** 2) continue;
+        rgb.set([224, 32, 32], (y * width + x) * 3);
+      }
+    }
+    const photo = await sharp(rgb, { raw: { width, height, channels: 3 } })
+      .rotate(degrees)
+      .png()
+      .toBuffer();
+    const { width: photoWidth, height: photoHeight } = await sharp(photo).metadata();
+
+    // Act
+    const point = await keyPointOf(photo, photoWidth!, photoHeight!);
+
+    // Assess: the point is on the disc (turned with the photo).
+    const disc = degrees === 0 ? { x: 675 / 900, y: 180 / 600 } : { x: (600 - 180) / 600, y: 675 / 900 };
+    const radius = degrees === 0 ? { x: 90 / 900, y: 90 / 600 } : { x: 90 / 600, y: 90 / 900 };
+    expect(Math.abs(point.x - disc.x)).toBeLessThan(radius.x);
+    expect(Math.abs(point.y - disc.y)).toBeLessThan(radius.y);
+  });
+
   const cases = styles.flatMap((style) =>
     ([8, 12] as AdDuration[]).flatMap((duration) =>
       (['square', 'coffee'] as const).map((photo) => [style, duration, photo] as const),
