@@ -104,17 +104,16 @@ describe('renderStoryboard', { timeout: 300_000 }, () => {
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
   });
 
-  it('falls back to the safe layout when a white photo leaves light captions unreadable', async () => {
-    // Prepare: a white portrait photo fills the frame (full bleed); cinematic captions sit on the picture.
+  it('falls back to the safe layout when a white photo leaves a mid-tone accent unreadable on its scrim', async () => {
+    // Prepare: a white photo covers the frame; cinematic text is read on the photo under a dark
+    // scrim, which carries white text but not an accent that only reached 4.5:1 on the dark design.
     const dir = await workDir('white');
     const white = join(dir, 'white.png');
     await sharp({ create: { width: 900, height: 1600, channels: 3, background: '#ffffff' } })
       .png()
       .toFile(white);
     const board = structuredClone(handWrittenStoryboard('cinematic', 4));
-    for (const scene of board.scenes) {
-      for (const shot of scene.shots) if (shot.layout !== 'end-card') shot.layout = 'full-bleed';
-    }
+    board.palette.accent = '#8a8a8a';
 
     // Act
     const ad = await renderStoryboard(board, { images: { upload: white }, voice: localVoice(), workDir: dir });

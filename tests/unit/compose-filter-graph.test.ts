@@ -1,7 +1,7 @@
 // The compositor's command and the camera moves it is built from: bounded inputs, exact length,
 // the delivery format, caption states on time, and moves that never show the plate's edge.
 import { describe, expect, it } from 'vitest';
-import { buildComposeCommand, captionList } from '#generation/compose/filter-graph.ts';
+import { buildComposeCommand, captionList, dissolvesIn } from '#generation/compose/filter-graph.ts';
 import { contains, frame } from '#generation/compose/geometry.ts';
 import { layoutStoryboard } from '#generation/compose/layout.ts';
 import { looks } from '#generation/compose/looks.ts';
@@ -167,10 +167,9 @@ describe('the compose command with AI footage', () => {
     const chain = graph.split(';\n').find((statement) => statement.startsWith(`[${clipInput}:v]`)) ?? '';
     expect(chain).toContain('crop=720:1280');
     expect(chain).toContain('trim=start=1.5:');
-    // A dissolve (cinematic, at a scene's first shot) starts the shot early: the clip covers it too.
-    const scene = layout.scenes.find((candidate) => candidate.shots.includes(shots[1]!))!;
-    const dissolve =
-      shots[1]!.startFrame === scene.startFrame ? Math.round(layout.look.dissolveSeconds * frame.fps) : 0;
+    // A dissolve (cinematic, at a scene's first shot, between different pictures) starts the shot
+    // early: the clip covers it too.
+    const dissolve = dissolvesIn(layout, 1) ? Math.round(layout.look.dissolveSeconds * frame.fps) : 0;
     expect(chain).toContain(`trim=end_frame=${shots[1]!.frames + dissolve}`);
     expect(chain.endsWith('[moved1]')).toBe(true);
     // Never the clip's own sound: the only audio mapped is the soundtrack's.

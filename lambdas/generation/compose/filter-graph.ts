@@ -18,6 +18,14 @@ export interface TextLayer {
   endFrame: number;
 }
 
+/** A still layer (the brand mark) shown from its first frame to its last, with no entrance. */
+export interface MarkLayer {
+  path: string;
+  box: Box;
+  startFrame: number;
+  endFrame: number;
+}
+
 export interface GraphInputs {
   layout: AdLayout;
   /** One plate file per shot, in the ad's shot order (the same path may repeat). */
@@ -27,6 +35,8 @@ export interface GraphInputs {
   /** One sweep band image per shot (plates.ts `sweepPng`), in the same order; null: none (the end card). */
   sweepPaths: (string | null)[];
   textLayers: TextLayer[];
+  /** The brand mark's layers (render-storyboard.ts draws one per run of scenes); absent: none. */
+  markLayers?: MarkLayer[];
   captions: { listPath: string; band: Box } | null;
   soundtrackPath: string;
   outPath: string;
@@ -37,13 +47,13 @@ const maxVideoKbps = 4000;
 
 const seconds = (frames: number) => Number((frames / frame.fps).toFixed(4));
 
-function entrance(layout: AdLayout, layer: TextLayer, first: boolean): { fadeIn: number; x: string; y: string } {
-  const { kind, seconds: length } = layout.look.textEntrance;
-  // The hook's text is on screen from the first frames: a thumb decides in the first second.
-  const duration = first ? Math.min(length, 0.15) : length;
+function entrance(layout: AdLayout, layer: TextLayer): { fadeIn: number; x: string; y: string } {
+  const { kind, seconds: duration } = layout.look.textEntrance;
   const start = seconds(layer.startFrame);
   const x = String(Math.round(layer.block.box.x));
   const y = Math.round(layer.block.box.y);
+  // The hook's text is whole on frame 0: a thumb decides before any entrance would finish.
+  if (layer.startFrame === 0) return { fadeIn: 0, x, y: String(y) };
   const progress = `min(1,max(0,(t-${start})/${duration}))`;
   switch (kind) {
     case 'fade-rise':
@@ -53,6 +63,20 @@ function entrance(layout: AdLayout, layer: TextLayer, first: boolean): { fadeIn:
     case 'pop':
       return { fadeIn: Math.min(0.1, duration), x, y: `${y}+22*pow(1-${progress},3)` };
   }
+}
+
+/**
+ * Whether a shot dissolves into the one before it: only in a look with dissolves, only at a scene's
+ * start, and only between two different pictures — two framings of one photo are cut, never
+ * double-exposed.
+ */
+export function dissolvesIn(layout: AdLayout, shotIndex: number): boolean {
+  if (shotIndex === 0 || layout.look.dissolveSeconds <= 0) return false;
+  const shots = layout.scenes.flatMap((scene) => scene.shots.map((shot) => ({ scene, shot })));
+  const { scene, shot } = shots[shotIndex]!;
+  const before = shots[shotIndex - 1]!.shot;
+  if (shot.startFrame !== scene.startFrame) return false;
+  return shot.asset !== before.asset || (shot.asset === null && shot.design !== before.design);
 }
 
 export function buildComposeCommand(inputs: GraphInputs): string[] {
@@ -94,9 +118,9 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
   }
 
   const dissolveFrames = Math.round(layout.look.dissolveSeconds * frame.fps);
-  shots.forEach(({ scene, shot }, index) => {
+  shots.forEach(({ shot }, index) => {
     // A dissolve starts the shot early, over the end of the one before (scene boundaries only).
-    const dissolve = index > 0 && dissolveFrames > 0 && shot.startFrame === scene.startFrame ? dissolveFrames : 0;
+    const dissolve = dissolvesIn(layout, index) ? dissolveFrames : 0;
     const frames = shot.frames + dissolve;
     const clip = clipOf(index);
     if (clip) {
@@ -169,21 +193,43 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
       '-i',
       layer.path,
     ]);
-    const move = entrance(layout, layer, layer.startFrame === 0);
-    const fades = [`fade=t=in:st=0:d=${move.fadeIn}:alpha=1`];
-    // Cinematic text leaves with its picture; elsewhere text cuts with the shot.
-    if (dissolveFrames > 0 && layer.endFrame < layout.totalFrames) {
+    const move = entrance(layout, layer);
+    const fades = move.fadeIn > 0 ? [`fade=t=in:st=0:d=${move.fadeIn}:alpha=1`] : [];
+    // Cinematic text leaves with its picture when it dissolves; a cut takes the text with it.
+    const nextShot = shots.findIndex(({ shot }) => shot.startFrame === layer.endFrame);
+    if (dissolveFrames > 0 && layer.endFrame < layout.totalFrames && nextShot > 0 && dissolvesIn(layout, nextShot)) {
       fades.push(
         `fade=t=out:st=${Math.max(0, length - layout.look.dissolveSeconds / 2)}:d=${layout.look.dissolveSeconds / 2}:alpha=1`,
       );
     }
     statements.push(
-      `[${input}:v]format=rgba,${fades.join(',')},setpts=PTS-STARTPTS+${seconds(layer.startFrame)}/TB[text${index}]`,
+      `[${input}:v]format=rgba,${[...fades, ''].join(',')}setpts=PTS-STARTPTS+${seconds(layer.startFrame)}/TB[text${index}]`,
     );
     statements.push(
       `[${video}][text${index}]${filter('overlay', { x: move.x, y: move.y, eof_action: 'pass' })}[texted${index}]`,
     );
     video = `texted${index}`;
+  });
+
+  // The brand mark: still, on top of the pictures and the text, for its scenes.
+  (inputs.markLayers ?? []).forEach((mark, index) => {
+    const input = addInput([
+      '-loop',
+      '1',
+      '-framerate',
+      String(frame.fps),
+      '-t',
+      String(seconds(mark.endFrame - mark.startFrame)),
+      '-pattern_type',
+      'none',
+      '-i',
+      mark.path,
+    ]);
+    statements.push(`[${input}:v]format=rgba,setpts=PTS-STARTPTS+${seconds(mark.startFrame)}/TB[mark${index}]`);
+    statements.push(
+      `[${video}][mark${index}]overlay=x=${Math.round(mark.box.x)}:y=${Math.round(mark.box.y)}:eof_action=pass[marked${index}]`,
+    );
+    video = `marked${index}`;
   });
 
   if (inputs.captions) {

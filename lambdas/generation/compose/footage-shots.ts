@@ -8,6 +8,9 @@ import { runFfmpeg } from '#generation/media/run-ffmpeg.ts';
 import { footageShotIndexes, type Storyboard } from '#generation/storyboard/storyboard.ts';
 
 /** A shot played from a clip: which file, from which second of it. */
+/** How a footage clip's still is marked among the storyboard's assets (the layout keeps it on its own shot). */
+export const footageDescription = 'AI footage';
+
 export interface ClipShot {
   path: string;
   offsetSeconds: number;
@@ -59,7 +62,7 @@ export async function withFootage(
       signal ? { signal } : {},
     );
     const assetId = `footage-${sceneIndex}`;
-    copy.assets.push({ id: assetId, source: 'hero', description: 'AI footage' });
+    copy.assets.push({ id: assetId, source: 'hero', description: footageDescription });
     stills[assetId] = stillPath;
     let offset = 0;
     const clipShots: ClipShot[] = [];

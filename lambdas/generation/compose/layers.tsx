@@ -2,8 +2,9 @@
 // rasterized to PNG: each text block, each caption state (the group with its active word
 // highlighted) and the design of each plate's background. Sizes and positions come from the
 // layout; nothing here decides where anything goes.
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import satori from 'satori';
+import sharp from 'sharp';
 import type { CaptionGroup, CaptionState } from './captions.ts';
 import { type Rgb, rgbOf } from './color.ts';
 import { type FontWeight, loadFonts, textWidth } from './fonts.ts';
@@ -223,6 +224,35 @@ export async function drawTextBlock(block: TextBlock): Promise<Buffer> {
   return rasterizeToPng(await svgOf(node, width, height));
 }
 
+/** The brand's logo on a white rounded chip the size of `box` (so a dark or a light logo reads on any picture). */
+export async function drawLogoChip(logo: Buffer, box: Box): Promise<Buffer> {
+  const width = Math.ceil(box.width);
+  const height = Math.ceil(box.height);
+  const pad = 8;
+  const chip = await rasterizeToPng(
+    await svgOf(
+      <div style={{ display: 'flex', width, height, backgroundColor: '#ffffff', borderRadius: 10 }} />,
+      width,
+      height,
+    ),
+  );
+  // The logo is laid on by sharp, not through the SVG: no image decoding inside the SVG renderer.
+  const fitted = await sharp(logo)
+    .resize(width - 2 * pad, height - 2 * pad, { fit: 'inside' })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(chip)
+    .composite([
+      {
+        input: fitted.data,
+        left: Math.round((width - fitted.info.width) / 2),
+        top: Math.round((height - fitted.info.height) / 2),
+      },
+    ])
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 /** One caption state: the group centred in the band, the spoken word highlighted. */
 export async function drawCaptionState(
   band: CaptionBandLayout,
@@ -322,7 +352,9 @@ export async function drawPlateDesign(
 ): Promise<{ data: Buffer; width: number; height: number }> {
   const { scheme } = layout;
   const p = (value: number) => value * plateScale;
+  // The glow, burst or blob sits behind a product; without one nothing marks an empty place for it.
   const focus = shot.product ? shot.product.box : { x: 160, y: 420, width: 400, height: 400 };
+  const behindProduct = shot.product !== null;
   const cx = p(focus.x + focus.width / 2);
   const cy = p(focus.y + focus.height / 2);
   const reach = p(Math.max(focus.width, focus.height));
@@ -429,6 +461,10 @@ export async function drawPlateDesign(
       />,
     );
   }
+  // Without a product they would be empty placeholders; direct response's disc is never drawn (a
+  // product in a translucent circle reads as a placeholder too).
+  const placeholders = new Set(behindProduct ? ['burst'] : ['glow', 'burst', 'blob']);
+  const drawn = layers.filter((layer) => !(isValidElement(layer) && placeholders.has(String(layer.key))));
   const node = (
     <div
       style={{
@@ -439,7 +475,7 @@ export async function drawPlateDesign(
         backgroundImage: background,
       }}
     >
-      {layers}
+      {drawn}
     </div>
   );
   return rasterize(await svgOf(node, plateWidth, plateHeight));

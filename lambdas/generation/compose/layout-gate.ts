@@ -76,6 +76,31 @@ export function checkLayout(layout: AdLayout, captions: CaptionTrack, measureBeh
         pills: emphasized && block.emphasisFill ? [[block.emphasisInk, block.emphasisFill]] : [],
       });
     }
+    const mark = scene.brandMark;
+    if (mark?.wordmark) {
+      checked.push({
+        scene: scene.index,
+        label: `brand mark "${mark.wordmark.lines.map((line) => line.map((word) => word.text).join(' ')).join(' / ')}"`,
+        box: mark.box,
+        weight: mark.wordmark.spec.weight,
+        sizes: [mark.wordmark.size],
+        colours: [mark.wordmark.ink],
+        backing: mark.wordmark.backing,
+        pills: [],
+      });
+    } else if (mark) {
+      // A logo on its own white chip: where it is, not its colours, is what can go wrong.
+      checked.push({
+        scene: scene.index,
+        label: 'brand logo',
+        box: mark.box,
+        weight: 900,
+        sizes: [Number.POSITIVE_INFINITY],
+        colours: [],
+        backing: { kind: 'box', fill: '#ffffff', radius: 0, perLine: false },
+        pills: [],
+      });
+    }
     if (scene.captions) {
       const sizes = captions.groups.filter((group) => group.sceneIndex === scene.index).map((group) => group.size);
       if (sizes.length > 0) {

@@ -5,9 +5,11 @@
 // all above the bottom 35 %. Text that does not fit is a problem for the gate, never cut.
 
 import type { SceneRole } from '#generation/storyboard/scene-plans.ts';
-import type { Layout, Storyboard, StoryboardScene, StoryboardShot } from '#generation/storyboard/storyboard.ts';
+import type { Motion, Storyboard, StoryboardScene, StoryboardShot } from '#generation/storyboard/storyboard.ts';
 import type { Style } from '#shared/contract.ts';
+import { footageDescription } from './footage-shots.ts';
 import { type Box, bottom, centreOf, frame, right, safeZone } from './geometry.ts';
+import { minSizeBold as minBoldSize } from './layout-gate.ts';
 import { type CaptionSpec, type Look, looks, safeLook, type TypeSpec } from './looks.ts';
 import { envelopeOf, type Move, moveFor, plateScale } from './motion.ts';
 import { messageBlue, type Scheme, schemeFor } from './scheme.ts';
@@ -18,8 +20,18 @@ export interface ImageFacts {
   height: number;
   /** False when the image has see-through pixels (a cut-out or a logo): it is not framed as a card. */
   opaque: boolean;
+  /**
+   * Where the picture's subject is, as shares of its width and height: the point sharp's attention
+   * strategy centres its crop on (`keyPointOf`, key-area.ts). Absent: the centre.
+   */
+  focus?: { x: number; y: number };
 }
 
+/**
+ * `cover`: the photo fills the frame, its key area (the subject) in the room the text leaves;
+ * `product`: a cut-out (or a photo too small to fill the frame) laid whole on the design;
+ * `brand`: the design alone (typographic).
+ */
 export type ShotDesign = 'product' | 'cover' | 'brand';
 
 /** What the plate shows behind the product: the style's design, the photo blurred, or the photo itself. */
@@ -31,8 +43,16 @@ export interface ShotLayout {
   backdrop: Backdrop;
   /** product-split: the product to one side on a split colour field. */
   split: boolean;
-  /** The image at rest, and every place it is seen while the camera moves. */
-  product: { box: Box; envelope: Box } | null;
+  /**
+   * The image at rest (a cover photo's box runs past the frame), its key area at rest (where its
+   * subject is: text never covers it) and every place the key area is seen while the camera moves.
+   * For a cut-out laid whole, the key area is the image.
+   */
+  product: { box: Box; keyArea: Box; envelope: Box } | null;
+  /** A tighter framing of the key area than the shot before it of the same image (a punch-in). */
+  tight: boolean;
+  /** Frame rows darkened under text read on the photo itself (cover shots with plain text). */
+  scrims: { y: number; height: number }[];
   move: Move;
   startFrame: number;
   frames: number;
@@ -59,6 +79,20 @@ export interface SceneLayout {
   shots: ShotLayout[];
   texts: TextBlock[];
   captions: CaptionBandLayout | null;
+  /**
+   * The brand on every story scene from frame 0 (null on the end card, which names it): its logo
+   * (the asset whose source is 'logo') or else its name set in the style's type (`wordmark`).
+   */
+  brandMark: BrandMark | null;
+}
+
+export interface BrandMark {
+  box: Box;
+  kind: 'logo' | 'wordmark';
+  /** The logo's asset id (kind 'logo'). */
+  asset?: string;
+  /** The name as drawn (kind 'wordmark'): checked and drawn like any text block. */
+  wordmark?: TextBlock;
 }
 
 export interface AdLayout {
@@ -76,12 +110,22 @@ export interface AdLayout {
 const gap = 14;
 /** How far the camera pushes into a designed background that shows no product. */
 const brandPush = 0.16;
-/** The least height the text may leave the product. */
+/** The least height the text may leave the product; and, when even that leaves too little for the text, the least of all. */
 const minProductHeight = 200;
-/** A photo within 15 % of the frame's shape fills it (full bleed) without losing anything that matters. */
-const coverTolerance = 0.15;
-/** An image is never shown more than this much larger than its pixels. */
+const minKeyHeight = 120;
+/** An image is never shown more than this much larger than its pixels (a cut-out laid whole). */
 const maxUpscale = 2;
+/** The key area's least share of the safe zone's height, aimed at when the text leaves room. */
+export const keyAreaShare = 0.5;
+/** A photo that would need more than this to fill the frame is laid whole instead (too soft to fill it). */
+const maxCoverUpscale = 4.5;
+/** How much further than its cover scale a photo may be enlarged to bring its subject into the key area. */
+const maxFocusZoom = 1.6;
+/** A punch-in: the key area framed this much tighter than the shot before it. */
+const punchInZoom = 1.4;
+/** The brand mark: a logo this tall, a wordmark in type this size (bold). */
+const logoHeight = 56;
+const wordmarkSize = 36;
 
 const toFrame = (seconds: number) => Math.round(seconds * frame.fps);
 
@@ -93,6 +137,8 @@ export function layoutStoryboard(
   const look = options.safe ? safeLook(storyboard.style) : looks[storyboard.style];
   const scheme = schemeFor(storyboard.style, storyboard.palette);
   const problems: string[] = [];
+  const pictures = picturePlan(storyboard, images);
+  const logo = storyboard.assets.find((asset) => asset.source === 'logo' && images.has(asset.id));
   let shotCount = 0;
   const scenes = storyboard.scenes.map((scene, index): SceneLayout => {
     const startFrame = toFrame(scene.startSeconds);
@@ -107,6 +153,8 @@ export function layoutStoryboard(
       problems,
       startFrame,
       endFrame,
+      pictures: pictures[index] ?? [],
+      logo: logo ? { id: logo.id, facts: images.get(logo.id)! } : null,
     };
     const laid =
       scene.role === 'cta' ? endCard(scene, index, context, shotCount) : storyScene(scene, index, context, shotCount);
@@ -133,6 +181,54 @@ interface SceneContext {
   problems: string[];
   startFrame: number;
   endFrame: number;
+  /** Per shot of the scene: the picture it shows (after the rotation over the assets) and whether it punches in. */
+  pictures: { asset: string | null; tight: boolean }[];
+  logo: { id: string; facts: ImageFacts } | null;
+}
+
+/**
+ * Which picture each story shot shows: a shot keeps its own photo unless that photo has been
+ * shown already and another has not (so every photo the storyboard offers is used before one
+ * repeats; once all have been, they take turns), and a shot that shows the same photo as the shot
+ * before it frames its key area tighter (a punch-in), so that a cut between them is a cut, never
+ * the same picture twice. Logos are the brand mark, not a picture; AI footage stills stay where
+ * their clip plays.
+ */
+function picturePlan(
+  storyboard: Storyboard,
+  images: ReadonlyMap<string, ImageFacts>,
+): { asset: string | null; tight: boolean }[][] {
+  const sourceOf = new Map(storyboard.assets.map((asset) => [asset.id, asset]));
+  const isFootage = (id: string) => sourceOf.get(id)?.description === footageDescription;
+  const photos = storyboard.assets
+    .filter((asset) => asset.source !== 'logo' && !isFootage(asset.id) && images.get(asset.id)?.opaque)
+    .map((asset) => asset.id);
+  const used = new Set<string>();
+  let turn = 0;
+  let previous: { asset: string | null; tight: boolean } = { asset: null, tight: false };
+  return storyboard.scenes.map((scene) =>
+    scene.shots.map((shot) => {
+      const own = shot.asset;
+      if (
+        scene.role === 'cta' ||
+        !own ||
+        shot.layout === 'brand' ||
+        !images.has(own) ||
+        sourceOf.get(own)?.source === 'logo'
+      ) {
+        previous = { asset: null, tight: false };
+        return previous;
+      }
+      let asset = own;
+      if (photos.includes(own) && used.has(own)) {
+        asset = photos.find((id) => !used.has(id)) ?? photos[turn++ % photos.length]!;
+      }
+      used.add(asset);
+      const tight = asset === previous.asset && !previous.tight;
+      previous = { asset, tight };
+      return previous;
+    }),
+  );
 }
 
 /** Frames of each shot: the scene's frames shared in the storyboard's proportions, summing exactly. */
@@ -151,19 +247,12 @@ function shotFrames(
   });
 }
 
-function designOf(
-  shot: StoryboardShot,
-  facts: ImageFacts | undefined,
-  safe: boolean,
-): { design: ShotDesign; split: boolean } {
-  if (!facts || shot.layout === 'brand' || shot.asset === null) return { design: 'brand', split: false };
-  const layout: Layout = shot.layout;
-  if (layout === 'full-bleed' && !safe) {
-    const aspect = facts.width / facts.height;
-    const frameAspect = frame.width / frame.height;
-    if (Math.abs(aspect - frameAspect) / frameAspect <= coverTolerance) return { design: 'cover', split: false };
-  }
-  return { design: 'product', split: layout === 'product-split' && !safe };
+function designOf(facts: ImageFacts | undefined, asset: string | null): { design: ShotDesign } {
+  if (!facts || asset === null) return { design: 'brand' };
+  const coverScale = Math.max(frame.width / facts.width, frame.height / facts.height);
+  // A cut-out keeps its shape on the design; a thumbnail would be mush across the whole frame.
+  if (!facts.opaque || coverScale > maxCoverUpscale) return { design: 'product' };
+  return { design: 'cover' };
 }
 
 /** The image at rest, centred in `region` and shrunk so that its move never leaves the region. */
@@ -259,14 +348,13 @@ function place(context: SceneContext, request: Parameters<typeof placeBlock>[0])
   return placed.block;
 }
 
-function calloutBlock(
+function calloutRequest(
   context: SceneContext,
   text: string,
   area: Box,
-  align: TextBlock['align'],
-  vertical: 'top' | 'middle',
-  record = true,
-) {
+  align: TextBlock['align'] = 'center',
+  vertical: 'top' | 'middle' = 'top',
+): Parameters<typeof placeBlock>[0] {
   const { look, scheme } = context;
   const spec = look.callout;
   const colours: Colours =
@@ -281,7 +369,7 @@ function calloutBlock(
           emphasisInk: scheme.hotInk,
           backing: { kind: 'box', fill: scheme.hotFill, radius: Math.round(spec.size * 0.3), perLine: false },
         };
-  const request: Parameters<typeof placeBlock>[0] = {
+  return {
     role: 'callout',
     text,
     spec,
@@ -291,16 +379,153 @@ function calloutBlock(
     vertical,
     rotateDeg: context.safe || context.storyboard.style === 'cinematic' ? 0 : -7,
   };
+}
+
+function calloutBlock(
+  context: SceneContext,
+  text: string,
+  area: Box,
+  align: TextBlock['align'],
+  vertical: 'top' | 'middle',
+  record = true,
+) {
+  const request = calloutRequest(context, text, area, align, vertical);
   if (record) return place(context, request);
   const placed = placeBlock(request);
   return 'block' in placed ? placed.block : null;
 }
 
+/** The brand mark at the top left of the safe zone: the logo on a light chip, else the name in the style's type. */
+function brandMarkFor(context: SceneContext): BrandMark | null {
+  const { look, scheme, storyboard } = context;
+  const top = safeZone.y + 6;
+  if (context.logo) {
+    const { facts, id } = context.logo;
+    const pad = 8;
+    const width = Math.min(safeZone.width * 0.5, ((logoHeight - 2 * pad) * facts.width) / facts.height + 2 * pad);
+    return { kind: 'logo', asset: id, box: { x: safeZone.x, y: top, width, height: logoHeight } };
+  }
+  const spec: TypeSpec = {
+    ...look.headline,
+    // Light type is too thin to read this small: the mark takes the semibold of the same family.
+    weight: look.headline.weight === 300 ? 600 : look.headline.weight,
+    size: wordmarkSize,
+    minSize: minBoldSize,
+    lineHeight: 1.1,
+    maxLines: 1,
+    treatment: 'boxed',
+  };
+  const colours: Colours = {
+    ink: scheme.brandInk,
+    emphasisInk: scheme.brandInk,
+    backing: { kind: 'box', fill: scheme.brandFill, radius: 8, perLine: false },
+  };
+  const request = (width: number, maxLines: number): Parameters<typeof placeBlock>[0] => ({
+    role: 'brand',
+    text: storyboard.brand.name,
+    spec: { ...spec, maxLines },
+    colours,
+    area: { x: safeZone.x, y: top, width, height: 2 * wordmarkSize * 1.1 + 24 },
+    align: 'left',
+    vertical: 'top',
+  });
+  // Small where the name is short; a long name may take the safe zone's width, then two lines.
+  for (const [width, lines] of [
+    [safeZone.width * 0.62, 1],
+    [safeZone.width, 1],
+  ] as const) {
+    const placed = placeBlock(request(width, lines));
+    if ('block' in placed) return { kind: 'wordmark', box: placed.block.box, wordmark: placed.block };
+  }
+  const block = place(context, request(safeZone.width, 2));
+  return block ? { kind: 'wordmark', box: block.box, wordmark: block } : null;
+}
+
+/** The motion a shot is given: a held picture is pushed into (cover photos move; a punch-in pushes on). */
+function motionOf(shot: StoryboardShot, design: ShotDesign, tight: boolean, safe: boolean): Motion {
+  if (safe || tight) return 'push-in';
+  if (design === 'cover' && shot.motion === 'static') return 'push-in';
+  return shot.motion;
+}
+
+/** How much a move grows a box centred in `region`, the larger of its two axes. */
+function growthOf(motion: Motion, look: Look, region: Box, frames: number): number {
+  const swept = envelopeOf(moveFor(motion, look, centreOf(region), frames / frame.fps), region, frames);
+  return Math.max(swept.width / region.width, swept.height / region.height);
+}
+
+/** The key area at rest, centred in `region` and shrunk until everywhere the move carries it stays inside. */
+function keyAreaIn(
+  region: Box,
+  motion: Motion,
+  look: Look,
+  frames: number,
+): { keyArea: Box; move: Move; envelope: Box } {
+  const centre = centreOf(region);
+  let scale = 1 / growthOf(motion, look, region, frames);
+  for (let round = 0; ; round++) {
+    const keyArea = {
+      x: centre.x - (region.width * scale) / 2,
+      y: centre.y - (region.height * scale) / 2,
+      width: region.width * scale,
+      height: region.height * scale,
+    };
+    const move = moveFor(motion, look, centre, frames / frame.fps);
+    const envelope = envelopeOf(move, keyArea, frames);
+    const over = Math.max(region.y - envelope.y, bottom(envelope) - bottom(region));
+    if (over <= 0.01 || round === 8) return { keyArea, move, envelope };
+    scale *= (region.height - 2 * over - 0.5) / region.height;
+  }
+}
+
+/**
+ * Where a photo that fills the frame sits: scaled at least to cover the frame, further (up to
+ * `maxFocusZoom`) when that lets its subject (the attention point) land on the key area's centre,
+ * tighter still for a punch-in; then moved as close to that as covering the frame allows.
+ */
+export function coverPicture(facts: ImageFacts, keyArea: Box, tight: boolean): Box {
+  const focus = facts.focus ?? { x: 0.5, y: 0.5 };
+  const fx = focus.x * facts.width;
+  const fy = focus.y * facts.height;
+  const centre = centreOf(keyArea);
+  const cover = Math.max(frame.width / facts.width, frame.height / facts.height);
+  const reach = (near: number, far: number, toNear: number, toFar: number) =>
+    Math.max(near > 0 ? toNear / near : 0, far > 0 ? toFar / far : 0);
+  const needed = Math.max(
+    cover,
+    reach(fx, facts.width - fx, centre.x, frame.width - centre.x),
+    reach(fy, facts.height - fy, centre.y, frame.height - centre.y),
+  );
+  const scale = Math.min(needed, cover * maxFocusZoom) * (tight ? punchInZoom : 1);
+  const width = facts.width * scale;
+  const height = facts.height * scale;
+  return {
+    x: Math.min(0, Math.max(frame.width - width, centre.x - fx * scale)),
+    y: Math.min(0, Math.max(frame.height - height, centre.y - fy * scale)),
+    width,
+    height,
+  };
+}
+
+/** Rows under text that is read on the photo itself, a little beyond it: the scrim darkens them. */
+function scrimsFor(boxes: readonly Box[]): { y: number; height: number }[] {
+  const margin = 22;
+  const rows = boxes.map((box) => ({ y: box.y - margin, end: bottom(box) + margin })).sort((a, b) => a.y - b.y);
+  const merged: { y: number; end: number }[] = [];
+  for (const row of rows) {
+    const last = merged.at(-1);
+    if (last && row.y <= last.end) last.end = Math.max(last.end, row.end);
+    else merged.push({ ...row });
+  }
+  return merged.map((row) => ({ y: row.y, height: row.end - row.y }));
+}
+
 function storyScene(scene: StoryboardScene, index: number, context: SceneContext, shotsBefore: number): SceneLayout {
-  const { look, scheme, storyboard, images } = context;
+  const { look, scheme, images } = context;
   const texts: TextBlock[] = [];
-  let top = safeZone.y + 10;
   const width = safeZone.width;
+  const brandMark = brandMarkFor(context);
+  let top = brandMark ? bottom(brandMark.box) + 10 : safeZone.y + 10;
 
   if (scene.phoneElement) {
     const bubble = scene.phoneElement.kind === 'text-bubble';
@@ -326,138 +551,146 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
 
   const band = captionBand(context);
   const frames = shotFrames(scene.shots, context.startFrame, context.endFrame);
-  const designs = scene.shots.map((shot) =>
-    designOf(shot, shot.asset ? images.get(shot.asset) : undefined, context.safe),
+  const pictures = scene.shots.map((_, shotIndex) => context.pictures[shotIndex] ?? { asset: null, tight: false });
+  const designs = pictures.map(
+    (picture) => designOf(picture.asset ? images.get(picture.asset) : undefined, picture.asset).design,
   );
-  const anyProduct = designs.some((design) => design.design === 'product');
-  const allBrand = designs.every((design) => design.design === 'brand');
-  const split = designs.some((design) => design.split);
+  const motions = scene.shots.map((shot, shotIndex) =>
+    motionOf(shot, designs[shotIndex]!, pictures[shotIndex]!.tight, context.safe),
+  );
+  const allBrand = designs.every((design) => design === 'brand');
 
-  // Room for the product below the text, unless the scene shows no product at all.
-  const floor = band.band.y - gap - (allBrand ? 0 : minProductHeight);
+  // The key area's room under the text: half the safe zone's height once the moves have grown it;
+  // the headline shrinks (down to its least size) to leave it, and only text that cannot fit even
+  // then takes more, down to `minProductHeight`.
+  const nominal: Box = { x: safeZone.x, y: safeZone.y, width, height: keyAreaShare * safeZone.height };
+  const kept = Math.min(
+    1,
+    ...motions.map(
+      (motion, shotIndex) =>
+        keyAreaIn(nominal, motion, look, frames[shotIndex]!.frames).keyArea.height / nominal.height,
+    ),
+  );
+  const keyRoom = Math.ceil((keyAreaShare * safeZone.height) / kept) + 4;
+  // A floor is where the text must end: the key area's room and a gap on each side of it lie below.
+  const floors = allBrand
+    ? [band.band.y - gap]
+    : [band.band.y - 2 * gap - keyRoom, band.band.y - 2 * gap - minProductHeight, band.band.y - 2 * gap - minKeyHeight];
+
   const headlineRequest = (area: Box, align: TextBlock['align']): Parameters<typeof placeBlock>[0] => ({
     role: 'headline',
     text: scene.text.join(' '),
     lines: scene.text,
     ...(scene.emphasis && { emphasis: scene.emphasis }),
-    spec: allBrand ? { ...look.headline, size: Math.round(look.headline.size * 1.2) } : look.headline,
+    // Without a picture the type is the picture: bigger, in the middle.
+    spec: allBrand ? { ...look.headline, size: Math.round(look.headline.size * 1.3) } : look.headline,
     colours: coloursFor(look.headline, scheme, look),
     area,
     align,
-    vertical: allBrand ? 'middle' : 'top',
+    vertical: allBrand && !scene.callout ? 'middle' : 'top',
     rotateDeg: look.headline.treatment === 'sticker' && !context.safe ? -2 : 0,
   });
 
-  // A sticker callout sits beside the headline, so the product keeps its room; a plain one (or one
-  // that leaves the headline too little width) goes under the headline.
-  let headline: TextBlock | null = null;
-  let callout: TextBlock | null = null;
-  if (scene.callout && look.callout.treatment !== 'plain' && !allBrand) {
-    const sticker = calloutBlock(
-      context,
-      scene.callout,
-      { x: safeZone.x, y: top, width: width * 0.45, height: floor - top },
-      'right',
-      'top',
-      false,
-    );
-    if (sticker) {
-      const beside = placeBlock(
-        headlineRequest({ x: safeZone.x, y: top, width: width - sticker.box.width - gap, height: floor - top }, 'left'),
+  // The headline and its callout over `floor`: a sticker callout beside the headline, a plain one
+  // (or one that leaves the headline too little width) under it.
+  const stack = (floor: number): { blocks: TextBlock[]; problems: string[] } => {
+    const problems: string[] = [];
+    let headline: TextBlock | null = null;
+    let callout: TextBlock | null = null;
+    if (scene.callout && look.callout.treatment !== 'plain' && !allBrand) {
+      const sticker = calloutBlock(
+        context,
+        scene.callout,
+        { x: safeZone.x, y: top, width: width * 0.45, height: floor - top },
+        'right',
+        'top',
+        false,
       );
-      if ('block' in beside) {
-        headline = beside.block;
-        const centreY = headline.box.y + headline.box.height / 2;
-        callout = {
-          ...sticker,
-          box: {
-            ...sticker.box,
-            x: right(safeZone) - sticker.box.width,
-            y: Math.max(top, centreY - sticker.box.height / 2),
-          },
-        };
+      if (sticker) {
+        const beside = placeBlock(
+          headlineRequest(
+            { x: safeZone.x, y: top, width: width - sticker.box.width - gap, height: floor - top },
+            'left',
+          ),
+        );
+        if ('block' in beside) {
+          headline = beside.block;
+          const centreY = headline.box.y + headline.box.height / 2;
+          callout = {
+            ...sticker,
+            box: {
+              ...sticker.box,
+              x: right(safeZone) - sticker.box.width,
+              y: Math.max(top, centreY - sticker.box.height / 2),
+            },
+          };
+        }
       }
     }
-  }
-  if (!headline) {
-    headline = place(
-      context,
-      headlineRequest({ x: safeZone.x, y: top, width, height: floor - top }, split ? 'left' : 'center'),
-    );
-  }
-  if (headline) texts.push(headline);
-  const textBottom = Math.max(headline ? bottom(headline.box) : top, callout ? bottom(callout.box) : top);
-  // Next best: a sticker in the corner beside the product, when the product is bound by height anyway.
-  let productWidth = width;
-  if (scene.callout && !callout && look.callout.treatment !== 'plain' && !allBrand) {
-    const regionTop = textBottom + gap;
-    const regionHeight = band.band.y - gap - regionTop;
-    const sticker = calloutBlock(
-      context,
-      scene.callout,
-      { x: safeZone.x, y: regionTop, width: width * 0.4, height: regionHeight },
-      'right',
-      'top',
-      false,
-    );
-    // The width the widest product of the scene would take at the region's full height.
-    const needed = Math.max(
-      0,
-      ...scene.shots.map((shot, shotIndex) => {
-        const facts = shot.asset ? images.get(shot.asset) : undefined;
-        return designs[shotIndex]!.design === 'product' && facts
-          ? Math.min(width, (regionHeight * facts.width) / facts.height)
-          : 0;
-      }),
-    );
-    if (sticker && width - sticker.box.width - gap >= needed) {
-      callout = { ...sticker, box: { ...sticker.box, x: right(safeZone) - sticker.box.width } };
-      productWidth = width - sticker.box.width - gap;
+    if (!headline) {
+      const placed = placeBlock(headlineRequest({ x: safeZone.x, y: top, width, height: floor - top }, 'center'));
+      if ('block' in placed) headline = placed.block;
+      else problems.push(placed.problem);
     }
-  }
-  if (scene.callout && !callout) {
-    callout = calloutBlock(
-      context,
-      scene.callout,
-      { x: safeZone.x, y: textBottom + 10, width, height: floor - textBottom - 10 },
-      headline?.align ?? 'center',
-      'top',
-    );
-  }
-  if (callout) texts.push(callout);
-  // A corner sticker shares the product's rows; any other callout sits above the product.
-  const cornered = productWidth < width;
-  if (!allBrand) top = (cornered ? textBottom : Math.max(textBottom, callout ? bottom(callout.box) : top)) + gap;
+    const textBottom = Math.max(headline ? bottom(headline.box) : top, callout ? bottom(callout.box) : top);
+    if (scene.callout && !callout) {
+      const placed = placeBlock(
+        calloutRequest(context, scene.callout, {
+          x: safeZone.x,
+          y: textBottom + 10,
+          width,
+          height: floor - textBottom - 10,
+        }),
+      );
+      if ('block' in placed) callout = placed.block;
+      else problems.push(placed.problem);
+    }
+    return { blocks: [headline, callout].filter((block): block is TextBlock => block !== null), problems };
+  };
+  let stacked = stack(floors[0]!);
+  for (const floor of floors.slice(1)) if (stacked.problems.length > 0) stacked = stack(floor);
+  context.problems.push(...stacked.problems);
+  texts.push(...stacked.blocks);
+  if (!allBrand) top = Math.max(top, ...stacked.blocks.map((block) => bottom(block.box))) + gap;
 
-  const region: Box = { x: safeZone.x, y: top, width: productWidth, height: band.band.y - gap - top };
+  const region: Box = { x: safeZone.x, y: top, width, height: band.band.y - gap - top };
+  const captions = scene.voiceLine.trim() ? band : null;
+  // Text read on the photo itself (no box, no stroke) gets a scrim under it.
+  const onPicture = [
+    ...texts.filter((block) => block.backing.kind === 'plate').map((block) => block.box),
+    ...(captions && captions.backing.kind === 'plate' ? [captions.band] : []),
+  ];
 
-  const shots = scene.shots.map((shot, shotIndex): ShotLayout => {
-    const { design } = designs[shotIndex]!;
-    // The safe look moves every shot the one gentle way.
-    const motion = context.safe ? 'push-in' : shot.motion;
+  const shots = scene.shots.map((_, shotIndex): ShotLayout => {
+    const design = designs[shotIndex]!;
+    const { asset, tight } = pictures[shotIndex]!;
+    const motion = motions[shotIndex]!;
     const { start, frames: count } = frames[shotIndex]!;
-    const facts = shot.asset ? images.get(shot.asset) : undefined;
-    const backdrop: Backdrop =
-      design === 'cover'
-        ? 'image'
-        : design === 'product' && !context.safe && (shot.layout === 'full-bleed' || storyboard.style === 'ugc')
-          ? 'blurred-image'
-          : 'design';
+    const facts = asset ? images.get(asset) : undefined;
     const common = {
-      asset: design === 'brand' ? null : shot.asset,
+      asset: design === 'brand' ? null : asset,
       design,
-      backdrop,
-      split,
+      backdrop: (design === 'cover' ? 'image' : 'design') as Backdrop,
+      split: false,
+      tight,
+      scrims: design === 'cover' ? scrimsFor(onPicture) : [],
       startFrame: start,
       frames: count,
       variant: shotsBefore + shotIndex,
     };
-    if (design === 'product' && facts) {
-      const productRegion = split ? { ...region, x: region.x + region.width * 0.3, width: region.width * 0.7 } : region;
-      const placed = placeProduct(facts, productRegion, look, motion, count);
-      return { ...common, product: { box: placed.box, envelope: placed.envelope }, move: placed.move };
+    if (design === 'cover' && facts) {
+      const { keyArea, move, envelope } = keyAreaIn(region, motion, look, count);
+      return { ...common, product: { box: coverPicture(facts, keyArea, tight), keyArea, envelope }, move };
     }
-    const centre = anyProduct ? centreOf(region) : { x: frame.width / 2, y: frame.height / 2 };
+    if (design === 'product' && facts) {
+      const placed = placeProduct(facts, region, look, motion, count);
+      return {
+        ...common,
+        product: { box: placed.box, keyArea: placed.box, envelope: placed.envelope },
+        move: placed.move,
+      };
+    }
+    const centre = allBrand ? { x: frame.width / 2, y: frame.height / 2 } : centreOf(region);
     // Nothing to protect on a designed background: a bolder move keeps mostly flat colour alive.
     const bolder = { ...look, motion: { ...look.motion, push: Math.max(look.motion.push, brandPush) } };
     return { ...common, product: null, move: moveFor(motion, bolder, centre, count / frame.fps) };
@@ -471,7 +704,8 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
     endFrame: context.endFrame,
     shots,
     texts,
-    captions: scene.voiceLine.trim() ? band : null,
+    captions,
+    brandMark,
   };
 }
 
@@ -538,6 +772,8 @@ function endCard(scene: StoryboardScene, index: number, context: SceneContext, s
   const common = {
     split: false,
     backdrop: 'design' as const,
+    tight: false,
+    scrims: [],
     startFrame: context.startFrame,
     frames,
     variant: shotsBefore,
@@ -550,7 +786,7 @@ function endCard(scene: StoryboardScene, index: number, context: SceneContext, s
       ...common,
       asset: card.asset,
       design: 'product',
-      product: { box: placed.box, envelope: placed.envelope },
+      product: { box: placed.box, keyArea: placed.box, envelope: placed.envelope },
       move: placed.move,
     };
   } else {
@@ -576,5 +812,6 @@ function endCard(scene: StoryboardScene, index: number, context: SceneContext, s
     shots: [shot],
     texts,
     captions: null,
+    brandMark: null,
   };
 }

@@ -59,10 +59,22 @@ function sweepFor(rgb: Buffer): Sweep {
 }
 
 const channels = 3;
+const frameHeight = plateSize.height / plateScale;
+/** How far a scrim darkens the photo: white (and a light accent) then reads at ≥ 4.5:1 on its brightest pixel. */
+const scrimStrength = 0.74;
 
-/** The photo filling the plate, cropped to its shape (used only when the photo already has the frame's shape). */
-async function coverImage(image: Buffer): Promise<Buffer> {
-  return sharp(image).resize(plateSize.width, plateSize.height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+/** The photo filling the plate: drawn at its box (which covers the frame) and cut to the plate. */
+async function coverImage(image: Buffer, box: Box): Promise<Buffer> {
+  const width = Math.max(plateSize.width, Math.round(box.width * plateScale));
+  const height = Math.max(plateSize.height, Math.round(box.height * plateScale));
+  const left = Math.min(width - plateSize.width, Math.max(0, Math.round(-box.x * plateScale)));
+  const top = Math.min(height - plateSize.height, Math.max(0, Math.round(-box.y * plateScale)));
+  return sharp(image)
+    .resize(width, height, { fit: 'fill' })
+    .extract({ left, top, width: plateSize.width, height: plateSize.height })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 }
 
 /** The photo blurred into a colour field: shrunk to a few dozen pixels, then smoothly enlarged. */
@@ -169,11 +181,19 @@ export interface PlateImage {
 export async function composePlate(layout: AdLayout, shot: ShotLayout, source: PlateImage | undefined): Promise<Plate> {
   const image = source?.bytes;
   let background: Buffer;
-  if (image && shot.backdrop === 'image') {
-    background = await coverImage(image);
-    // Scrims where the text regions are, so light text reads on any photo (the gate measures it).
-    const dark = '#000000';
-    tint(background, dark, (y) => (y < 0.4 ? 0.55 * (1 - y / 0.4) + 0.1 : y > 0.5 && y < 0.68 ? 0.5 : 0));
+  if (image && shot.backdrop === 'image' && shot.product) {
+    background = await coverImage(image, shot.product.box);
+    // A scrim under text read on the photo itself, soft at its edges (the gate measures the result).
+    for (const scrim of shot.scrims) {
+      const from = scrim.y / frameHeight;
+      const to = (scrim.y + scrim.height) / frameHeight;
+      const soft = 56 / frameHeight;
+      tint(background, '#000000', (y) =>
+        y < from - soft || y > to + soft
+          ? 0
+          : scrimStrength * Math.min(1, (y - (from - soft)) / soft, (to + soft - y) / soft),
+      );
+    }
   } else if (image && shot.backdrop === 'blurred-image') {
     background = await blurredImage(image);
     const style = layout.style;
@@ -187,7 +207,7 @@ export async function composePlate(layout: AdLayout, shot: ShotLayout, source: P
       .toBuffer();
   }
   const overlays =
-    source && shot.product
+    source && shot.product && shot.design !== 'cover'
       ? await productLayers(source.bytes, shot.product.box, source.opaque, layout.look.cardRadius)
       : [];
   const rgb =

@@ -12,12 +12,14 @@ import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyb
 import { voiceFor } from '#generation/voice/style-voices.ts';
 import type { SpokenLine, Voice } from '#generation/voice/voice.ts';
 import { type CaptionTrack, captionTrack } from './captions.ts';
-import { buildComposeCommand, captionList, type TextLayer } from './filter-graph.ts';
+import { buildComposeCommand, captionList, type MarkLayer, type TextLayer } from './filter-graph.ts';
 import { type ClipShot, withFootage } from './footage-shots.ts';
 import { type Box, frame } from './geometry.ts';
-import { drawCaptionState, drawEmptyBand, drawTextBlock } from './layers.tsx';
+import { keyPointOf } from './key-area.ts';
+import { drawCaptionState, drawEmptyBand, drawLogoChip, drawTextBlock } from './layers.tsx';
 import {
   type AdLayout,
+  type BrandMark,
   type CaptionBandLayout,
   type ImageFacts,
   layoutStoryboard,
@@ -93,7 +95,9 @@ async function loadImages(
       const { width, height, hasAlpha } = await image.metadata();
       if (!width || !height) return;
       const opaque = !hasAlpha || (await image.stats()).channels[3]!.min === 255;
-      loaded.set(asset.id, { bytes, opaque, facts: { width, height, opaque } });
+      // The subject of a photo, for the layout to frame (a logo or a cut-out is shown whole).
+      const focus = opaque && asset.source !== 'logo' ? await keyPointOf(bytes, width, height) : undefined;
+      loaded.set(asset.id, { bytes, opaque, facts: { width, height, opaque, ...(focus && { focus }) } });
     }),
   );
   return loaded;
@@ -190,7 +194,12 @@ interface PreparedAttempt {
   layout: AdLayout;
   shots: Shot[];
   refused: string[];
-  drawing: Promise<{ plates: { plate: Plate; path: string }[]; layers: TextLayer[]; seconds: number }> | null;
+  drawing: Promise<{
+    plates: { plate: Plate; path: string }[];
+    layers: TextLayer[];
+    marks: MarkLayer[];
+    seconds: number;
+  }> | null;
   dir: (file: string) => string;
 }
 
@@ -222,7 +231,7 @@ async function drawVisuals(
   shots: Shot[],
   images: Map<string, LoadedImage>,
   dir: (file: string) => string,
-): Promise<{ plates: { plate: Plate; path: string }[]; layers: TextLayer[]; seconds: number }> {
+): Promise<{ plates: { plate: Plate; path: string }[]; layers: TextLayer[]; marks: MarkLayer[]; seconds: number }> {
   const started = performance.now();
   // Shots that show the same picture the same way share one plate.
   const made = new Map<string, Promise<{ plate: Plate; path: string }>>();
@@ -233,6 +242,7 @@ async function drawVisuals(
       shot.backdrop,
       shot.split,
       shot.product?.box,
+      shot.scrims,
       shot.variant % 2,
     ]);
     let plate = made.get(key);
@@ -254,8 +264,41 @@ async function drawVisuals(
       return { path, block, sceneIndex: scene.index, startFrame: scene.startFrame, endFrame: scene.endFrame };
     }),
   );
-  const [drawnPlates, drawnLayers] = await Promise.all([Promise.all(plates), Promise.all(layers)]);
-  return { plates: drawnPlates, layers: drawnLayers, seconds: (performance.now() - started) / 1000 };
+  const marks = brandMarkSpans(layout).map(async (span, index): Promise<MarkLayer> => {
+    const path = dir(`brand-${index}.png`);
+    const { mark } = span;
+    const logo = mark.kind === 'logo' && mark.asset ? images.get(mark.asset) : undefined;
+    const png = logo ? await drawLogoChip(logo.bytes, mark.box) : await drawTextBlock(mark.wordmark!);
+    await writeFile(path, png);
+    return { path, box: mark.box, startFrame: span.startFrame, endFrame: span.endFrame };
+  });
+  const [drawnPlates, drawnLayers, drawnMarks] = await Promise.all([
+    Promise.all(plates),
+    Promise.all(layers),
+    Promise.all(marks),
+  ]);
+  return {
+    plates: drawnPlates,
+    layers: drawnLayers,
+    marks: drawnMarks,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** The brand mark as few layers as possible: one per run of neighbouring scenes that draw it in the same place. */
+function brandMarkSpans(layout: AdLayout): { mark: BrandMark; startFrame: number; endFrame: number }[] {
+  const spans: { mark: BrandMark; startFrame: number; endFrame: number }[] = [];
+  for (const scene of layout.scenes) {
+    const mark = scene.brandMark;
+    if (!mark) continue;
+    const last = spans.at(-1);
+    if (last && last.endFrame === scene.startFrame && JSON.stringify(last.mark) === JSON.stringify(mark)) {
+      last.endFrame = scene.endFrame;
+    } else {
+      spans.push({ mark, startFrame: scene.startFrame, endFrame: scene.endFrame });
+    }
+  }
+  return spans;
 }
 
 interface FinishInput {
@@ -318,6 +361,7 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
       return sweep ? sweeps.get(sweep)! : null;
     }),
     textLayers: visuals.layers,
+    markLayers: visuals.marks,
     captions: captionStream && band ? { listPath: captionStream, band: band.band } : null,
     soundtrackPath: soundtrack.path,
     outPath: videoPath,

@@ -37,6 +37,9 @@ export interface Scheme {
   /** UGC phone elements. */
   bubbleFill: string;
   bubbleInk: string;
+  /** The wordmark's box: the brand's own colour (nudged until its ink reads on it). */
+  brandFill: string;
+  brandInk: string;
 }
 
 const black = '#000000';
@@ -60,7 +63,8 @@ export function schemeFor(style: Style, palette: Storyboard['palette']): Scheme 
     captionActive: readableOn(ink, accent, 7),
     stroke: ink,
   };
-  const bubble = { bubbleFill: white, bubbleInk: ink };
+  const own = filled(primary);
+  const bubble = { bubbleFill: white, bubbleInk: ink, brandFill: own.fill, brandInk: own.ink };
   if (style === 'cinematic') {
     const cta = filled(mix(accent, white, 0.15));
     return {
@@ -106,14 +110,17 @@ export function schemeFor(style: Style, palette: Storyboard['palette']): Scheme 
       ...bubble,
     };
   }
-  const room = mix(primary, white, 0.82);
+  // UGC's designed plates (typographic scenes, the end card) are the brand's own colour, not a
+  // tint of it: a red brand stays red. Its shades move away from the ink, so contrast only grows.
+  const room = own.fill;
+  const away = own.ink === white ? black : white;
   return {
-    plateTop: mix(room, white, 0.3),
-    plateBottom: mix(primary, white, 0.6),
-    glow: white,
-    field: mix(primary, white, 0.7),
+    plateTop: mix(room, away, 0.06),
+    plateBottom: mix(room, away, 0.18),
+    glow: mix(room, away, 0.3),
+    field: mix(room, away, 0.35),
     plateBehindText: room,
-    textOnPlate: inkOrWhite(room),
+    textOnPlate: own.ink,
     accentOnPlate: readableOn(room, accent, 4.5),
     boxFill: white,
     boxInk: ink,
@@ -121,8 +128,8 @@ export function schemeFor(style: Style, palette: Storyboard['palette']): Scheme 
     ...emphasis(accent),
     ...hot(accent, room),
     ...outlined,
-    ctaFill: filled(primary).fill,
-    ctaInk: filled(primary).ink,
+    ctaFill: filled(readableOn(room, accent, 1.5)).fill,
+    ctaInk: filled(readableOn(room, accent, 1.5)).ink,
     ...bubble,
   };
 }

@@ -5,7 +5,7 @@ import type { Box } from './geometry.ts';
 import type { Treatment, TypeSpec } from './looks.ts';
 import { casedFor, type FittedText, fitText } from './text-fit.ts';
 
-export type TextRole = 'headline' | 'callout' | 'phone' | 'end-title' | 'end-cta' | 'end-domain';
+export type TextRole = 'brand' | 'headline' | 'callout' | 'phone' | 'end-title' | 'end-cta' | 'end-domain';
 
 export interface Word {
   text: string;
@@ -114,26 +114,33 @@ export function placeBlock(request: BlockRequest): { block: TextBlock } | { prob
   // The widest padding a size of the range can need: padding scales with size.
   const { padX, padY } = paddingFor(spec.treatment, spec.size);
   const strokeRoom = colours.backing.kind === 'stroke' ? colours.backing.width : 0;
-  const fitted = fitText(
-    request.text,
-    spec,
-    area.width - 2 * (padX + strokeRoom) - extraX,
-    area.height - 2 * (padY + strokeRoom),
-    request.lines,
-  );
+  // fitText measures the lines alone; boxes per line and rotation add height, so a block that
+  // comes out too tall is fitted again to a budget smaller by what it overshot.
+  let budget = area.height - 2 * (padY + strokeRoom);
+  let fitted: ReturnType<typeof fitText> = null;
+  let innerWidth = 0;
+  let innerHeight = 0;
+  let bounds = { width: 0, height: 0 };
+  let pads = { padX, padY };
+  for (let attempt = 0; attempt < 8; attempt++) {
+    fitted = fitText(request.text, spec, area.width - 2 * (padX + strokeRoom) - extraX, budget, request.lines);
+    if (!fitted) break;
+    pads = paddingFor(spec.treatment, fitted.size);
+    const perLine = colours.backing.kind === 'box' && colours.backing.perLine;
+    innerWidth = fitted.width + 2 * (pads.padX + strokeRoom) + extraX;
+    innerHeight = Math.max(
+      innerHeightOf(fitted.lines.length, fitted.size, spec, pads.padY, perLine, strokeRoom),
+      request.shape === 'comment-reply' ? avatarPx : 0,
+    );
+    bounds = rotatedBounds(innerWidth, innerHeight, rotateDeg);
+    if (bounds.height <= area.height + 0.5 && bounds.width <= area.width + 0.5) break;
+    budget -= Math.max(2, bounds.height - area.height);
+  }
   if (!fitted) {
     return {
       problem: `${request.role} "${request.text}" does not fit ${Math.round(area.width)}×${Math.round(area.height)} px at ${spec.minSize} px or more`,
     };
   }
-  const pads = paddingFor(spec.treatment, fitted.size);
-  const perLine = colours.backing.kind === 'box' && colours.backing.perLine;
-  const innerWidth = fitted.width + 2 * (pads.padX + strokeRoom) + extraX;
-  const innerHeight = Math.max(
-    innerHeightOf(fitted.lines.length, fitted.size, spec, pads.padY, perLine, strokeRoom),
-    request.shape === 'comment-reply' ? avatarPx : 0,
-  );
-  const bounds = rotatedBounds(innerWidth, innerHeight, rotateDeg);
   if (bounds.height > area.height + 0.5 || bounds.width > area.width + 0.5) {
     return {
       problem: `${request.role} "${request.text}" needs ${Math.ceil(bounds.width)}×${Math.ceil(bounds.height)} px, more than its ${Math.round(area.width)}×${Math.round(area.height)} px`,

@@ -4,7 +4,8 @@
 // first frame looks like once the hook's text is in. Images come in cleaned (preview-images.ts).
 import sharp from 'sharp';
 import { frame } from '#generation/compose/geometry.ts';
-import { drawTextBlock } from '#generation/compose/layers.tsx';
+import { keyPointOf } from '#generation/compose/key-area.ts';
+import { drawLogoChip, drawTextBlock } from '#generation/compose/layers.tsx';
 import { type ImageFacts, layoutStoryboard } from '#generation/compose/layout.ts';
 import { composePlate, type PlateImage, platePng } from '#generation/compose/plates.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
@@ -34,6 +35,16 @@ export async function drawOpeningFrame(
       top: Math.round(block.box.y),
     })),
   );
+  // The brand mark, as the ad shows it from frame 0.
+  const mark = scene.brandMark;
+  const logo = mark?.kind === 'logo' && mark.asset ? images.get(mark.asset) : undefined;
+  const markPng =
+    logo && mark
+      ? await drawLogoChip(logo.bytes, mark.box)
+      : mark?.wordmark
+        ? await drawTextBlock(mark.wordmark)
+        : null;
+  if (mark && markPng) texts.push({ input: markPng, left: Math.round(mark.box.x), top: Math.round(mark.box.y) });
   const base = await sharp(await platePng(plate))
     .resize(frame.width, frame.height)
     .png({ compressionLevel: 0 })
@@ -48,5 +59,7 @@ export async function frameImage(bytes: Buffer): Promise<FrameImage | null> {
   const { width, height, hasAlpha } = await image.metadata();
   if (!width || !height) return null;
   const opaque = !hasAlpha || (await image.stats()).channels[3]!.min === 255;
-  return { bytes, opaque, facts: { width, height, opaque } };
+  // Where the subject is, so that the opening frame frames it as the render does.
+  const focus = opaque ? await keyPointOf(bytes, width, height) : undefined;
+  return { bytes, opaque, facts: { width, height, opaque, ...(focus && { focus }) } };
 }
