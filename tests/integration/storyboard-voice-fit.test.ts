@@ -1,27 +1,27 @@
 // The template writer's words against the real local voice (festival, SLT HTS): every storyboard
 // it writes for the fixture sites and Northwind, in every style and length, is read line by line as
-// the renderer reads it (compose/render-storyboard.ts: each line may last its scene less 0.15 s
-// before the voice reads it faster, voice/pace.ts) and placed by the renderer's own fitting
-// (compose/voice-track.ts: J-cuts, at most 10 % faster, tighter pauses). None may fail to fit: an
-// order whose voice-over does not fit is refunded. The same reads, unsped, measure the pace the
-// writer budgets with (voice/style-voices.ts). Each distinct line is read once per rate (~100
-// reads, festival ~0.3 s each); one full 12 s cinematic ad is rendered to close the loop.
+// the renderer reads it (compose/render-storyboard.ts: at its style's pace, and at most 15 % faster
+// when it would outlast its scene less 0.1 s, voice/pace.ts) and placed by the renderer
+// (compose/voice-track.ts: J-cuts, tighter pauses, never faster). None may fail to fit: an order
+// whose voice-over does not fit is refunded. The same reads, at their style's pace but not sped up
+// to fit, measure the pace the writer budgets with (voice/style-voices.ts). Each distinct line is
+// read once per rate (festival ~0.3 s each); one full 12 s cinematic ad is rendered to close the loop.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderStoryboard } from '#generation/compose/render-storyboard.ts';
-import { placeVoice, type SceneSlot } from '#generation/compose/voice-track.ts';
+import { placeVoice, type SceneSlot, sceneLeadSeconds } from '#generation/compose/voice-track.ts';
 import { type AdDuration, adDurations } from '#generation/storyboard/scene-plans.ts';
 import { adHeardBudget } from '#generation/storyboard/scene-words.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import { type Storyboard, wordsOf } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
-import { localVoice } from '#generation/voice/local-voice.ts';
+import { festivalReads, localVoice } from '#generation/voice/local-voice.ts';
 import { measuredPace, voiceFor } from '#generation/voice/style-voices.ts';
-import { type LocalVoiceChoice, type SpokenLine, voiceFrom } from '#generation/voice/voice.ts';
+import { type LocalVoiceChoice, type Read, type SpokenLine, voiceFrom } from '#generation/voice/voice.ts';
 import { styles } from '#shared/contract.ts';
 import { type SitePage, siteFactsOf, unreachableSite as unreachable } from '#tests/unit/fixtures/sites.ts';
 import { northwindFacts, writeProductPhoto } from './support/ad-fixtures.ts';
@@ -44,19 +44,20 @@ const ads = sites.flatMap(([name, site]) =>
 
 let workDir: string;
 const reads = new Map<string, Promise<SpokenLine>>();
-const festival = localVoice();
 /** One festival read of the words at this rate, shared by every ad that says the same line. */
-function read(text: string, voice: LocalVoiceChoice, rate: number): Promise<SpokenLine> {
-  const key = JSON.stringify([text, rate]);
+function read(line: Read, voice: LocalVoiceChoice): Promise<SpokenLine> {
+  const key = JSON.stringify([line.words, line.rate]);
   let spoken = reads.get(key);
   if (!spoken) {
-    spoken = festival.speak({ text }, { ...voice, rate }, workDir);
+    spoken = festivalReads([line], voice, workDir).then(([only]) => only!);
     reads.set(key, spoken);
   }
   return spoken;
 }
-/** The local voice, its reads cached: the same pace fitting (voiceFrom) over the same festival reads. */
-const voice = voiceFrom<LocalVoiceChoice>('local', (words, choice, rate) => read(words.join(' '), choice, rate));
+/** The local voice, its reads cached: the same pacing and fitting (voiceFrom) over the same festival reads. */
+const voice = voiceFrom<LocalVoiceChoice>('local', (lines, choice) =>
+  Promise.all(lines.map((line) => read(line, choice))),
+);
 
 /** Each scene's line read as compose/render-storyboard.ts reads it. */
 function speakAsRendered(storyboard: Storyboard): Promise<(SpokenLine | null)[]> {
@@ -65,16 +66,22 @@ function speakAsRendered(storyboard: Storyboard): Promise<(SpokenLine | null)[]>
     storyboard.scenes.map((scene) => {
       if (!scene.voiceLine.trim()) return null;
       const seconds = scene.endSeconds - scene.startSeconds;
-      return voice.speak({ text: scene.voiceLine, maxSeconds: Math.max(0.5, seconds - 0.15) }, choice, workDir);
+      return voice.speak(
+        { text: scene.voiceLine, maxSeconds: Math.max(0.5, seconds - sceneLeadSeconds) },
+        choice,
+        workDir,
+      );
     }),
   );
 }
 
-/** Each scene's line at the style's own rate, never sped up. */
+/** Each scene's line at the style's pace, never sped up to fit. */
 function speakUnsped(storyboard: Storyboard): Promise<(SpokenLine | null)[]> {
   const choice = voiceFor(storyboard.style, 'local');
   return Promise.all(
-    storyboard.scenes.map((scene) => (scene.voiceLine.trim() ? read(scene.voiceLine, choice, choice.rate) : null)),
+    storyboard.scenes.map((scene) =>
+      scene.voiceLine.trim() ? voice.speak({ text: scene.voiceLine }, choice, workDir) : null,
+    ),
   );
 }
 
@@ -133,8 +140,7 @@ beforeAll(async () => {
   ];
   const worker = async () => {
     for (let next = lines.shift(); next; next = lines.shift()) {
-      const choice = voiceFor(next.style, 'local');
-      await read(next.text, choice, choice.rate);
+      await voice.speak({ text: next.text }, voiceFor(next.style, 'local'), workDir);
     }
   };
   await Promise.all([worker(), worker()]);
@@ -159,7 +165,6 @@ describe('the template writer’s voice-over, read by the local voice', () => {
       if (line) expect(speechSeconds(line), line.words.map((word) => word.word).join(' ')).toBeGreaterThan(0);
     }
     expect(placed).not.toHaveProperty('problem');
-    const lines = 'lines' in placed ? placed.lines : [];
     const { style, durationSeconds } = storyboard;
     const choice = voiceFor(style, 'local');
     const heard = storyboard.scenes.reduce((sum, scene) => sum + spokenWordCount(scene.voiceLine), 0);
@@ -167,7 +172,6 @@ describe('the template writer’s voice-over, read by the local voice', () => {
       [
         `${name} ${style} ${durationSeconds} s:`,
         `${heard}/${adHeardBudget(style, durationSeconds, storyboard.scenes.length)} heard words,`,
-        `tempo ${lines[0]?.tempo ?? 1},`,
         `${rendered.filter((line) => line && line.rate !== choice.rate).length} line(s) read faster,`,
         `spare ${spareSeconds(storyboard, rendered).toFixed(2)} / ${spareSeconds(storyboard, unsped).toFixed(2)} s`,
       ].join(' '),
@@ -182,7 +186,7 @@ describe('the template writer’s voice-over, read by the local voice', () => {
     let written = 0;
     let seconds = 0;
     for (const scene of scenes.filter((each) => each.voiceLine.trim())) {
-      const line = await read(scene.voiceLine, choice, choice.rate);
+      const line = await voice.speak({ text: scene.voiceLine }, choice, workDir);
       heard += spokenWordCount(scene.voiceLine);
       written += wordsOf(scene.voiceLine).length;
       seconds += speechSeconds(line);
