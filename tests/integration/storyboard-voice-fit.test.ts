@@ -22,7 +22,7 @@ import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { festivalReads, localVoice } from '#generation/voice/local-voice.ts';
 import { measuredPace, voiceFor } from '#generation/voice/style-voices.ts';
 import { type LocalVoiceChoice, type Read, type SpokenLine, voiceFrom } from '#generation/voice/voice.ts';
-import { styles } from '#shared/contract.ts';
+import { type Style, styles } from '#shared/contract.ts';
 import { type SitePage, siteFactsOf, unreachableSite as unreachable } from '#tests/unit/fixtures/sites.ts';
 import { northwindFacts, writeProductPhoto } from './support/ad-fixtures.ts';
 
@@ -44,20 +44,25 @@ const ads = sites.flatMap(([name, site]) =>
 
 let workDir: string;
 const reads = new Map<string, Promise<SpokenLine>>();
-/** One festival read of the words at this rate, shared by every ad that says the same line. */
-function read(line: Read, voice: LocalVoiceChoice): Promise<SpokenLine> {
-  const key = JSON.stringify([line.words, line.rate]);
-  let spoken = reads.get(key);
-  if (!spoken) {
-    spoken = festivalReads([line], voice, workDir).then(([only]) => only!);
-    reads.set(key, spoken);
+const readKey = (line: Read) => JSON.stringify([line.words, line.rate]);
+/**
+ * The local voice, its reads cached: the same pacing and fitting (voiceFrom) over the same festival
+ * reads, every read not yet made going to one festival process, as an ad's lines do.
+ */
+const voice = voiceFrom<LocalVoiceChoice>('local', (lines, choice) => {
+  const missing = [
+    ...new Map(lines.filter((line) => !reads.has(readKey(line))).map((line) => [readKey(line), line])).values(),
+  ];
+  if (missing.length > 0) {
+    const batch = festivalReads(missing, choice, workDir);
+    for (const [index, line] of missing.entries())
+      reads.set(
+        readKey(line),
+        batch.then((spoken) => spoken[index]!),
+      );
   }
-  return spoken;
-}
-/** The local voice, its reads cached: the same pacing and fitting (voiceFrom) over the same festival reads. */
-const voice = voiceFrom<LocalVoiceChoice>('local', (lines, choice) =>
-  Promise.all(lines.map((line) => read(line, choice))),
-);
+  return Promise.all(lines.map((line) => reads.get(readKey(line))!));
+});
 
 /** Each scene's line read as compose/render-storyboard.ts reads it. */
 function speakAsRendered(storyboard: Storyboard): Promise<(SpokenLine | null)[]> {
@@ -125,22 +130,23 @@ const report: string[] = [];
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'storyboard-voice-fit-'));
-  // Every distinct line once at its style's rate, two festivals at a time (2 cores).
-  const lines = [
-    ...new Map(
-      ads.flatMap(({ storyboard }) =>
-        storyboard.scenes
-          .filter((scene) => scene.voiceLine.trim())
-          .map((scene) => [
-            `${storyboard.style}|${scene.voiceLine}`,
-            { style: storyboard.style, text: scene.voiceLine },
-          ]),
-      ),
-    ).values(),
-  ];
+  // Every distinct line of a style in one call: one festival for the first reads, one for those
+  // read again at another rate; two styles at a time (2 cores).
+  const byStyle = new Map<Style, Set<string>>();
+  for (const { storyboard } of ads) {
+    const lines = byStyle.get(storyboard.style) ?? new Set<string>();
+    for (const scene of storyboard.scenes) if (scene.voiceLine.trim()) lines.add(scene.voiceLine);
+    byStyle.set(storyboard.style, lines);
+  }
+  const queue = [...byStyle];
   const worker = async () => {
-    for (let next = lines.shift(); next; next = lines.shift()) {
-      await voice.speak({ text: next.text }, voiceFor(next.style, 'local'), workDir);
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [style, lines] = next;
+      await voice.speakLines(
+        [...lines].map((text) => ({ text })),
+        voiceFor(style, 'local'),
+        workDir,
+      );
     }
   };
   await Promise.all([worker(), worker()]);
