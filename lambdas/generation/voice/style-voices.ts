@@ -5,11 +5,12 @@
 // (voice/pace.ts), and what the bench measures.
 //
 // The local rates are where festival's first read starts, as multiples of the HTS voice's own
-// pace: set on twelve lines a marketer would write (four per style; tests/integration/
-// voice-local.test.ts has them), which slt HTS reads at 3.1 heard words a second at 1 (single
-// lines 2.0–3.7), so 0.9 → 2.8, 0.84 → 2.6, 0.71 → 2.2. A line that lands outside its style's
-// range is read again at the rate that puts it in the middle (the HTS "-r" scales every duration,
-// so one measurement is enough).
+// pace; a line that lands outside its style's range is read again at the rate that puts it in the
+// middle (the HTS "-r" scales every duration, so one measurement is enough). slt HTS reads short
+// words fast and numbers slowly, so the rate a line needs varies: on four lines a marketer would
+// write per style (tests/integration/voice-local.test.ts) pacing chose 0.78–1.35 for
+// direct-response, 0.69–0.77 for UGC and 0.65–0.81 for cinematic. Each starting rate is where most
+// of its style's lines land in range, so most lines are read once.
 //
 // What a writer may put in a scene is budgeted from `measuredPace`: heard words a second pooled
 // over every line the template writer writes for the fixture sites, as the voice reads them.
@@ -61,7 +62,7 @@ const styleVoices: Record<Style, StyleVoice> = {
     wordsPerSecond: { min: 2.4, max: 2.8 },
     // A young, casual first-person voice.
     polly: { engine: 'polly', voiceId: 'Danielle', pollyEngine: 'neural', rate: 1.0 },
-    local: { engine: 'local', festivalVoice: 'voice_cmu_us_slt_arctic_hts', rate: 0.84 },
+    local: { engine: 'local', festivalVoice: 'voice_cmu_us_slt_arctic_hts', rate: 0.75 },
     measuredPace: { local: 2.32 },
   },
 };
