@@ -178,7 +178,7 @@ describe('the template writer’s voice-over, read by the local voice', () => {
       [
         `${name} ${style} ${durationSeconds} s:`,
         `${heard}/${adHeardBudget(style, durationSeconds, storyboard.scenes.length)} heard words,`,
-        `${rendered.filter((line) => line && line.rate !== choice.rate).length} line(s) read faster,`,
+        `${rendered.filter((line) => line && line.rate !== choice.rate).length} line(s) read at another rate than the style's first,`,
         `spare ${spareSeconds(storyboard, rendered).toFixed(2)} / ${spareSeconds(storyboard, unsped).toFixed(2)} s`,
       ].join(' '),
     );

@@ -5,6 +5,7 @@ import type { CaptionBandLayout } from '#generation/compose/layout.ts';
 import { looks } from '#generation/compose/looks.ts';
 import {
   longestVoiceGap,
+  maxEndCardBeatSeconds,
   maxGapSeconds,
   maxLeadInSeconds,
   type PlacedLine,
@@ -103,7 +104,7 @@ describe('the voice track', () => {
     expect(Math.max(...gaps.slice(0, 3))).toBeLessThanOrEqual(maxGapSeconds);
     // The beat before the end card is a pause, not dead air, and the ad ends on the voice.
     expect(gaps[3]).toBeGreaterThan(0.3);
-    expect(gaps[3]).toBeLessThanOrEqual(0.7);
+    expect(gaps[3]).toBeLessThanOrEqual(maxEndCardBeatSeconds);
     expect(gaps[4]).toBeLessThanOrEqual(maxGapSeconds);
     expect(longestVoiceGap(twelveSeconds, placed.lines, 12)).toBeLessThanOrEqual(maxGapSeconds);
     // A J-cut: the fourth line starts before its scene rather than wait for it.

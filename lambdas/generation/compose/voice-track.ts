@@ -1,7 +1,7 @@
 // Where each scene's voice-over line is heard: the hook at once, and every line after it close
 // behind the one before, starting up to `maxLeadInSeconds` before its scene (a J-cut) rather than
 // leave the voice silent (a gap over half a second reads as dead air, research/ad-craft.md §4); the
-// one pause kept is a beat before the end card's line. A story line is over before the end card,
+// one pause kept is a beat before the end card's line, which ends near the ad's end. A story line is over before the end card,
 // and the end card's line before the ad ends. Lines are never sped up here: a line was fitted to
 // its scene when it was read (voice/pace.ts, the one speed-up), so what still does not fit is
 // refused, naming the scene. Pure: the caption states and the mix both follow this plan.
@@ -32,8 +32,8 @@ export const maxLeadInSeconds = 0.5;
 export const maxGapSeconds = 0.5;
 /** A line starts this long into its scene when the line before left it room. */
 export const sceneLeadSeconds = 0.1;
-/** The deliberate pause before the end card's line. */
-const endCardBeatSeconds = 0.6;
+/** The longest deliberate pause before the end card's line. */
+export const maxEndCardBeatSeconds = 1;
 /** The first word of the ad lands almost at once: the hook is heard in the first second. */
 const hookLeadSeconds = 0.05;
 
@@ -88,10 +88,18 @@ function placeWith(
     if (previousEnd === null) {
       startSeconds = scene.startSeconds + (sceneIndex === 0 ? hookLeadSeconds : sceneLeadSeconds);
     } else {
-      // Close behind the line before (after a beat before the end card), but never earlier than a J-cut allows.
-      const follow = previousEnd + (scene.endCard ? endCardBeatSeconds : pause);
-      const wanted = Math.min(scene.startSeconds + sceneLeadSeconds, follow);
-      startSeconds = Math.max(previousEnd + pause, scene.startSeconds - maxLeadInSeconds, wanted);
+      const earliest = Math.max(previousEnd + pause, scene.startSeconds - maxLeadInSeconds);
+      const length = trim.endSeconds - trim.startSeconds;
+      // A story line follows the one before closely; the end card's line takes a beat first and
+      // ends near the ad's end, so the ad does not close on silence (the beat at most 1 s).
+      const wanted = scene.endCard
+        ? Math.min(
+            scene.startSeconds + sceneLeadSeconds,
+            durationSeconds - tail - length,
+            previousEnd + maxEndCardBeatSeconds,
+          )
+        : Math.min(scene.startSeconds + sceneLeadSeconds, previousEnd + pause);
+      startSeconds = Math.max(earliest, wanted);
     }
     const endSeconds = startSeconds + (trim.endSeconds - trim.startSeconds);
     const limit = scene.endCard ? durationSeconds - tail : endCardStart - clear;

@@ -49,21 +49,21 @@ const styleVoices: Record<Style, StyleVoice> = {
     // A low, unhurried male narrator.
     polly: { engine: 'polly', voiceId: 'Gregory', pollyEngine: 'neural', rate: 0.85 },
     local: { engine: 'local', festivalVoice: 'voice_cmu_us_slt_arctic_hts', rate: 0.71 },
-    measuredPace: { local: 2.16 },
+    measuredPace: { local: 2.14 },
   },
   'direct-response': {
     wordsPerSecond: { min: 2.6, max: 3.0 },
     // A bright, energetic male voice.
     polly: { engine: 'polly', voiceId: 'Matthew', pollyEngine: 'neural', rate: 1.1 },
     local: { engine: 'local', festivalVoice: 'voice_cmu_us_slt_arctic_hts', rate: 0.9 },
-    measuredPace: { local: 2.45 },
+    measuredPace: { local: 2.66 },
   },
   ugc: {
     wordsPerSecond: { min: 2.4, max: 2.8 },
     // A young, casual first-person voice.
     polly: { engine: 'polly', voiceId: 'Danielle', pollyEngine: 'neural', rate: 1.0 },
     local: { engine: 'local', festivalVoice: 'voice_cmu_us_slt_arctic_hts', rate: 0.75 },
-    measuredPace: { local: 2.32 },
+    measuredPace: { local: 2.48 },
   },
 };
 
