@@ -93,7 +93,7 @@ describe('the voice track', () => {
       { startSeconds: 8, endSeconds: 10, endCard: false },
       { startSeconds: 10, endSeconds: 12, endCard: true },
     ];
-    const spoken = [lasting(1.8), lasting(3.2, 9), lasting(2.0), lasting(1.8), lasting(1.5, 5)];
+    const spoken = [lasting(1.8), lasting(3.2, 9), lasting(1.6), lasting(1.8), lasting(1.5, 5)];
 
     // Act
     const placed = placeVoice(twelveSeconds, spoken, 12);
