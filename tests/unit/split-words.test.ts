@@ -28,6 +28,11 @@ describe('splitting words run together', () => {
     expect(splitRun(brand)).toBeNull();
   });
 
+  it('leaves a run longer than any domain label whole, in linear time', () => {
+    expect(splitRun('emberoak'.repeat(2000))).toBeNull();
+    expect(saidAs('x!'.repeat(10_000))).toBe('x!'.repeat(10_000));
+  });
+
   it.each(['XS400', '4200', 'abc', 'Oak'])('leaves %s (digits, or too short to be two words) alone', (token) => {
     expect(splitRun(token)).toBeNull();
   });

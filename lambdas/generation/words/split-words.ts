@@ -38,8 +38,10 @@ function wordCosts(): { words: Map<string, number>; parts: Map<string, number> }
   return { words: costs, parts: partCosts };
 }
 
-// A run shorter than this is a word or an abbreviation, never two words run together worth splitting.
+// A run shorter than this is a word or an abbreviation, never two words run together worth splitting;
+// one longer than a domain label may be (63 letters) is no name, and is not searched.
 const shortestRun = 6;
+const longestRun = 63;
 
 /**
  * The dictionary words `run` (letters only) is made of, or null when it is a word itself, is too
@@ -47,7 +49,7 @@ const shortestRun = 6;
  * letter-to-sound rules read it better than letters cut into fragments).
  */
 export function splitRun(run: string): string[] | null {
-  if (run.length < shortestRun || !/^[a-z]+$/i.test(run)) return null;
+  if (run.length < shortestRun || run.length > longestRun || !/^[a-z]+$/i.test(run)) return null;
   const lower = run.toLowerCase();
   const { words: known, parts } = wordCosts();
   if (known.has(lower)) return null;
@@ -100,7 +102,16 @@ const domainPattern = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
  * Punctuation around the word stays around what is said, so the engine still pauses at it.
  */
 export function saidAs(written: string): string {
-  const [, before = '', core = '', after = ''] = /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}]*)$/u.exec(written) ?? [];
+  // Scanned, not matched: a lazy pattern around the core backtracks quadratically on a long token.
+  const isWordCharacter = (character: string) => /[\p{L}\p{N}]/u.test(character);
+  const characters = [...written];
+  let first = 0;
+  while (first < characters.length && !isWordCharacter(characters[first]!)) first += 1;
+  let last = characters.length;
+  while (last > first && !isWordCharacter(characters[last - 1]!)) last -= 1;
+  const before = characters.slice(0, first).join('');
+  const core = characters.slice(first, last).join('');
+  const after = characters.slice(last).join('');
   if (!core) return written;
   let said: string[] | null = null;
   if (domainPattern.test(core) && /\p{L}/u.test(core.split('.').at(-1)!)) {
