@@ -16,8 +16,10 @@ import { readWavFacts } from './wav.ts';
 /** Overrides /usr/bin/festival (on PATH), e.g. a build elsewhere or a wrapper. */
 export const festivalPathEnv = 'FESTIVAL_PATH';
 
-// A line takes well under a second; a minute means festival is stuck.
-const festivalTimeoutMs = 60_000;
+// A line takes well under a second, festival's start about one: a minute to start and fifteen
+// seconds a line (a machine many times overloaded) mean festival is stuck.
+const festivalStartMs = 60_000;
+const festivalLineMs = 15_000;
 
 export function festivalPath(): string {
   return process.env[festivalPathEnv] || 'festival';
@@ -53,6 +55,7 @@ export const festivalReads: Synthesize<LocalVoiceChoice> = async (reads, voice, 
       })),
     ),
     workDir,
+    lines.length,
   );
   const parsed = parseFestivalOutput(
     stdout,
@@ -93,13 +96,13 @@ function fileKey(words: readonly string[], voice: LocalVoiceChoice, rate: number
     .slice(0, 16);
 }
 
-function runFestival(script: string, workDir: string): Promise<string> {
+function runFestival(script: string, workDir: string, lines: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const binary = festivalPath();
     const child = spawn(binary, ['--pipe'], {
       cwd: workDir,
       stdio: ['pipe', 'pipe', 'pipe'],
-      timeout: festivalTimeoutMs,
+      timeout: festivalStartMs + lines * festivalLineMs,
       killSignal: 'SIGKILL',
     });
     let stdout = '';
