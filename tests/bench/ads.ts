@@ -96,6 +96,11 @@ function recordingVoice(voice: Voice): { voice: Voice; said: Map<string, SpokenL
     said,
     voice: {
       engine: voice.engine,
+      async speakLines(lines, choice, workDir) {
+        const spoken = await voice.speakLines(lines, choice, workDir);
+        for (const [index, line] of lines.entries()) said.set(line.text, spoken[index]!);
+        return spoken;
+      },
       async speak(line, choice, workDir) {
         const spoken = await voice.speak(line, choice, workDir);
         said.set(line.text, spoken);

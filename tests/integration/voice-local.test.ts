@@ -2,17 +2,17 @@
 // listener can measure of each style's read (length, pace), word times a caption can follow, and
 // a run as Lambda's kind of user, writing nowhere but its work directory.
 import { execFile } from 'node:child_process';
-import { chmod, chown, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { festivalPathEnv, localVoice } from '#generation/voice/local-voice.ts';
-import { maxSpeedUp, wordsPerSecond } from '#generation/voice/pace.ts';
+import { heardPace, maxSpeedUp, speechSeconds } from '#generation/voice/pace.ts';
 import { targetPace, voiceFor } from '#generation/voice/style-voices.ts';
 import type { SpokenLine } from '#generation/voice/voice.ts';
 import { readWavFacts } from '#generation/voice/wav.ts';
-import { styles } from '#shared/contract.ts';
+import { type Style, styles } from '#shared/contract.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -54,6 +54,28 @@ function expectFollowableTimes(spoken: SpokenLine): void {
   expect(previousEnd).toBeLessThanOrEqual(spoken.durationSeconds);
 }
 
+// Lines a marketer would write, four per style: what each style's pace is measured on.
+const marketerLines: Record<Style, string[]> = {
+  'direct-response': [
+    'Coffee roasted the day it ships. House Blend, sixteen dollars. Subscribe and save fifteen percent. Shop at emberoakcoffee.com.',
+    'Coffee roasted the day it ships.',
+    'House Blend, sixteen dollars. Subscribe and save fifteen percent.',
+    'Buy three bags, get one free. Today only.',
+  ],
+  ugc: [
+    'Okay, my cat is the pickiest eater I know.',
+    'She finished the whole bag of salmon treats in a week.',
+    'Honestly, they’re five dollars and she begs for more.',
+    'Get yours at whiskertreats.com.',
+  ],
+  cinematic: [
+    'Every bean is roasted by hand, the day it ships.',
+    'A Yamaha XS400, restored in our own garage.',
+    'Four thousand two hundred dollars. One owner. Ready to ride.',
+    'Ember and Oak. Find yours at emberoakcoffee.com.',
+  ],
+};
+
 describe('the local voice', () => {
   const reads = new Map<string, SpokenLine>();
 
@@ -67,21 +89,92 @@ describe('the local voice', () => {
     expect(await readWavFacts(spoken.audioPath)).toMatchObject({ sampleRate: 48_000, channels: 1, bitsPerSample: 16 });
     expect(spoken.durationSeconds).toBeGreaterThan(wordCount / 3.2);
     expect(spoken.durationSeconds).toBeLessThan(wordCount / 1.8 + 1);
-    const pace = wordsPerSecond(spoken.words);
-    expect(pace).toBeGreaterThanOrEqual(1.8);
-    expect(pace).toBeLessThanOrEqual(3.2);
-    // Festival is deterministic: this line lands inside the style's aim on any machine.
-    expect(pace).toBeGreaterThanOrEqual(targetPace(style).min);
-    expect(pace).toBeLessThanOrEqual(targetPace(style).max);
+    // Festival is deterministic: the line lands inside the style's range on any machine (a rate is
+    // rounded to 0.001, and a read's length is not exactly in proportion to its rate).
+    expect(heardPace(spoken)).toBeGreaterThanOrEqual(targetPace(style).min - 0.05);
+    expect(heardPace(spoken)).toBeLessThanOrEqual(targetPace(style).max + 0.05);
     expect(spoken.words.map((word) => word.word)).toEqual(line.split(' '));
     expectFollowableTimes(spoken);
   });
 
   it('reads cinematic slowest and direct-response fastest', () => {
     // Assess (on the reads above)
-    const pace = (style: string) => wordsPerSecond(reads.get(style)!.words);
+    const pace = (style: string) => heardPace(reads.get(style)!)!;
     expect(pace('cinematic')).toBeLessThan(pace('ugc'));
     expect(pace('ugc')).toBeLessThan(pace('direct-response'));
+  });
+
+  it('speaks a direct-response ad line at 2.6 heard words a second or faster, and a cinematic one at 2.4 or slower', async () => {
+    // Act
+    const [directResponse, cinematic] = await Promise.all([
+      localVoice().speak({ text: marketerLines['direct-response'][0]! }, voiceFor('direct-response', 'local'), workDir),
+      localVoice().speak({ text: marketerLines.cinematic[2]! }, voiceFor('cinematic', 'local'), workDir),
+    ]);
+
+    // Assess: heard words (festival's own Word items: "emberoakcoffee.com" is five) over the speech.
+    expect(heardPace(directResponse)).toBeGreaterThanOrEqual(2.6);
+    expect(heardPace(directResponse)).toBeLessThanOrEqual(3.1);
+    expect(heardPace(cinematic)).toBeLessThanOrEqual(2.4);
+    expect(heardPace(cinematic)).toBeGreaterThanOrEqual(1.9);
+  });
+
+  it.each(styles)('reads each of four %s lines a marketer would write inside the style’s range', async (style) => {
+    // Act: the four lines in one call, as an ad's lines are read.
+    const spoken = await localVoice().speakLines(
+      marketerLines[style].map((text) => ({ text })),
+      voiceFor(style, 'local'),
+      workDir,
+    );
+
+    // Assess
+    for (const read of spoken) {
+      expect(heardPace(read)).toBeGreaterThanOrEqual(targetPace(style).min - 0.05);
+      expect(heardPace(read)).toBeLessThanOrEqual(targetPace(style).max + 0.05);
+    }
+  });
+
+  it('says a run-together domain as words and captions it as written', async () => {
+    // Act
+    const spoken = await localVoice().speak(
+      { text: 'Shop at emberoakcoffee.com.' },
+      voiceFor('direct-response', 'local'),
+      workDir,
+    );
+
+    // Assess: festival said "shop at ember oak coffee dot com", seven words, under three captions.
+    expect(spoken.heardWords).toBe(7);
+    expect(spoken.words.map((word) => word.word)).toEqual(['Shop', 'at', 'emberoakcoffee.com.']);
+    const domain = spoken.words[2]!;
+    expect(domain.endSeconds - domain.startSeconds).toBeGreaterThan(
+      spoken.words[0]!.endSeconds - spoken.words[0]!.startSeconds,
+    );
+    expectFollowableTimes(spoken);
+  });
+
+  it('starts festival at most twice for an ad’s lines: once for all, once for those read again', async () => {
+    // Prepare: a festival that notes each start.
+    const scratch = await mkdtemp(join(tmpdir(), 'voice-starts-'));
+    try {
+      const log = join(scratch, 'starts');
+      const wrapper = join(scratch, 'festival-counted');
+      await writeFile(wrapper, `#!/bin/sh\necho start >> ${log}\nexec festival "$@"\n`);
+      await chmod(wrapper, 0o755);
+      vi.stubEnv(festivalPathEnv, wrapper);
+
+      // Act
+      const spoken = await localVoice().speakLines(
+        marketerLines['direct-response'].map((text) => ({ text, maxSeconds: 2.5 })),
+        voiceFor('direct-response', 'local'),
+        workDir,
+      );
+
+      // Assess
+      expect(spoken).toHaveLength(4);
+      expect((await readFile(log, 'utf8')).trim().split('\n').length).toBeLessThanOrEqual(2);
+    } finally {
+      vi.unstubAllEnvs();
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 
   it('gives every word a positive length, even one festival ends at 0 ("24/7")', async () => {
@@ -128,20 +221,20 @@ describe('the local voice', () => {
     expect(spoken.words.map((word) => word.word)).toEqual(text.split(' '));
   });
 
-  it('reads a line that would overrun its scene faster, at most 15 % faster than the voice', async () => {
+  it('reads a line that would overrun its scene faster, at most 15 % faster than its style’s pace', async () => {
     // Prepare
     const voice = voiceFor('direct-response', 'local');
     const natural = await localVoice().speak({ text: line }, voice, workDir);
 
     // Act
-    const fitted = await localVoice().speak({ text: line, maxSeconds: natural.durationSeconds - 0.2 }, voice, workDir);
+    const fitted = await localVoice().speak({ text: line, maxSeconds: speechSeconds(natural) - 0.2 }, voice, workDir);
     const capped = await localVoice().speak({ text: line, maxSeconds: 1 }, voice, workDir);
 
     // Assess
-    expect(fitted.rate).toBeGreaterThan(voice.rate);
-    expect(fitted.durationSeconds).toBeLessThanOrEqual(natural.durationSeconds - 0.2);
-    expect(capped.rate).toBeCloseTo(voice.rate * maxSpeedUp, 3);
-    expect(capped.durationSeconds).toBeLessThan(fitted.durationSeconds);
+    expect(fitted.rate).toBeGreaterThan(natural.rate);
+    expect(speechSeconds(fitted)).toBeLessThanOrEqual(speechSeconds(natural) - 0.2);
+    expect(capped.rate).toBeCloseTo(natural.rate * maxSpeedUp, 2);
+    expect(speechSeconds(capped)).toBeLessThan(speechSeconds(fitted));
     expectFollowableTimes(capped);
   });
 

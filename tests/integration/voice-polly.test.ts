@@ -69,7 +69,7 @@ describe('the Polly voice', () => {
 
     // Assess
     expect(stub.requests).toHaveLength(2);
-    const ssml = '<speak><prosody rate="90%">Coffee worth waking up for.</prosody></speak>';
+    const ssml = '<speak><prosody rate="85%">Coffee worth waking up for.</prosody></speak>';
     const audio = requestFor(stub.requests, 'mp3');
     const marks = requestFor(stub.requests, 'json');
     for (const request of [audio, marks]) {
@@ -122,6 +122,25 @@ describe('the Polly voice', () => {
       expect(word.endSeconds).toBe(next);
     });
     expect(spoken.rate).toBe(1);
+  });
+
+  it('asks Polly to say a run-together domain as words and captions it as written', async () => {
+    // Prepare
+    const { stub, voice } = await stubAndVoice();
+
+    // Act
+    const spoken = await voice.speak(
+      { text: 'Shop emberoakcoffee.com.' },
+      voiceFor('direct-response', 'polly'),
+      workDir,
+    );
+
+    // Assess
+    expect(requestFor(stub.requests, 'mp3').body.Text).toBe(
+      '<speak><prosody rate="110%">Shop ember oak coffee dot com.</prosody></speak>',
+    );
+    expect(spoken.words.map((word) => word.word)).toEqual(['Shop', 'emberoakcoffee.com.']);
+    expect(spoken.words[1]!.startSeconds).toBeGreaterThan(spoken.words[0]!.startSeconds);
   });
 
   it('escapes the line for SSML and still times every word as written', async () => {

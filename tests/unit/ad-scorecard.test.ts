@@ -370,7 +370,6 @@ describe('the ad timeline', () => {
       sceneIndex: 0,
       audioPath: '/w/line-0.wav',
       trim: { startSeconds: 0, endSeconds: 1 },
-      tempo: 1,
       startSeconds: 0.05,
       endSeconds: 1,
       words: [

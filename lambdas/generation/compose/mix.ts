@@ -6,7 +6,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Style } from '#shared/contract.ts';
 import { biquad, dbToGain, floatStereoWav, gainToDb, pcm16MonoWav, readPcm16Wav, rms, sampleRate } from './dsp.ts';
-import { ffmpegReport } from './ffmpeg-report.ts';
 import { type Loudness, normaliseLoudness } from './loudness.ts';
 import { bedRmsDb, synthesizeBed } from './music.ts';
 import type { PlacedLine } from './voice-track.ts';
@@ -29,40 +28,12 @@ export interface Soundtrack {
   duckingDb: number;
 }
 
-/** A line's audio as heard: the trimmed words, sped up with ffmpeg's atempo when the plan says so. */
-async function lineSamples(
-  line: PlacedLine,
-  workDir: string,
-  index: number,
-  signal?: AbortSignal,
-): Promise<Float32Array> {
-  let source = line.audioPath;
-  let trim = line.trim;
-  if (line.tempo !== 1) {
-    source = join(workDir, `line-${index}-tempo.wav`);
-    await ffmpegReport(
-      [
-        '-y',
-        '-i',
-        line.audioPath,
-        '-af',
-        `atrim=${trim.startSeconds}:${trim.endSeconds},atempo=${line.tempo}`,
-        '-ar',
-        String(sampleRate),
-        '-ac',
-        '1',
-        '-c:a',
-        'pcm_s16le',
-        source,
-      ],
-      signal,
-    );
-    trim = { startSeconds: 0, endSeconds: Number.POSITIVE_INFINITY };
-  }
-  const wav = readPcm16Wav(await readFile(source));
+/** A line's audio as heard: the trimmed words, at the speed they were read (voice/pace.ts fitted them). */
+async function lineSamples(line: PlacedLine): Promise<Float32Array> {
+  const wav = readPcm16Wav(await readFile(line.audioPath));
   if (wav.sampleRate !== sampleRate) throw new Error(`Voice audio is ${wav.sampleRate} Hz, not ${sampleRate} Hz`);
-  const from = Math.round(trim.startSeconds * sampleRate);
-  const to = Math.min(wav.samples.length, Math.round(trim.endSeconds * sampleRate));
+  const from = Math.round(line.trim.startSeconds * sampleRate);
+  const to = Math.min(wav.samples.length, Math.round(line.trim.endSeconds * sampleRate));
   return wav.samples.slice(from, to);
 }
 
@@ -111,7 +82,7 @@ export async function mixSoundtrack(
   const frames = Math.round(durationSeconds * sampleRate);
   const voice = new Float32Array(frames);
   const edge = Math.round(0.006 * sampleRate);
-  const reads = await Promise.all(lines.map((line, index) => lineSamples(line, workDir, index, signal)));
+  const reads = await Promise.all(lines.map((line) => lineSamples(line)));
   lines.forEach((line, index) => {
     const samples = reads[index]!;
     const start = Math.round(line.startSeconds * sampleRate);

@@ -31,7 +31,7 @@ import { analyseAd, checkMedia, type MediaFigures } from './media-gate.ts';
 import { mixSoundtrack, type Soundtrack } from './mix.ts';
 import { sourceOf } from './motion.ts';
 import { composePlate, luminanceRange, type Plate, type PlateImage, platePng, type Sweep, sweepPng } from './plates.ts';
-import { type PlacedLine, placeVoice } from './voice-track.ts';
+import { type PlacedLine, placeVoice, sceneLeadSeconds } from './voice-track.ts';
 
 export interface ComposeOptions {
   /** A clean PNG (clean-image.ts output) per asset id; an asset without one is drawn as the brand background. */
@@ -103,25 +103,19 @@ async function loadImages(
   return loaded;
 }
 
-/** Reads every scene's line, two at a time (festival is one process per line). */
+/** Reads every scene's line in one call: festival starts once per ad (voice/local-voice.ts). */
 async function speakScenes(storyboard: Storyboard, voice: Voice, workDir: string): Promise<(SpokenLine | null)[]> {
-  const choice = voiceFor(storyboard.style, voice.engine);
+  const voiced = storyboard.scenes.flatMap((scene, index) => (scene.voiceLine.trim() ? [{ scene, index }] : []));
+  const read = await voice.speakLines(
+    voiced.map(({ scene }) => ({
+      text: scene.voiceLine,
+      maxSeconds: Math.max(0.5, scene.endSeconds - scene.startSeconds - sceneLeadSeconds),
+    })),
+    voiceFor(storyboard.style, voice.engine),
+    workDir,
+  );
   const spoken: (SpokenLine | null)[] = storyboard.scenes.map(() => null);
-  const queue = storyboard.scenes
-    .map((scene, index) => ({ scene, index }))
-    .filter(({ scene }) => scene.voiceLine.trim());
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const { scene, index } = next;
-      const seconds = scene.endSeconds - scene.startSeconds;
-      spoken[index] = await voice.speak(
-        { text: scene.voiceLine, maxSeconds: Math.max(0.5, seconds - 0.15) },
-        choice,
-        workDir,
-      );
-    }
-  };
-  await Promise.all([worker(), worker()]);
+  for (const [position, { index }] of voiced.entries()) spoken[index] = read[position]!;
   return spoken;
 }
 

@@ -1,8 +1,11 @@
-// Where each scene's voice-over line is heard (issue 14 §4): at the start of its scene, or just
-// after the line before when that one ran long; a story line must be over before the end card and
-// the CTA line before the ad ends. When the lines do not fit, a line may start a little before its
-// scene (a J-cut), then all are sped up together, at most 10 % (more sounds rushed, ad-craft §4).
-// Pure: the caption states and the mix both follow this plan.
+// Where each scene's voice-over line is heard: the hook at once, and every line after it close
+// behind the one before, starting up to `maxLeadInSeconds` before its scene (a J-cut) rather than
+// leave the voice silent (a gap over half a second reads as dead air, research/ad-craft.md §4); the
+// one pause kept is a beat before the end card's line, which ends near the ad's end. A story line is over before the end card,
+// and the end card's line before the ad ends. Lines are never sped up here: a line was fitted to
+// its scene when it was read (voice/pace.ts, the one speed-up), so what still does not fit is
+// refused, naming the scene. Pure: the caption states and the mix both follow this plan.
+import { padSeconds } from '#generation/voice/pace.ts';
 import type { SpokenLine, SpokenWord } from '#generation/voice/voice.ts';
 
 export interface SceneSlot {
@@ -16,8 +19,6 @@ export interface PlacedLine {
   audioPath: string;
   /** The part of the audio that is heard (leading and trailing silence trimmed), in the file's seconds. */
   trim: { startSeconds: number; endSeconds: number };
-  /** Playback speed: 1, or up to maxTempo when the lines had to be fitted. */
-  tempo: number;
   /** Where the trimmed audio starts and ends on the ad's clock. */
   startSeconds: number;
   endSeconds: number;
@@ -25,14 +26,19 @@ export interface PlacedLine {
   words: SpokenWord[];
 }
 
-export const maxTempo = 1.1;
-/** How far a line may start before its scene when the one before left room (a J-cut). */
-export const maxLeadInSeconds = 0.4;
+/** How far a line may start before its scene (a J-cut). */
+export const maxLeadInSeconds = 0.5;
+/** The longest silence between lines, but for the beat before the end card. */
+export const maxGapSeconds = 0.5;
+/** A line starts this long into its scene when the line before left it room. */
+export const sceneLeadSeconds = 0.1;
+/** The longest deliberate pause before the end card's line. */
+export const maxEndCardBeatSeconds = 1;
+/** The first word of the ad lands almost at once: the hook is heard in the first second. */
+const hookLeadSeconds = 0.05;
 
-interface Fitting {
-  tempo: number;
-  leadIn: number;
-  /** Between two lines. */
+interface Spacing {
+  /** Between two lines, when one follows the other closely. */
   pause: number;
   /** A story line is over this long before the end card. */
   clear: number;
@@ -40,20 +46,11 @@ interface Fitting {
   tail: number;
 }
 
-const relaxed = { pause: 0.12, clear: 0.08, tail: 0.2 };
-/** Tried in order: natural speed first, a J-cut before any speed-up, tighter pauses last. */
-const fittings: Fitting[] = [
-  { tempo: 1, leadIn: 0, ...relaxed },
-  { tempo: 1, leadIn: maxLeadInSeconds, ...relaxed },
-  { tempo: 1.05, leadIn: maxLeadInSeconds, ...relaxed },
-  { tempo: maxTempo, leadIn: maxLeadInSeconds, ...relaxed },
-  { tempo: maxTempo, leadIn: maxLeadInSeconds + 0.1, pause: 0.05, clear: 0, tail: 0.1 },
+/** Tried in order: relaxed spacing first, tighter pauses when the lines need the room. */
+const spacings: Spacing[] = [
+  { pause: 0.15, clear: 0.08, tail: 0.2 },
+  { pause: 0.05, clear: 0, tail: 0.1 },
 ];
-/** The first word of the ad lands almost at once: the hook is heard in the first second. */
-const hookLeadSeconds = 0.05;
-const sceneLeadSeconds = 0.1;
-/** Audio kept around the words so consonants are not clipped. */
-const padSeconds = 0.04;
 
 export function placeVoice(
   scenes: readonly SceneSlot[],
@@ -61,24 +58,22 @@ export function placeVoice(
   durationSeconds: number,
 ): { lines: PlacedLine[] } | { problem: string } {
   let overrun = '';
-  for (const fitting of fittings) {
-    const placed = placeAt(scenes, spoken, durationSeconds, fitting);
+  for (const spacing of spacings) {
+    const placed = placeWith(scenes, spoken, durationSeconds, spacing);
     if ('lines' in placed) return placed;
     overrun = placed.problem;
   }
-  return {
-    problem: `the voice-over does not fit the ad even ${Math.round((maxTempo - 1) * 100)} % faster: ${overrun}`,
-  };
+  return { problem: `the voice-over does not fit the ad: ${overrun}` };
 }
 
-function placeAt(
+function placeWith(
   scenes: readonly SceneSlot[],
   spoken: readonly (SpokenLine | null)[],
   durationSeconds: number,
-  { tempo, leadIn, pause, clear, tail }: Fitting,
+  { pause, clear, tail }: Spacing,
 ): { lines: PlacedLine[] } | { problem: string } {
   const lines: PlacedLine[] = [];
-  let free = 0;
+  let previousEnd: number | null = null;
   const endCardStart = scenes.find((scene) => scene.endCard)?.startSeconds ?? durationSeconds;
   for (const [sceneIndex, scene] of scenes.entries()) {
     const line = spoken[sceneIndex];
@@ -89,21 +84,35 @@ function placeAt(
       startSeconds: Math.max(0, first.startSeconds - padSeconds),
       endSeconds: Math.min(line.durationSeconds, last.endSeconds + padSeconds),
     };
-    const lead = sceneIndex === 0 ? hookLeadSeconds : sceneLeadSeconds - leadIn;
-    const startSeconds = Math.max(scene.startSeconds + lead, free);
-    const endSeconds = startSeconds + (trim.endSeconds - trim.startSeconds) / tempo;
+    let startSeconds: number;
+    if (previousEnd === null) {
+      startSeconds = scene.startSeconds + (sceneIndex === 0 ? hookLeadSeconds : sceneLeadSeconds);
+    } else {
+      const earliest = Math.max(previousEnd + pause, scene.startSeconds - maxLeadInSeconds);
+      const length = trim.endSeconds - trim.startSeconds;
+      // A story line follows the one before closely; the end card's line takes a beat first and
+      // ends near the ad's end, so the ad does not close on silence (the beat at most 1 s).
+      const wanted = scene.endCard
+        ? Math.min(
+            scene.startSeconds + sceneLeadSeconds,
+            durationSeconds - tail - length,
+            previousEnd + maxEndCardBeatSeconds,
+          )
+        : Math.min(scene.startSeconds + sceneLeadSeconds, previousEnd + pause);
+      startSeconds = Math.max(earliest, wanted);
+    }
+    const endSeconds = startSeconds + (trim.endSeconds - trim.startSeconds);
     const limit = scene.endCard ? durationSeconds - tail : endCardStart - clear;
     if (endSeconds > limit + 1e-9) {
       return {
         problem: `scene ${sceneIndex + 1}'s line ends at ${endSeconds.toFixed(2)} s, after ${limit.toFixed(2)} s`,
       };
     }
-    const at = (seconds: number) => startSeconds + (seconds - trim.startSeconds) / tempo;
+    const at = (seconds: number) => startSeconds + (seconds - trim.startSeconds);
     lines.push({
       sceneIndex,
       audioPath: line.audioPath,
       trim,
-      tempo,
       startSeconds,
       endSeconds,
       words: line.words.map((word) => ({
@@ -112,7 +121,25 @@ function placeAt(
         endSeconds: at(word.endSeconds),
       })),
     });
-    free = endSeconds + pause;
+    previousEnd = endSeconds;
   }
   return { lines };
+}
+
+/**
+ * The longest silence in the voice between its first word and the ad's end, the beat before the
+ * end card's line aside: what the bench reports against `maxGapSeconds`.
+ */
+export function longestVoiceGap(
+  scenes: readonly SceneSlot[],
+  lines: readonly PlacedLine[],
+  durationSeconds: number,
+): number {
+  let longest = 0;
+  for (const [index, line] of lines.entries()) {
+    const next = lines[index + 1];
+    if (next && scenes[next.sceneIndex]?.endCard) continue;
+    longest = Math.max(longest, (next?.startSeconds ?? durationSeconds) - line.endSeconds);
+  }
+  return longest;
 }

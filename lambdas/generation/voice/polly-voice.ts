@@ -10,7 +10,7 @@ import { runFfmpeg } from '#generation/media/run-ffmpeg.ts';
 import { tracer } from '#powertools/tracer.ts';
 import { parseSpeechMarks, timeWords } from './speech-marks.ts';
 import { lineSsml } from './ssml.ts';
-import type { PollyVoiceChoice, Voice } from './voice.ts';
+import type { PollyVoiceChoice, ReadWord, SpokenLine, Voice } from './voice.ts';
 import { voiceFrom, voiceSampleRate } from './voice.ts';
 import { readWavFacts } from './wav.ts';
 
@@ -30,23 +30,39 @@ function sharedClient(): PollyClient {
 
 export function pollyVoice(options: { client?: PollyClient } = {}): Voice {
   const client = options.client ?? sharedClient();
-  return voiceFrom<PollyVoiceChoice>('polly', async (words, voice, rate, workDir) => {
-    const { ssml, wordBytes } = lineSsml(words, rate);
-    const request = { Engine: voice.pollyEngine, VoiceId: voice.voiceId, Text: ssml, TextType: 'ssml' } as const;
-    const [audio, marks] = await Promise.all([
-      synthesize(client, { ...request, OutputFormat: 'mp3', SampleRate: '24000' }),
-      synthesize(client, { ...request, OutputFormat: 'json', SpeechMarkTypes: ['word'] }),
-    ]);
-    // Unique per read: two scenes may speak the same line, and a line read again faster deletes its first read.
-    const key = `${createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 16)}-${randomUUID().slice(0, 8)}`;
-    const mp3Path = join(workDir, `voice-${key}.mp3`);
-    const wavPath = join(workDir, `voice-${key}.wav`);
-    await writeFile(mp3Path, await audio.transformToByteArray());
-    await runFfmpeg(['-y', '-i', mp3Path, '-ac', '1', '-ar', String(voiceSampleRate), '-c:a', 'pcm_s16le', wavPath]);
-    const { durationSeconds } = await readWavFacts(wavPath);
-    const spoken = timeWords(words, wordBytes, parseSpeechMarks(await marks.transformToString()), durationSeconds);
-    return { audioPath: wavPath, durationSeconds, words: spoken, rate };
-  });
+  // Reads run side by side: each is two small requests, well inside Polly's per-account rate.
+  return voiceFrom<PollyVoiceChoice>('polly', (reads, voice, workDir) =>
+    Promise.all(reads.map(({ words, rate }) => read(client, words, voice, rate, workDir))),
+  );
+}
+
+/** One line: Polly says each word as words/split-words.ts spells it; its marks time the words as written. */
+async function read(
+  client: PollyClient,
+  words: readonly ReadWord[],
+  voice: PollyVoiceChoice,
+  rate: number,
+  workDir: string,
+): Promise<SpokenLine> {
+  const { ssml, wordBytes } = lineSsml(
+    words.map((word) => word.said),
+    rate,
+  );
+  const request = { Engine: voice.pollyEngine, VoiceId: voice.voiceId, Text: ssml, TextType: 'ssml' } as const;
+  const [audio, marks] = await Promise.all([
+    synthesize(client, { ...request, OutputFormat: 'mp3', SampleRate: '24000' }),
+    synthesize(client, { ...request, OutputFormat: 'json', SpeechMarkTypes: ['word'] }),
+  ]);
+  // Unique per read: two scenes may speak the same line, and a line read again faster deletes its first read.
+  const key = `${createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 16)}-${randomUUID().slice(0, 8)}`;
+  const mp3Path = join(workDir, `voice-${key}.mp3`);
+  const wavPath = join(workDir, `voice-${key}.wav`);
+  await writeFile(mp3Path, await audio.transformToByteArray());
+  await runFfmpeg(['-y', '-i', mp3Path, '-ac', '1', '-ar', String(voiceSampleRate), '-c:a', 'pcm_s16le', wavPath]);
+  const { durationSeconds } = await readWavFacts(wavPath);
+  const written = words.map((word) => word.written);
+  const spoken = timeWords(written, wordBytes, parseSpeechMarks(await marks.transformToString()), durationSeconds);
+  return { audioPath: wavPath, durationSeconds, words: spoken, rate };
 }
 
 async function synthesize(client: PollyClient, input: SynthesizeSpeechCommandInput) {

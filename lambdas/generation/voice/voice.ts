@@ -4,7 +4,8 @@
 import { rm } from 'node:fs/promises';
 import type { Engine as PollyEngine, VoiceId as PollyVoiceId } from '@aws-sdk/client-polly';
 import { wordsOf } from '#generation/storyboard/storyboard.ts';
-import { fittedRate } from './pace.ts';
+import { saidAs } from '#generation/words/split-words.ts';
+import { lineRate } from './pace.ts';
 
 /** Every voice hands back mono 16-bit WAV at the mixer's rate, so no caller needs a decoder. */
 export const voiceSampleRate = 48_000;
@@ -38,6 +39,11 @@ export interface SpokenLine {
    * own words. A word the engine says nothing for ("—", an emoji) is left out.
    */
   words: SpokenWord[];
+  /**
+   * How many words a listener heard ("$16" is two, "emberoakcoffee.com" five), when the engine
+   * says (festival counts its Word items); what the line's pace is measured in.
+   */
+  heardWords?: number;
   /** The speaking rate used: the voice's own, or faster when the line had to fit `maxSeconds`. */
   rate: number;
 }
@@ -45,6 +51,12 @@ export interface SpokenLine {
 /** How fast a voice speaks, as a multiple of its natural pace (1 = as the engine reads). */
 interface Paced {
   rate: number;
+  /**
+   * Heard words a second the style's lines are read at (voice/style-voices.ts). An engine that
+   * counts heard words reads each line at the rate that lands it here (voice/pace.ts); Polly,
+   * which does not, reads at `rate`.
+   */
+  wordsPerSecond: { min: number; max: number };
 }
 
 export interface PollyVoiceChoice extends Paced {
@@ -63,38 +75,72 @@ export type VoiceChoice = PollyVoiceChoice | LocalVoiceChoice;
 
 export interface Voice {
   engine: VoiceEngine;
-  /** Writes the line's audio into `workDir` (Lambda: somewhere under /tmp) and nowhere else. */
+  /**
+   * Reads every line of an ad, each at its style's pace and within its `maxSeconds` when it can be
+   * (voice/pace.ts), writing the audio into `workDir` (Lambda: somewhere under /tmp) and nowhere else.
+   */
+  speakLines(lines: readonly VoiceLine[], voice: VoiceChoice, workDir: string): Promise<SpokenLine[]>;
+  /** One line: `speakLines` of one. */
   speak(line: VoiceLine, voice: VoiceChoice, workDir: string): Promise<SpokenLine>;
 }
 
-/** One synthesis of the words at one rate; the engine's whole job. */
+/** A word as written (the caption's) and as it is said (words/split-words.ts: "ember oak coffee dot com"). */
+export interface ReadWord {
+  written: string;
+  said: string;
+}
+
+/** A line to synthesize: its words, at one rate. */
+export interface Read {
+  words: readonly ReadWord[];
+  rate: number;
+}
+
+/** Synthesis of several reads; the engine's whole job. One call, so an engine can start once for all. */
 export type Synthesize<Choice extends VoiceChoice> = (
-  words: readonly string[],
+  reads: readonly Read[],
   voice: Choice,
-  rate: number,
   workDir: string,
-) => Promise<SpokenLine>;
+) => Promise<SpokenLine[]>;
 
 /**
- * A Voice from an engine's synthesis: reads the line at the voice's rate and, when that read is
- * longer than the line may last, reads it once more, faster.
+ * A Voice from an engine's synthesis: reads every line at the voice's rate and then, for each line
+ * off its style's pace or longer than it may last, once more at the rate that fixes it
+ * (voice/pace.ts); all such second reads go to the engine together.
  */
 export function voiceFrom<Choice extends VoiceChoice>(engine: Choice['engine'], synthesize: Synthesize<Choice>): Voice {
+  const speakLines: Voice['speakLines'] = async (lines, voice, workDir) => {
+    if (voice.engine !== engine) {
+      throw new Error(`The ${engine} voice cannot speak with a ${voice.engine} voice choice`);
+    }
+    const choice = voice as Choice;
+    const reads = lines.map((line): Read => {
+      const words = wordsOf(line.text).map((written) => ({ written, said: saidAs(written) }));
+      if (words.length === 0) throw new Error('A voice line needs at least one word');
+      return { words, rate: choice.rate };
+    });
+    const first = await synthesize(reads, choice, workDir);
+    const rates = first.map((spoken, index) => lineRate(spoken, choice, lines[index]!.maxSeconds));
+    const again = reads.flatMap((read, index) => (rates[index] === read.rate ? [] : [index]));
+    if (again.length === 0) return first;
+    const second = await synthesize(
+      again.map((index) => ({ ...reads[index]!, rate: rates[index]! })),
+      choice,
+      workDir,
+    );
+    const spoken = [...first];
+    for (const [position, index] of again.entries()) {
+      await rm(first[index]!.audioPath, { force: true });
+      spoken[index] = second[position]!;
+    }
+    return spoken;
+  };
   return {
     engine,
+    speakLines,
     async speak(line, voice, workDir) {
-      if (voice.engine !== engine) {
-        throw new Error(`The ${engine} voice cannot speak with a ${voice.engine} voice choice`);
-      }
-      const words = wordsOf(line.text);
-      if (words.length === 0) throw new Error('A voice line needs at least one word');
-      const choice = voice as Choice;
-      const first = await synthesize(words, choice, choice.rate, workDir);
-      const rate = fittedRate(choice.rate, first.durationSeconds, line.maxSeconds);
-      if (rate === choice.rate) return first;
-      const faster = await synthesize(words, choice, rate, workDir);
-      await rm(first.audioPath, { force: true });
-      return faster;
+      const [spoken] = await speakLines([line], voice, workDir);
+      return spoken!;
     },
   };
 }

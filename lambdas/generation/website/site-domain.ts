@@ -2,6 +2,7 @@
 // itself names nothing (or cannot be fetched), and whether a name the page gives fits the domain
 // (an ad never carries a name its domain does not: a "PayPal" page on another domain is not PayPal's).
 import { isIP } from 'node:net';
+import { nameOfLabel } from '#generation/words/split-words.ts';
 import { pagePattern } from './page-patterns.ts';
 
 // Registries that sell names one level down (acme.co.uk, acme.com.au): the name is one label further left.
@@ -12,18 +13,17 @@ export function displayDomain(url: URL): string {
   return url.hostname.replace(/^www\./, '');
 }
 
-/** 'shop.northwind-shoes.co.uk' → 'Northwind Shoes'; an IP address stays as it is. */
+/**
+ * 'shop.northwind-shoes.co.uk' → 'Northwind Shoes', 'closedbakery.com' → 'Closed Bakery': words
+ * run together are split (words/split-words.ts); an IP address stays as it is.
+ */
 export function businessNameFromDomain(domain: string): string {
   if (isIP(domain.replace(/^\[|\]$/g, ''))) return domain;
   const labels = domain.toLowerCase().split('.').filter(Boolean);
   const secondLevel =
     labels.length >= 3 && labels.at(-1)?.length === 2 && secondLevelRegistries.has(labels.at(-2) ?? '');
   const label = labels.at(secondLevel ? -3 : -2) ?? labels[0] ?? '';
-  return label
-    .split(/[-_]+/)
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join(' ');
+  return nameOfLabel(label);
 }
 
 /**
