@@ -198,13 +198,18 @@ function titleWithout(title: string, name: string): string {
 function findHeadline(nodes: DomNode[], fallbacks: (string | undefined)[], businessName: string): string {
   const name = comparable(businessName);
   const isOwnHeading = (text: string) => comparable(text) !== name;
+  // Each candidate is looked for only when the ones before it are missing: each is a walk of the page.
   const candidates = [
-    firstText(nodes, (element) => element.name === 'h1' && !isChrome(element), isOwnHeading),
-    firstText(nodes, (element) => isHeroHeading(element) && !isChrome(element), isOwnHeading),
-    firstText(nodes, (element) => element.name === 'h1'),
-    ...fallbacks,
+    () => firstText(nodes, (element) => element.name === 'h1' && !isChrome(element), isOwnHeading),
+    () => firstText(nodes, (element) => isHeroHeading(element) && !isChrome(element), isOwnHeading),
+    () => firstText(nodes, (element) => element.name === 'h1'),
+    ...fallbacks.map((fallback) => () => fallback ?? ''),
   ];
-  const headline = candidates.find(Boolean) ?? '';
+  let headline = '';
+  for (const candidate of candidates) {
+    headline = candidate();
+    if (headline) break;
+  }
   return leadingSentences(headline, textLimits.headline) || clamp(headline, textLimits.headline);
 }
 
