@@ -223,6 +223,32 @@ describe('schema.org products in lists and graphs', () => {
   });
 });
 
+describe('a product’s image', () => {
+  it('is one of the images the reader found usable, never an SVG the renderer cannot decode', () => {
+    // Prepare
+    const product = (name: string, image: string) => ({
+      '@type': 'Product',
+      name,
+      image,
+      offers: { '@type': 'Offer', price: '16', priceCurrency: 'USD' },
+    });
+    const graph = { '@graph': [product('House Blend', '/img/house-blend.svg'), product('Decaf', '/img/decaf.jpg')] };
+
+    // Act
+    const facts = extractSiteFacts(
+      `<script type="application/ld+json">${JSON.stringify(graph)}</script><h1>House Blend</h1>`,
+      'https://emberoak.example/',
+    );
+
+    // Assess
+    expect(facts.products).toEqual([
+      { name: 'House Blend', price: '$16' },
+      { name: 'Decaf', price: '$16', imageUrl: 'https://emberoak.example/img/decaf.jpg' },
+    ]);
+    expect(facts.images).toEqual([{ url: 'https://emberoak.example/img/decaf.jpg', source: 'product' }]);
+  });
+});
+
 describe('the page’s headline', () => {
   it('skips a logo set as the header’s h1 and keeps the hero’s question whole', () => {
     // Act

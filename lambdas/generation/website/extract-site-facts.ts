@@ -131,6 +131,7 @@ export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
     meta,
     blocks,
     base,
+    imageUrls: images.map((image) => image.url),
     pageHost: page.hostname,
     businessName,
     headline,

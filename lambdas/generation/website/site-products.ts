@@ -58,6 +58,11 @@ export interface ProductSources {
   /** The page's text blocks, third-party ones already left out. */
   blocks: Block[];
   base: URL;
+  /**
+   * The URLs of the images the reader found usable (site-images.ts): a product's image is one of
+   * them, so it is a format the renderer decodes and one the preview has cleaned.
+   */
+  imageUrls: string[];
   pageHost: string;
   businessName: string;
   /** The page's main heading: the product it names is the page's main product. */
@@ -74,7 +79,12 @@ export function findProducts(sources: ProductSources): SiteProduct[] {
     ...openGraphProduct(sources.meta, sources.businessName),
   ];
   const found = [...schemaProducts.slice(0, maxCandidates).map(withWrittenPrice), ...productCards(sources.blocks)];
-  const products = merged(found.flatMap((product) => siteProduct(product, sources.base)));
+  const usable = new Set(sources.imageUrls);
+  const products = merged(
+    found
+      .flatMap((product) => siteProduct(product, sources.base))
+      .map(({ imageUrl, ...product }) => (imageUrl && usable.has(imageUrl) ? { ...product, imageUrl } : product)),
+  );
   const headline = comparable(sources.headline);
   const isMain = (product: SiteProduct) => headline.includes(comparable(product.name));
   return [...products.filter(isMain), ...products.filter((product) => !isMain(product))].slice(
