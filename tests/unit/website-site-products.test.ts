@@ -111,6 +111,24 @@ describe('a cat-treat shop described with microdata only', () => {
   });
 });
 
+describe('microdata prices written as the page shows them', () => {
+  it.each([
+    ['19,99 €', '€19.99'],
+    ['$4,200.00', '$4,200'],
+    ['£1.250,50', '£1,250.50'],
+  ])('reads "%s" with no content attribute as %s', (written, price) => {
+    // Act
+    const facts = extractSiteFacts(
+      `<div itemscope itemtype="http://schema.org/Product"><h2 itemprop="name">Lamp</h2>
+        <div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">${written}</span></div></div>`,
+      'https://lamps.example/',
+    );
+
+    // Assess
+    expect(facts.products?.[0]).toEqual({ name: 'Lamp', price });
+  });
+});
+
 describe('a motorcycle garage with Open Graph product tags and no JSON-LD', () => {
   it('sells the Yamaha XS400 at $4,200, once, though the page heads it "1978 Yamaha XS400"', () => {
     // Act
