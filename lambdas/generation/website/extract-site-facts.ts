@@ -1,8 +1,7 @@
 // Reads what an ad can say about a business from its page: name, headline, description, a few
 // benefits, what it sells (products), claims, offers and prices in its own words, its images, its
-// logo and a brand colour. Pages are
-// messy, so every fact has a chain of places to look, and text from navigation, footers and cookie
-// banners never counts.
+// logo and a brand colour. Pages are messy, so every fact has a chain of places to look, and text
+// from navigation, footers and cookie banners never counts.
 import { DomUtils } from 'htmlparser2';
 import { normalizeCssColor } from './css-color.ts';
 import { leadingSentences } from './fact-patterns.ts';

@@ -12,7 +12,9 @@ import {
   collapse,
   comparable,
   type DomElement,
+  type DomNode,
   isChrome,
+  isElement,
   isGenericHeading,
   isNoise,
 } from './page-dom.ts';
@@ -146,9 +148,9 @@ function areClose(heading: DomElement, price: DomElement): boolean {
 
 function ancestors(element: DomElement): DomElement[] {
   const found: DomElement[] = [];
-  for (let current = element.parent; current && found.length < cardDepth; current = current.parent) {
-    if (!('name' in current)) break;
-    found.push(current as DomElement);
+  for (let current = element.parent as DomNode | null; current && found.length < cardDepth; current = current.parent) {
+    if (!isElement(current)) break;
+    found.push(current);
   }
   return found;
 }
@@ -158,10 +160,13 @@ function siteProduct(found: FoundProduct, base: URL): SiteProduct[] {
   const name = collapse(found.name);
   if (name.length < 2 || name.length > productLimits.name || !letter.test(name) || isGenericHeading(name)) return [];
   const { price } = found;
-  const quote = found.review ? leadingSentences(collapse(found.review.body), productLimits.quote) : '';
+  const quote =
+    found.review && !found.review.body.includes('<')
+      ? leadingSentences(collapse(found.review.body), productLimits.quote)
+      : '';
   const author = found.review?.author ? collapse(found.review.author) : '';
   const imageUrl = found.image ? absoluteHttpUrl(found.image, base) : undefined;
-  // A description holding markup is an HTML fragment pasted into the data, not a line to quote.
+  // A text holding markup is an HTML fragment pasted into the data, not a line to quote.
   const description =
     found.description && !found.description.includes('<')
       ? leadingSentences(collapse(found.description), productLimits.description, 1)
