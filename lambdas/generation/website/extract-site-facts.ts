@@ -131,7 +131,6 @@ export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
     blocks,
     base,
     imageUrls: images.map((image) => image.url),
-    pageHost: page.hostname,
     businessName,
     headline,
   });
@@ -197,12 +196,20 @@ function titleWithout(title: string, name: string): string {
  */
 function findHeadline(nodes: DomNode[], fallbacks: (string | undefined)[], businessName: string): string {
   const name = comparable(businessName);
-  const isOwnHeading = (text: string) => comparable(text) !== name;
-  // Each candidate is looked for only when the ones before it are missing: each is a walk of the page.
+  // One walk of the page finds every heading that could be the headline, in the page's order.
+  const headings = DomUtils.findAll((element) => element.name === 'h1' || isHeroHeading(element), nodes);
+  const textOf = (accept: (element: DomElement) => boolean, own: boolean) => {
+    for (const element of headings) {
+      if (!accept(element)) continue;
+      const text = visibleText(element);
+      if (text && (!own || comparable(text) !== name)) return text;
+    }
+    return '';
+  };
   const candidates = [
-    () => firstText(nodes, (element) => element.name === 'h1' && !isChrome(element), isOwnHeading),
-    () => firstText(nodes, (element) => isHeroHeading(element) && !isChrome(element), isOwnHeading),
-    () => firstText(nodes, (element) => element.name === 'h1'),
+    () => textOf((element) => element.name === 'h1' && !isChrome(element), true),
+    () => textOf((element) => isHeroHeading(element) && !isChrome(element), true),
+    () => textOf((element) => element.name === 'h1', false),
     ...fallbacks.map((fallback) => () => fallback ?? ''),
   ];
   let headline = '';

@@ -71,7 +71,8 @@ function microdataItems(nodes: DomNode[]): MicrodataItem[] {
   const items: MicrodataItem[] = [];
   const visit = (node: DomNode, scope: MicrodataItem | undefined) => {
     if (!isElement(node)) return;
-    const names = (node.attribs.itemprop ?? '').split(spaces).filter((name) => wantedProperties.has(name));
+    const itemprop = node.attribs.itemprop;
+    const names = itemprop ? itemprop.split(spaces).filter((name) => wantedProperties.has(name)) : [];
     const unset = scope ? names.filter((name) => !scope.properties.has(name)) : [];
     let inner = scope;
     if (node.attribs.itemscope !== undefined && items.length < maxItems) {

@@ -20,7 +20,7 @@ import {
 } from './page-dom.ts';
 import { pagePattern } from './page-patterns.ts';
 import { type Block, formatPrice, priceTagOf } from './site-claims.ts';
-import { isThirdPartyText } from './third-party-sections.ts';
+import { inThirdPartySection } from './third-party-sections.ts';
 
 export interface SiteProduct {
   /** As the page names it: "House Blend", "Yamaha XS400". ≤ 60 chars, a whole name, never a fragment. */
@@ -65,7 +65,6 @@ export interface ProductSources {
    * them, so it is a format the renderer decodes and one the preview has cleaned.
    */
   imageUrls: string[];
-  pageHost: string;
   businessName: string;
   /** The page's main heading: the product it names is the page's main product. */
   headline: string;
@@ -75,9 +74,7 @@ export interface ProductSources {
 export function findProducts(sources: ProductSources): SiteProduct[] {
   const schemaProducts = [
     ...sources.structured,
-    ...sources.microdata
-      .filter(({ element }) => !isThirdPartyText(element, '', sources.pageHost))
-      .map(({ product }) => product),
+    ...sources.microdata.filter(({ element }) => !inThirdPartySection(element)).map(({ product }) => product),
     ...openGraphProduct(sources.meta, sources.businessName),
   ];
   const found = [...schemaProducts.slice(0, maxCandidates).map(withWrittenPrice), ...productCards(sources.blocks)];
