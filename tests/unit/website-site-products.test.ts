@@ -191,6 +191,21 @@ describe('products read from the visible page', () => {
     expect(facts).not.toHaveProperty('claims');
   });
 
+  it('reads no product from microdata inside a review widget or a sponsored slot', () => {
+    // Act
+    const facts = extractSiteFacts(
+      `<main>
+        <div class="yotpo-widget"><div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Best Beans Ever</span>
+          <meta itemprop="price" content="5"><meta itemprop="priceCurrency" content="USD"></div></div>
+        <aside class="sponsored"><div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Outlet Grinder</span></div></aside>
+      </main>`,
+      'https://bakery.example/',
+    );
+
+    // Assess
+    expect(facts).not.toHaveProperty('products');
+  });
+
   it('never cuts a product’s name: a heading too long to be a name is no product', () => {
     // Act
     const facts = extractSiteFacts(
