@@ -10,6 +10,7 @@ import { renderOrderEmail } from '#notifications/order-email-templates.ts';
 import { messages } from '#shared/contract.ts';
 import { contentRefusedError, prohibitedCategories, refusedCategoryOf } from '#shared/prohibited-content.ts';
 import { TermsRoute } from '#web/app/routes/terms.tsx';
+import { siteFactsOf } from './fixtures/sites.ts';
 
 const order = {
   id: '3f1c2b7a-9d4e-4c1a-8b2f-6e5d4c3b2a19',
@@ -68,6 +69,23 @@ describe('the refusal on the order form', () => {
 });
 
 describe('what the guardrail is sent', () => {
+  it('holds the products’ names, lines and customers’ words the ad may say', () => {
+    // Prepare
+    const facts = siteFactsOf('coffeeRoaster');
+
+    // Act
+    const lines = contentCheckText(facts).split('\n');
+
+    // Assess
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'House Blend',
+        'A medium roast with notes of milk chocolate and toasted almond.',
+        'Smooth, chocolatey and never bitter.',
+      ]),
+    );
+  });
+
   it('is the facts the ad is made from, once each, cut at the cap', () => {
     const facts = {
       businessName: 'Acme',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { analyzeWebsite } from '#generation/website/analyze-website.ts';
 import type { PageFetchResult } from '#generation/website/fetch-public-page.ts';
+import { sitePageHtml, sitePages } from './fixtures/sites.ts';
 
 const pageAt =
   (html: string, finalUrl = 'https://www.northwind-shoes.com/') =>
@@ -23,6 +24,24 @@ describe('analysing the buyer website', () => {
       benefits: ['Grippy soles'],
       source: 'site',
     });
+  });
+
+  it('hands on what the site sells and its logo, read on the reader’s own thread', async () => {
+    // Prepare
+    const fetchPage = pageAt(sitePageHtml('coffeeRoaster'), sitePages.coffeeRoaster.url);
+
+    // Act
+    const analysis = await analyzeWebsite('https://emberoakcoffee.com/products/house-blend', { fetchPage });
+
+    // Assess
+    expect(analysis).toMatchObject({
+      source: 'site',
+      products: [{ name: 'House Blend', price: '$16', rating: { value: 4.8, count: 212, best: 5 } }],
+      logoUrl: 'https://emberoakcoffee.com/cdn/brand/ember-oak-logo.png',
+      offers: ['Free shipping on orders over $40', 'Subscribe and save 15%', 'Buy 3, get 1 free'],
+    });
+    // The step's result travels in the execution's state (256 KB at most) with the rest of the order.
+    expect(Buffer.byteLength(JSON.stringify(analysis))).toBeLessThan(8_000);
   });
 
   it('shows the domain the buyer typed, not the one the site redirected to', async () => {

@@ -20,11 +20,12 @@ import type { SiteFacts } from './extract-site-facts.ts';
 
 /**
  * The most text one check sends. ApplyGuardrail bills each policy per text unit of up to 1,000
- * characters, so two units per policy bound a check's price whatever the page holds (the cost
- * bench prices it); the digest's fields (name 60, headline 150, description 300, 3 benefits of
- * 80, claims and offers) fit in it with room to spare.
+ * characters, so three units per policy bound a check's price whatever the page holds (the cost
+ * bench prices it); the digest's fields (name 60, headline 150, description 300, 3 products of
+ * name 60, description 120 and review quote 120, 3 benefits of 80, 5 claims and 3 offers of 80)
+ * fit in it with room to spare, so everything the ad may say is checked.
  */
-export const contentCheckMaxChars = 2_000;
+export const contentCheckMaxChars = 3_000;
 
 /** What the buyer waits for at most; past it the preview goes on unchecked (the paid path checks again). */
 export const contentCheckTimeoutMs = 5_000;
@@ -33,7 +34,7 @@ export type ContentVerdict = { refused: false } | { refused: true; category: Pro
 
 type CheckedFacts = Pick<
   SiteFacts,
-  'businessName' | 'domain' | 'headline' | 'description' | 'benefits' | 'claims' | 'offers'
+  'businessName' | 'domain' | 'headline' | 'description' | 'benefits' | 'claims' | 'offers' | 'products'
 >;
 
 /** The facts the ad is made from, one per line, cut at `contentCheckMaxChars`. */
@@ -43,6 +44,12 @@ export function contentCheckText(site: CheckedFacts): string {
     site.domain,
     site.headline,
     site.description,
+    // A product's name, its line and its customer's words are said in the ad as they are.
+    ...(site.products ?? []).flatMap((product) => [
+      product.name,
+      product.description ?? '',
+      product.review?.quote ?? '',
+    ]),
     ...site.benefits,
     ...(site.claims ?? []),
     ...(site.offers ?? []),

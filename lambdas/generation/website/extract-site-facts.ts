@@ -1,10 +1,12 @@
 // Reads what an ad can say about a business from its page: name, headline, description, a few
-// benefits, claims, offers and prices in its own words, its images and a brand colour. Pages are
-// messy, so every fact has a chain of places to look, and text from navigation, footers and cookie
-// banners never counts.
+// benefits, what it sells (products), claims, offers and prices in its own words, its images, its
+// logo and a brand colour. Pages are messy, so every fact has a chain of places to look, and text
+// from navigation, footers and cookie banners never counts.
 import { DomUtils } from 'htmlparser2';
 import { normalizeCssColor } from './css-color.ts';
+import { leadingSentences } from './fact-patterns.ts';
 import { readStructuredData } from './json-ld.ts';
+import { readMicrodataProducts } from './microdata.ts';
 import {
   absoluteHttpUrl,
   baseUrl,
@@ -17,6 +19,7 @@ import {
   firstText,
   insideTag,
   isChrome,
+  isGenericHeading,
   parsePage,
   textBlocks,
   visibleText,
@@ -26,9 +29,11 @@ import { pagePattern, withoutTrailing } from './page-patterns.ts';
 import { findClaims, findOffers, findPrices } from './site-claims.ts';
 import { businessNameFromDomain, displayDomain } from './site-domain.ts';
 import { findSiteImages, type SiteImage } from './site-images.ts';
+import { findProducts, type SiteProduct } from './site-products.ts';
 import { isThirdPartyText } from './third-party-sections.ts';
 
 export type { SiteImage, SiteImageSource } from './site-images.ts';
+export type { SiteProduct } from './site-products.ts';
 
 export interface SiteFacts {
   businessName: string;
@@ -49,8 +54,12 @@ export interface SiteFacts {
   claims?: string[];
   /** Offers the page makes: "20% off your first order", "Free shipping on orders over $50". */
   offers?: string[];
-  /** Prices the page states: "$29", "€19.99/month". */
+  /** Prices the page states: "$29", "€19.99/month". A product's own price is also in its entry of `products`. */
   prices?: string[];
+  /** What the site sells, the page's main product first (at most 3). */
+  products?: SiteProduct[];
+  /** The brand's logo: absolute http(s) URL (schema.org Organization.logo, a header/nav logo img, apple-touch-icon, a large icon). */
+  logoUrl?: string;
 }
 
 const maxBenefits = 3;
@@ -63,17 +72,14 @@ const featureNames = pagePattern(
 const boilerplateText = pagePattern(
   /cookie|privacy|terms of|©|copyright|all rights reserved|sign ?in|log ?in|sign ?up|subscribe|add to cart|skip to/i,
 );
-const genericHeadings = pagePattern(
-  /^(features?|benefits|pricing|plans|faqs?|frequently asked questions|testimonials|reviews|customer reviews|contact( us)?|about( us)?|blog|menu|related products|you may also like|recently viewed|share|newsletter|description|details|product details|shipping|returns)$/i,
-);
 const genericTitleParts = pagePattern(/^(home|homepage|home page|welcome|official site|official website|shop|store)$/i);
 // The title is collapsed (one space between words), so a separator's spaces are single.
 const titleSeparators = pagePattern(/ [|\-—–·] /);
 const headingTag = pagePattern(/^h[1-6]$/);
 const letter = pagePattern(/\p{L}/u);
-const headingEndMark = pagePattern(/[:.!]/);
 const clampEndMark = pagePattern(/[\s,;:.-]/);
 const logoWord = pagePattern(/logo/i);
+const heroNames = pagePattern(/hero|banner|masthead|jumbotron|splash|showcase/i);
 const spaces = pagePattern(/\s+/);
 
 export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
@@ -90,11 +96,10 @@ export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
       businessNameFromDomain(domain),
     textLimits.businessName,
   );
-  const headline = clamp(
-    firstText(document.children, (element) => element.name === 'h1') ||
-      meta.get('og:title') ||
-      titleWithout(title, businessName),
-    textLimits.headline,
+  const headline = findHeadline(
+    document.children,
+    [meta.get('og:title'), titleWithout(title, businessName)],
+    businessName,
   );
   const description = clamp(
     meta.get('description') ||
@@ -115,10 +120,20 @@ export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
   const blocks = textBlocks(document.children).filter(
     (block) => !isThirdPartyText(block.element, block.text, page.hostname),
   );
-  const images = findSiteImages(document.children, meta, base, structured);
+  const { images, logoUrl } = findSiteImages(document.children, meta, base, structured);
   const claims = findClaims(blocks, structured);
   const offers = findOffers(blocks);
   const prices = findPrices(blocks, meta, structured);
+  const products = findProducts({
+    structured: structured.products,
+    microdata: readMicrodataProducts(document.children),
+    meta,
+    blocks,
+    base,
+    imageUrls: images.map((image) => image.url),
+    businessName,
+    headline,
+  });
   return {
     businessName,
     domain,
@@ -131,6 +146,8 @@ export function extractSiteFacts(html: string, pageUrl: string): SiteFacts {
     ...(claims.length > 0 ? { claims } : {}),
     ...(offers.length > 0 ? { offers } : {}),
     ...(prices.length > 0 ? { prices } : {}),
+    ...(products.length > 0 ? { products } : {}),
+    ...(logoUrl ? { logoUrl } : {}),
   };
 }
 
@@ -169,6 +186,46 @@ function nameFromTitle(title: string, domain: string): string {
 function titleWithout(title: string, name: string): string {
   const rest = title.split(titleSeparators).filter((part) => comparable(part) !== comparable(name));
   return rest.join(' - ') || title;
+}
+
+/**
+ * The page's own headline, kept whole: its first <h1> outside the site's header and menus that is
+ * not just the business's name (a logo set as <h1>), else the hero section's first heading, else
+ * any <h1>, else the share title or the title. A question stays a question; one too long to show
+ * keeps its leading whole sentences, and only a single overlong sentence is cut.
+ */
+function findHeadline(nodes: DomNode[], fallbacks: (string | undefined)[], businessName: string): string {
+  const name = comparable(businessName);
+  // One walk of the page finds every heading that could be the headline, in the page's order.
+  const headings = DomUtils.findAll((element) => element.name === 'h1' || isHeroHeading(element), nodes);
+  const textOf = (accept: (element: DomElement) => boolean, own: boolean) => {
+    for (const element of headings) {
+      if (!accept(element)) continue;
+      const text = visibleText(element);
+      if (text && (!own || comparable(text) !== name)) return text;
+    }
+    return '';
+  };
+  const candidates = [
+    () => textOf((element) => element.name === 'h1' && !isChrome(element), true),
+    () => textOf((element) => isHeroHeading(element) && !isChrome(element), true),
+    () => textOf((element) => element.name === 'h1', false),
+    ...fallbacks.map((fallback) => () => fallback ?? ''),
+  ];
+  let headline = '';
+  for (const candidate of candidates) {
+    headline = candidate();
+    if (headline) break;
+  }
+  return leadingSentences(headline, textLimits.headline) || clamp(headline, textLimits.headline);
+}
+
+function isHeroHeading(element: DomElement): boolean {
+  return (element.name === 'h1' || element.name === 'h2') && closest(element, isHeroSection) !== undefined;
+}
+
+function isHeroSection(element: DomElement): boolean {
+  return heroNames.test(classAndId(element));
 }
 
 function isMeaningfulParagraph(text: string): boolean {
@@ -213,7 +270,7 @@ function isBenefitText(text: string): boolean {
     text.length <= benefitLength.max &&
     letter.test(text) &&
     !boilerplateText.test(text) &&
-    !genericHeadings.test(withoutTrailing(text, headingEndMark))
+    !isGenericHeading(text)
   );
 }
 

@@ -64,6 +64,7 @@ const offerPatterns = [
   /\b\d+[- ]day\s+free\s+trial\b/i,
   /\b\d+\s+(?:months?|weeks?)\s+free\b/i,
   /\bbuy\s+one,?\s+get\s+one\b/i,
+  /\bbuy\s+(?:\d{1,2}|two|three|four),?\s+get\s+(?:\d{1,2}|one|two)\s+(?:free|half[- ]off|\d{1,2}\s?%\s?off)\b/i,
   /\bBOGO\b/,
 ];
 
@@ -174,6 +175,37 @@ export function phraseAround(text: string, at: FactMatch, maxChars = 60): string
   const first = spans.findIndex(([, end]) => end > at.index);
   const last = spans.findIndex(([, end]) => end >= at.index + at.length);
   return tidyPhrase(words.slice(Math.max(0, first - 2), last + 3).join(' ')).slice(0, maxChars);
+}
+
+/**
+ * The whole sentence holding the fact at `at` when it is at most `maxChars` long; else the
+ * sentence's first clause when the fact is in it; else nothing. A clause from the middle of a
+ * sentence ("NC and shipped within 24 hours" of "Roasted in Asheville, NC and shipped within 24
+ * hours of roasting, every time") is a fragment no buyer reads as a line. No closing full stop.
+ */
+export function wholeLineAround(sentence: string, at: FactMatch, maxChars: number): string | undefined {
+  const line = tidyPhrase(sentence);
+  if (line.length <= maxChars) return line;
+  const firstClause = sentence.split(clauseEnd, 1)[0] ?? '';
+  if (at.index + at.length > firstClause.length) return undefined;
+  const clause = tidyPhrase(firstClause);
+  return clause.length <= maxChars ? clause : undefined;
+}
+
+/**
+ * The text's leading whole sentences, as many as fit in `maxChars` (at most `maxSentences`); ''
+ * when even the first is longer. Sentences end at ".", "!" or "?" followed by a space.
+ */
+export function leadingSentences(text: string, maxChars: number, maxSentences = Number.POSITIVE_INFINITY): string {
+  let kept = '';
+  let count = 0;
+  for (const sentence of text.trim().split(sentenceEnd)) {
+    const next = kept ? `${kept} ${sentence}` : sentence;
+    if (next.length > maxChars || count === maxSentences) break;
+    kept = next;
+    count += 1;
+  }
+  return kept;
 }
 
 /** The numbers a text states, as digits: "1,240" and "1240" are one number; "G2" and "HELLO20" are names. */

@@ -1,15 +1,34 @@
 // The structured data shops and local businesses publish for search engines (schema.org as
-// JSON-LD): product images, offers and ratings, the organisation's logo. Malformed blocks are
-// skipped; nothing in them is trusted beyond being text or a number.
+// JSON-LD): each product with its name, offer, rating, review, image and description, product
+// images, offers and ratings, the organisation's logo. Malformed blocks are skipped; nothing in
+// them is trusted beyond being text or a number.
 import { DomUtils } from 'htmlparser2';
 import type { DomNode } from './page-dom.ts';
 import { pagePattern } from './page-patterns.ts';
 
+export interface StructuredRating {
+  value: number;
+  best: number;
+  count?: number;
+}
+
+/** A product as schema.org describes it (JSON-LD here, microdata in microdata.ts): raw, not yet tidied. */
+export interface StructuredProduct {
+  name: string;
+  /** `from`: an AggregateOffer's lowest of several prices. */
+  offer?: { price: number; currency: string; from?: true };
+  rating?: StructuredRating;
+  review?: { body: string; author?: string };
+  image?: string;
+  description?: string;
+}
+
 export interface StructuredFacts {
+  products: StructuredProduct[];
   productImages: string[];
   logos: string[];
   offers: { price: number; currency: string }[];
-  ratings: { value: number; best: number; count?: number }[];
+  ratings: StructuredRating[];
 }
 
 type JsonObject = Record<string, unknown>;
@@ -22,15 +41,25 @@ const organizationTypes = pagePattern(
 );
 const currencyCode = pagePattern(/^[A-Z]{3}$/);
 const maxNodes = 500;
+/** A text value is read up to this length: the longest fact made from one (a review quote) is far shorter. */
+const maxTextChars = 2_000;
+const spaceRuns = pagePattern(/\s+/g);
+
+/** Whether a schema.org type name (or an itemtype URL's last part) is a kind of product. */
+export function isProductType(type: string): boolean {
+  return productTypes.test(type);
+}
 
 export function readStructuredData(nodes: DomNode[]): StructuredFacts {
-  const facts: StructuredFacts = { productImages: [], logos: [], offers: [], ratings: [] };
+  const facts: StructuredFacts = { products: [], productImages: [], logos: [], offers: [], ratings: [] };
   for (const item of jsonLdItems(nodes)) {
     const types = asArray(item['@type']).filter((type): type is string => typeof type === 'string');
     const isProduct = types.some((type) => productTypes.test(type));
     if (isProduct) {
       facts.productImages.push(...imageUrls(item.image));
       facts.offers.push(...offersOf(item.offers));
+      const product = productOf(item);
+      if (product) facts.products.push(product);
     }
     if (types.some((type) => organizationTypes.test(type))) facts.logos.push(...imageUrls(item.logo));
     if (isProduct || types.some((type) => organizationTypes.test(type))) {
@@ -72,6 +101,53 @@ function jsonLdItems(nodes: DomNode[]): JsonObject[] {
   return items;
 }
 
+function productOf(item: JsonObject): StructuredProduct | undefined {
+  const name = textOf(item.name);
+  if (!name) return undefined;
+  const offer = productOffer(item.offers);
+  const rating = ratingOf(item.aggregateRating);
+  const review = asArray(item.review)
+    .map(reviewOf)
+    .find((found) => found !== undefined);
+  const image = imageUrls(item.image)[0];
+  const description = textOf(item.description);
+  return {
+    name,
+    ...(offer ? { offer } : {}),
+    ...(rating ? { rating } : {}),
+    ...(review ? { review } : {}),
+    ...(image ? { image } : {}),
+    ...(description ? { description } : {}),
+  };
+}
+
+/** The product's price: its first offer's, or an AggregateOffer's lowest ("from") when its prices differ. */
+function productOffer(value: unknown): StructuredProduct['offer'] {
+  for (const offer of asArray(value)) {
+    if (!isObject(offer)) continue;
+    const [found] = offersOf(offer);
+    if (!found) continue;
+    const low = toNumber(offer.lowPrice);
+    const high = toNumber(offer.highPrice);
+    const range = offer.price === undefined && low !== undefined && (high === undefined || high > low);
+    return range ? { ...found, from: true } : found;
+  }
+  return undefined;
+}
+
+function reviewOf(value: unknown): StructuredProduct['review'] {
+  if (!isObject(value)) return undefined;
+  const body = textOf(value.reviewBody) || textOf(value.description);
+  if (!body) return undefined;
+  const author = textOf(value.author) || (isObject(value.author) ? textOf(value.author.name) : '');
+  return { body, ...(author ? { author } : {}) };
+}
+
+/** A string value, whitespace collapsed and cut long before any limit a fact has; '' for anything else. */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, maxTextChars).replace(spaceRuns, ' ').trim() : '';
+}
+
 function imageUrls(value: unknown): string[] {
   return asArray(value).flatMap((image) => {
     if (typeof image === 'string') return [image];
@@ -94,7 +170,8 @@ function offersOf(value: unknown): StructuredFacts['offers'] {
   });
 }
 
-function ratingOf(value: unknown): StructuredFacts['ratings'][number] | undefined {
+/** A schema.org AggregateRating (an object with ratingValue, bestRating, reviewCount or ratingCount), if it is one. */
+export function ratingOf(value: unknown): StructuredRating | undefined {
   if (!isObject(value)) return undefined;
   const rating = toNumber(value.ratingValue);
   const best = toNumber(value.bestRating) ?? 5;

@@ -4,7 +4,7 @@
 // each block's text at a length, and a question about an element's ancestors is answered once per
 // element and kept (closest()), never by walking every element's ancestry again.
 import { DomHandler, DomUtils, ElementType, Parser, type parseDocument } from 'htmlparser2';
-import { pagePattern } from './page-patterns.ts';
+import { pagePattern, withoutTrailing } from './page-patterns.ts';
 
 export type DomNode = ReturnType<typeof parseDocument>['children'][number];
 export type DomElement = ReturnType<typeof DomUtils.getElementsByTagName>[number];
@@ -64,6 +64,7 @@ const noiseTags = new Set(['nav', 'footer', 'form', 'button', 'select', 'dialog'
 const noiseNames = pagePattern(
   /nav|menu|footer|cookie|consent|gdpr|breadcrumb|drawer|modal|popup|newsletter|social-?(?:links|icons|media)|socials|share|legal|skip/i,
 );
+const purchaseFormNames = pagePattern(/\/cart|checkout|basket|product[-_]?form|add-to-cart/i);
 const spaceRuns = pagePattern(/\s+/g);
 const spaces = pagePattern(/\s+/);
 const notLettersOrDigits = pagePattern(/[^\p{L}\p{N}]+/gu);
@@ -122,6 +123,33 @@ export function visibleText(node: DomNode): string {
   };
   // <title> is never rendered, yet it is the text we want when we ask for it.
   if (isElement(node) && node.name === 'title') return collapse(DomUtils.textContent(node));
+  walk(node);
+  return collapse(parts.join(''));
+}
+
+/**
+ * visibleText() cut at `maxChars`, read walking at most a bounded number of nodes: for the short
+ * values (a product's name, a price) read from elements that may each hold much of the page.
+ */
+export function shortVisibleText(node: DomNode, maxChars: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  let nodesLeft = maxChars * 4;
+  const walk = (current: DomNode) => {
+    if (length >= maxChars || nodesLeft <= 0) return;
+    nodesLeft -= 1;
+    if (current.type === ElementType.Text) {
+      const text = current.data.slice(0, maxChars - length);
+      parts.push(text);
+      length += text.length;
+      return;
+    }
+    if (!isElement(current) || isHidden(current)) return;
+    const separate = !inlineTags.has(current.name);
+    if (separate) parts.push(' ');
+    for (const child of current.children) walk(child);
+    if (separate) parts.push(' ');
+  };
   walk(node);
   return collapse(parts.join(''));
 }
@@ -192,11 +220,19 @@ export function isNoise(element: DomElement): boolean {
 
 function isNoiseContainer(element: DomElement): boolean {
   return (
-    noiseTags.has(element.name) ||
+    (noiseTags.has(element.name) && !isPurchaseForm(element)) ||
     element.attribs.role === 'navigation' ||
     element.attribs.role === 'contentinfo' ||
     noiseNames.test(classAndId(element))
   );
+}
+
+/**
+ * A shop's product form (it adds to the cart): its purchase options ("Subscribe & save 15%",
+ * "Buy 3, get 1 free") are the business's offers, unlike a newsletter's or a search form's text.
+ */
+function isPurchaseForm(element: DomElement): boolean {
+  return element.name === 'form' && purchaseFormNames.test(`${element.attribs.action ?? ''} ${classAndId(element)}`);
 }
 
 export function classAndId(element: DomElement): string {
@@ -261,9 +297,27 @@ export function baseUrl(nodes: DomNode[], page: URL): URL {
   return (href && absoluteUrl(href, page)) || page;
 }
 
+/**
+ * The longest URL kept: browsers' and CDNs' practical limit. Image URLs travel in the facts through
+ * the state machine (256 KB a state), so a page cannot fill them with one endless address.
+ */
+const maxUrlChars = 2_048;
+
 export function absoluteHttpUrl(value: string, base: URL): string | undefined {
+  if (value.length > maxUrlChars) return undefined;
   const url = absoluteUrl(value, base);
+  if (url && url.href.length > maxUrlChars) return undefined;
   return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : undefined;
+}
+
+const genericHeadings = pagePattern(
+  /^(features?|benefits|pricing|plans|faqs?|frequently asked questions|testimonials|reviews|customer reviews|contact( us)?|about( us)?|blog|menu|related products|you may also like|recently viewed|share|newsletter|description|details|product details|shipping|returns)$/i,
+);
+const headingEndMark = pagePattern(/[:.!]/);
+
+/** A section heading that names no product or benefit: "Features", "Pricing:", "FAQ". */
+export function isGenericHeading(text: string): boolean {
+  return genericHeadings.test(withoutTrailing(text, headingEndMark));
 }
 
 function absoluteUrl(value: string, base: URL): URL | undefined {

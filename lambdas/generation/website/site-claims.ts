@@ -8,16 +8,18 @@ import {
   findOffer,
   maxPriceTextChars,
   numbersIn,
-  phraseAround,
   pricePattern,
   priceTagPattern,
   tidyPhrase,
+  wholeLineAround,
 } from './fact-patterns.ts';
-import type { StructuredFacts } from './json-ld.ts';
+import type { StructuredFacts, StructuredRating } from './json-ld.ts';
 import { classAndId, closest, comparable, type DomElement, isNoise } from './page-dom.ts';
 import { pagePattern } from './page-patterns.ts';
 
 const factLimits = { claims: 5, offers: 3, prices: 3 } as const;
+/** The longest claim or offer kept: a line an ad can show and say whole (a benefit's limit too). */
+export const maxFactChars = 80;
 
 const priceNames = pagePattern(/price|amount|cost/i);
 /** Other products' cards: their prices are not this page's. */
@@ -32,7 +34,7 @@ const zeroCents = pagePattern(/[.,]00\b/);
 const sentenceBreaks = pagePattern(/(?<=[.!?]) | [|•·] /);
 const currencySymbols: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', CAD: 'CA$', AUD: 'A$' };
 
-type Block = { element: DomElement; text: string };
+export type Block = { element: DomElement; text: string };
 
 export function findClaims(blocks: Block[], structured: StructuredFacts): string[] {
   const rated = structured.ratings.map(ratingClaim);
@@ -40,7 +42,8 @@ export function findClaims(blocks: Block[], structured: StructuredFacts): string
     .flatMap(({ text }) => sentences(text))
     .flatMap((sentence) => {
       const claim = findClaim(sentence);
-      return claim ? [{ kind: claim.kind, text: phraseAround(sentence, claim) }] : [];
+      const line = claim && wholeLineAround(sentence, claim, maxFactChars);
+      return claim && line ? [{ kind: claim.kind, text: line }] : [];
     })
     // Strongest proof first; within a kind, the page's order.
     .sort((a, b) => claimKinds.indexOf(a.kind) - claimKinds.indexOf(b.kind))
@@ -52,7 +55,8 @@ export function findOffers(blocks: Block[]): string[] {
   const found = copyBlocks(blocks).flatMap(({ text }) =>
     sentences(text).flatMap((sentence) => {
       const offer = findOffer(sentence);
-      return offer ? [phraseAround(sentence, offer)] : [];
+      const line = offer && wholeLineAround(sentence, offer, maxFactChars);
+      return line ? [line] : [];
     }),
   );
   return distinct(found).slice(0, factLimits.offers);
@@ -71,18 +75,29 @@ export function findPrices(blocks: Block[], meta: Map<string, string>, structure
     ...(metaPrice > 0 && metaCurrency ? [{ price: metaPrice, currency: metaCurrency }] : []),
   ].map(({ price, currency }) => formatPrice(price, currency));
   const ownBlocks = copyBlocks(blocks).filter(({ element }) => !closest(element, isOtherProductCard));
-  const tagged = ownBlocks.flatMap(({ element, text }) => {
-    const tag = tidyPhrase(text);
-    if (priceTagPattern.test(tag)) return [tag];
-    const named = closest(element, isPriceContainer) !== undefined;
-    const price = named && text.length <= maxPriceTextChars ? pricePattern.exec(text)?.[0] : undefined;
-    return price ? [tidyPhrase(price)] : [];
+  const tagged = ownBlocks.flatMap((block) => {
+    const price = priceTagOf(block);
+    return price ? [price] : [];
   });
-  // "Only $19.99" is $19.99; "Starting at $12" is from $12, which a writer must not turn into "only".
-  const written = [...structuredPrices, ...tagged].map((price) =>
-    price.replace(soloWords, '').replace(fromWords, 'from ').replace(perSlash, '/').replace(zeroCents, ''),
-  );
-  return distinct(written).slice(0, factLimits.prices);
+  return distinct([...structuredPrices, ...tagged]).slice(0, factLimits.prices);
+}
+
+/**
+ * The price a block states as a price tag (a block that is only a price, or a short one in an
+ * element named for a price), written as a buyer reads it: "Only $19.99" is $19.99; "Starting at
+ * $12" is from $12, which a writer must not turn into "only".
+ */
+export function priceTagOf({ element, text }: Block): string | undefined {
+  const tag = tidyPhrase(text);
+  const named = closest(element, isPriceContainer) !== undefined;
+  const price = priceTagPattern.test(tag)
+    ? tag
+    : named && text.length <= maxPriceTextChars
+      ? pricePattern.exec(text)?.[0]
+      : undefined;
+  return price
+    ? tidyPhrase(price).replace(soloWords, '').replace(fromWords, 'from ').replace(perSlash, '/').replace(zeroCents, '')
+    : undefined;
 }
 
 function isOtherProductCard(element: DomElement): boolean {
@@ -94,7 +109,7 @@ function isPriceContainer(element: DomElement): boolean {
 }
 
 /** "$29", "€19.99", "120 CHF": as a shop writes it, without ".00". */
-function formatPrice(price: number, currency: string): string {
+export function formatPrice(price: number, currency: string): string {
   const fractionDigits = Number.isInteger(price) ? 0 : 2;
   const grouped = price.toLocaleString('en-US', {
     minimumFractionDigits: fractionDigits,
@@ -104,7 +119,7 @@ function formatPrice(price: number, currency: string): string {
   return symbol ? `${symbol}${grouped}` : `${grouped} ${currency}`;
 }
 
-function ratingClaim(rating: StructuredFacts['ratings'][number]): string {
+function ratingClaim(rating: StructuredRating): string {
   const value = `${Math.round(rating.value * 10) / 10}/${rating.best}`;
   return rating.count ? `${value} from ${rating.count.toLocaleString('en-US')} reviews` : `Rated ${value}`;
 }

@@ -31,6 +31,7 @@ export interface SiteImage {
 const maxSiteImages = 5;
 const maxProductImages = 3;
 const minImageSide = 100;
+const minIconSide = 96;
 const descriptionLength = 200;
 
 /** Walls of other companies' logos and press mentions: none of them is the business's own image. */
@@ -59,14 +60,21 @@ const spaces = pagePattern(/\s+/);
 const backgroundProperty = pagePattern(/background(?:-image)?\s*$/i);
 const spaceRuns = pagePattern(/\s+/g);
 
+export interface FoundImages {
+  /** Every usable image, products first, the logo last; at most 5, no duplicates. */
+  images: SiteImage[];
+  /** The brand's logo, even when it is also one of the photos. */
+  logoUrl?: string;
+}
+
 export function findSiteImages(
   nodes: DomNode[],
   meta: Map<string, string>,
   base: URL,
   structured: StructuredFacts,
-): SiteImage[] {
+): FoundImages {
   const images = DomUtils.getElementsByTagName('img', nodes, true).filter(
-    (image) => !inOthersShowcase(image) && (!isNoise(image) || isLogo(image)),
+    (image) => !inOthersShowcase(image) && (!isNoise(image) || isLogo(image) || isHomeLinkInHeader(image, base)),
   );
   const candidate = (source: SiteImageSource, value: string | undefined, description?: string) => {
     const url = value ? usableUrl(value, base, source) : undefined;
@@ -81,7 +89,13 @@ export function findSiteImages(
   ];
   const hero = [
     ...images
-      .filter((image) => !isLogo(image) && isPhotoSized(image) && (inHero(image) || insideTag(image, 'main')))
+      .filter(
+        (image) =>
+          !isLogo(image) &&
+          !isHomeLinkInHeader(image, base) &&
+          isPhotoSized(image) &&
+          (inHero(image) || insideTag(image, 'main')),
+      )
       .flatMap((image) => candidate('hero', imageSource(image), imageDescription(image))),
     ...DomUtils.findAll(isHero, nodes).flatMap((element) =>
       candidate('hero', backgroundImage(element)).map((image) => ({ ...image, backdrop: true as const })),
@@ -90,25 +104,59 @@ export function findSiteImages(
   const share = ['og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'].flatMap(
     (key) => candidate('og-image', meta.get(key)),
   );
-  const appleTouchIcon = DomUtils.getElementsByTagName('link', nodes, true).find((link) =>
-    (link.attribs.rel ?? '')
-      .toLowerCase()
-      .split(spaces)
-      .some((rel) => rel.startsWith('apple-touch-icon')),
-  );
-  const logos = [
+  const links = DomUtils.getElementsByTagName('link', nodes, true);
+  const appleTouchIcon = links.find((link) => relTokens(link).some((rel) => rel.startsWith('apple-touch-icon')));
+  const largeIcon = links.find((link) => relTokens(link).includes('icon') && isLargeIcon(link));
+  // Most named first: the organisation's own data, an image the page calls its logo, the image
+  // its header links home with, then the icons a phone or a browser shows.
+  const logos = unique([
     ...structured.logos.flatMap((url) => candidate('logo', url)),
     ...images
       .filter((image) => isLogo(image) && isLogoSized(image))
       .flatMap((image) => candidate('logo', imageSource(image))),
+    ...images
+      .filter((image) => isHomeLinkInHeader(image, base) && isLogoSized(image))
+      .flatMap((image) => candidate('logo', imageSource(image))),
     ...candidate('logo', appleTouchIcon?.attribs.href),
-  ];
+    ...candidate('logo', largeIcon?.attribs.href),
+  ]);
 
   const photos = unique([...unique(products).slice(0, maxProductImages), ...hero, ...share]);
-  const logo = unique(logos).find((image) => !photos.some((photo) => pictureKey(photo.url) === pictureKey(image.url)));
+  const logo = logos.find((image) => !photos.some((photo) => pictureKey(photo.url) === pictureKey(image.url)));
   // The logo keeps its place: an end card needs something to show when there is no product.
   const photoSlots = logo ? maxSiteImages - 1 : maxSiteImages;
-  return [...photos.slice(0, photoSlots), ...(logo ? [logo] : [])];
+  return {
+    images: [...photos.slice(0, photoSlots), ...(logo ? [logo] : [])],
+    ...(logos[0] ? { logoUrl: logos[0].url } : {}),
+  };
+}
+
+function relTokens(link: DomElement): string[] {
+  return (link.attribs.rel ?? '').toLowerCase().split(spaces);
+}
+
+/** An icon a page declares at least 96 px ("192x192"): big enough to show; a 16 px favicon is not. */
+function isLargeIcon(link: DomElement): boolean {
+  return (link.attribs.sizes ?? '')
+    .toLowerCase()
+    .split(spaces)
+    .some((size) => Number.parseInt(size.split('x')[0] ?? '', 10) >= minIconSide);
+}
+
+/** The image a site header or menu links home with (<header><a href="/"><img>): the brand's mark, whatever it is named. */
+function isHomeLinkInHeader(image: DomElement, base: URL): boolean {
+  const link = closestAbove(image, isLink);
+  if (!link || !closestAbove(link, isSiteHeader)) return false;
+  const target = absoluteHttpUrl(link.attribs.href ?? '', base);
+  return target !== undefined && new URL(target).host === base.host && new URL(target).pathname === '/';
+}
+
+function isLink(element: DomElement): boolean {
+  return element.name === 'a';
+}
+
+function isSiteHeader(element: DomElement): boolean {
+  return element.name === 'header' || element.name === 'nav' || element.attribs.role === 'banner';
 }
 
 /**

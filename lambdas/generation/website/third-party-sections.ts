@@ -118,6 +118,14 @@ function isLink(element: DomElement): boolean {
 }
 
 /**
+ * Whether the element sits in a review, comment, embed or sponsored section: asked of an element
+ * that may hold much of the page (a product's scope), it never walks what is inside.
+ */
+export function inThirdPartySection(element: DomElement): boolean {
+  return closest(element, isThirdPartyContainer) !== undefined;
+}
+
+/**
  * Whether a block of text on a page served from `pageHost` belongs to a third party: it sits in a
  * review, comment, embed or sponsored section, links off-site, or names another domain. Sections
  * are found with closest(), so asking it of every block of a page walks each element once.

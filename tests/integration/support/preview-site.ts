@@ -27,6 +27,8 @@ export const harborRoast = {
   claim: 'Rated 4.9/5 by 2,000 coffee lovers',
   offer: 'Free shipping on orders over $40',
   themeColor: '#7a3b12',
+  /** Its schema.org Product (JSON-LD), as a shop's theme publishes it. */
+  product: { name: 'Harbor House Blend', price: '$16' },
 };
 
 /** `imagePath` prefixes the image paths: `/slow` makes each image answer late too. */
@@ -37,6 +39,7 @@ export function harborRoastPage(headline = harborRoast.headline, imagePath = '')
 <meta property="og:site_name" content="${harborRoast.businessName}">
 <meta property="og:image" content="${imagePath}/img/share.jpg">
 <meta name="theme-color" content="${harborRoast.themeColor}">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"${harborRoast.product.name}","offers":{"@type":"Offer","price":"16.00","priceCurrency":"USD"}}</script>
 </head><body>
 <header><nav><ul><li><a href="/shop">Shop</a></li><li><a href="/about">About</a></li></ul></nav></header>
 <main>
