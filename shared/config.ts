@@ -19,7 +19,10 @@ export const config: Config = {
   generation: {
     renderPollSeconds: 5,
     executionTimeoutMinutes: 30,
-    bedrockModelId: 'amazon.nova-lite-v1:0',
+    // The storyboard's copywriter, chosen for the copy: Nova Pro follows the copy rules (the hook
+    // ladder, whole lines, words per second) far better than Nova Lite, at about a cent an ad
+    // (bench/cost-per-ad.md); on-demand in us-east-1, so no inference profile is needed.
+    bedrockModelId: 'amazon.nova-pro-v1:0',
     // AI footage (lambdas/generation/footage, docs/footage-providers.md). Prices and clip lengths from
     // ../shared/research/unit-economics.md; a stage picks one model (lib/stack-parameters.ts).
     // What an ad costs besides its footage, recorded on each order (lambdas/generation/order-cost.ts):

@@ -166,7 +166,7 @@ describe('the template writer’s voice-over, read by the local voice', () => {
     report.push(
       [
         `${name} ${style} ${durationSeconds} s:`,
-        `${heard}/${adHeardBudget(style, durationSeconds, storyboard.scenes.length)} heard words,`,
+        `${heard}/${adHeardBudget(style, durationSeconds)} heard words,`,
         `tempo ${lines[0]?.tempo ?? 1},`,
         `${rendered.filter((line) => line && line.rate !== choice.rate).length} line(s) read faster,`,
         `spare ${spareSeconds(storyboard, rendered).toFixed(2)} / ${spareSeconds(storyboard, unsped).toFixed(2)} s`,

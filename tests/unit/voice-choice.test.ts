@@ -21,8 +21,8 @@ describe('the voice of each style', () => {
   it('aims each style at the pace ad-craft gives it, the calm narrator still inside natural speech', () => {
     expect(targetPace('cinematic').max).toBeLessThan(targetPace('direct-response').min);
     for (const style of styles) expect(targetPace(style).min).toBeGreaterThanOrEqual(2);
-    expect(targetPace('cinematic').min).toBeGreaterThanOrEqual(pacing.wordsPerSecond.min);
-    expect(targetPace('cinematic').max).toBeLessThanOrEqual(pacing.wordsPerSecond.max);
+    expect(targetPace('cinematic').min).toBeGreaterThanOrEqual(pacing.wordsPerSecond.cinematic.min);
+    expect(targetPace('direct-response').max).toBeLessThanOrEqual(pacing.wordsPerSecond['direct-response'].max);
   });
 
   it.each(styles)('budgets %s writers at the local voice’s measured pace, less the margin', (style) => {

@@ -30,6 +30,15 @@ import { isThirdPartyText } from './third-party-sections.ts';
 
 export type { SiteImage, SiteImageSource } from './site-images.ts';
 
+export interface SiteProduct {
+  name: string;
+  price?: string;
+  rating?: { value: number; count?: number; best?: number };
+  review?: { quote: string; author?: string };
+  imageUrl?: string;
+  description?: string;
+}
+
 export interface SiteFacts {
   businessName: string;
   /** The domain as people read it (no www.), for the end card. */
@@ -51,6 +60,8 @@ export interface SiteFacts {
   offers?: string[];
   /** Prices the page states: "$29", "€19.99/month". */
   prices?: string[];
+  products?: SiteProduct[];
+  logoUrl?: string;
 }
 
 const maxBenefits = 3;
