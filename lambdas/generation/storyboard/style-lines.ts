@@ -13,7 +13,7 @@ interface StyleLines {
   says(fact: Fact, copy: SiteCopy, hook: boolean): string[];
   /** The on-screen line of a hook in this style, when it differs from the fact's own line (UGC's POV). */
   hookText?(fact: Fact): string | undefined;
-  /** The end card's line: the button's words, then the domain. */
+  /** The end card's line, longest first: the button's words and the domain; the words alone (the verb is heard); the domain. */
   cta(ctaLabel: string, copy: SiteCopy): string[];
 }
 
@@ -39,7 +39,7 @@ export const styleLines: Record<Style, StyleLines> = {
           return [sentence(plain(fact, copy))];
       }
     },
-    cta: (label, copy) => [`${sentence(label)} ${copy.domain}.`, `${copy.domain}.`, sentence(label), shortCta(copy)],
+    cta: (label, copy) => [`${sentence(label)} ${copy.domain}.`, sentence(label), `${copy.domain}.`, shortCta(copy)],
   },
   'direct-response': {
     says: (fact, copy) => {
@@ -64,7 +64,7 @@ export const styleLines: Record<Style, StyleLines> = {
           return [exclaim(plain(fact, copy))];
       }
     },
-    cta: (label, copy) => [`${label} at ${copy.domain}!`, `${copy.domain}!`, exclaim(label), exclaim(shortCta(copy))],
+    cta: (label, copy) => [`${label} at ${copy.domain}!`, exclaim(label), `${copy.domain}!`, exclaim(shortCta(copy))],
   },
   ugc: {
     says: (fact, copy, hook) => {
@@ -72,7 +72,7 @@ export const styleLines: Record<Style, StyleLines> = {
       switch (fact.kind) {
         case 'headline':
           return nounPhrase(fact.text)
-            ? [`I found ${casual(fact.text)}`, casual(fact.text)]
+            ? [`I found ${casual(fact.text)}`, `found ${casual(fact.text)}`, casual(fact.text)]
             : [question(fact.text) ? sentence(fact.text) : casual(fact.text)];
         case 'offer':
           return [`and the deal: ${casual(fact.text)}`, `the deal: ${casual(fact.text)}`];
