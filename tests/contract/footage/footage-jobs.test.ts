@@ -75,7 +75,7 @@ describe('the footage loop', () => {
     expect(plan.clips.map((clip) => board.scenes[clip.sceneIndex]!.role)).toEqual(['proof', 'benefit']);
     expect(
       board.scenes
-        .filter((scene, index) => !plan.clips.some((clip) => clip.sceneIndex === index))
+        .filter((_scene, index) => !plan.clips.some((clip) => clip.sceneIndex === index))
         .map((scene) => [scene.role, scene.footage]),
     ).toEqual([
       ['hook', undefined],
