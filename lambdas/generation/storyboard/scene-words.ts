@@ -13,6 +13,8 @@ export interface VoiceBudget {
   min: number;
   /** Heard words the style's voice says in the scene at its fastest pace. */
   max: number;
+  /** Heard words at the middle of the style's pace: what a line aims for. */
+  target: number;
   /** Written words: the schema's cap. */
   words: number;
 }
@@ -30,8 +32,11 @@ export function voiceBudget(style: Style, seconds: number, place: 'story' | 'end
   const silence = place === 'end-card' ? endCardBeatSeconds : pacing.maxVoiceGapSeconds;
   const spill = place === 'end-card' ? 0 : pacing.lineSpillSeconds;
   return {
-    min: Math.max(1, Math.round((seconds - silence) * pace.min)),
+    min: Math.max(1, Math.round((seconds - silence) * pace.min + timeTolerance)),
     max: Math.floor((seconds + spill) * pace.max + timeTolerance),
+    target: Math.round(
+      (seconds - (place === 'end-card' ? silence / 2 : 0)) * ((pace.min + pace.max) / 2) + timeTolerance,
+    ),
     words: maxWrittenWords(style, seconds),
   };
 }

@@ -15,6 +15,8 @@ interface StyleLines {
   hookText?(fact: Fact): string | undefined;
   /** The end card's line, longest first: the button's words and the domain; the words alone (the verb is heard); the domain. */
   cta(ctaLabel: string, copy: SiteCopy): string[];
+  /** A call to action of two words ("Shop now."), for an end card too short for any of `cta`'s. */
+  lastCta(copy: SiteCopy): string;
 }
 
 export const styleLines: Record<Style, StyleLines> = {
@@ -39,7 +41,8 @@ export const styleLines: Record<Style, StyleLines> = {
           return [sentence(plain(fact, copy))];
       }
     },
-    cta: (label, copy) => [`${sentence(label)} ${copy.domain}.`, sentence(label), `${copy.domain}.`, shortCta(copy)],
+    cta: (label, copy) => [`${sentence(label)} ${copy.domain}.`, sentence(label), `${copy.domain}.`],
+    lastCta: shortCta,
   },
   'direct-response': {
     says: (fact, copy) => {
@@ -64,7 +67,8 @@ export const styleLines: Record<Style, StyleLines> = {
           return [exclaim(plain(fact, copy))];
       }
     },
-    cta: (label, copy) => [`${label} at ${copy.domain}!`, exclaim(label), `${copy.domain}!`, exclaim(shortCta(copy))],
+    cta: (label, copy) => [`${label} at ${copy.domain}!`, exclaim(label), `${copy.domain}!`],
+    lastCta: (copy) => exclaim(shortCta(copy)),
   },
   ugc: {
     says: (fact, copy, hook) => {
@@ -101,12 +105,8 @@ export const styleLines: Record<Style, StyleLines> = {
     // "POV: you found coffee roasted the day it ships": a headline that names a thing.
     hookText: (fact) =>
       fact.kind === 'headline' && nounPhrase(fact.text) ? `POV: you found ${lower(fact.text)}` : undefined,
-    cta: (label, copy) => [
-      `it's at ${copy.domain}.`,
-      `${copy.domain}.`,
-      closed(lower(label, copy)),
-      lower(shortCta(copy)),
-    ],
+    cta: (label, copy) => [`it's at ${copy.domain}.`, `${copy.domain}.`, closed(lower(label, copy))],
+    lastCta: (copy) => lower(shortCta(copy)),
   },
 };
 

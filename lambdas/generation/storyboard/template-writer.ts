@@ -63,7 +63,10 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
   const cardCandidates = styleLines[style].cta(card.cta, copy).map(speakable);
   const cardWords = {
     candidates: cardCandidates,
-    voiceLine: chooseLine(cardCandidates, cardBudget) ?? '',
+    voiceLine:
+      chooseLine(cardCandidates, cardBudget) ??
+      chooseLine([speakable(styleLines[style].lastCta(copy))], cardBudget) ??
+      '',
     budget: cardBudget,
   };
   withinAdBudget(style, durationSeconds, [...story, cardWords]);
@@ -249,9 +252,16 @@ function nameWords(style: Style, copy: SiteCopy, seconds: number, index: number,
   };
 }
 
-/** The first candidate that fills the scene without running over, else the longest that fits. */
+/** The candidate that fills the scene nearest the style's middle pace, else the longest that fits. */
 function chooseLine(candidates: string[], budget: VoiceBudget): string | undefined {
-  return candidates.find((line) => fillsBudget(line, budget)) ?? candidates.find((line) => fitsBudget(line, budget));
+  const off = (line: string) => Math.abs(spokenWordCount(line) - budget.target);
+  const filling = candidates.filter((line) => fillsBudget(line, budget));
+  // The filling line nearest the style's middle pace; on a tie the richer (earlier) one.
+  const nearest = filling.reduce<string | undefined>(
+    (best, line) => (!best || off(line) < off(best) ? line : best),
+    undefined,
+  );
+  return nearest ?? candidates.find((line) => fitsBudget(line, budget));
 }
 
 /**
