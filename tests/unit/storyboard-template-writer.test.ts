@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scenePlans } from '#generation/storyboard/scene-plans.ts';
-import { adHeardBudget, voiceBudget } from '#generation/storyboard/scene-words.ts';
+import { adHeardBudget, scenePlace, voiceBudget } from '#generation/storyboard/scene-words.ts';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import { type Storyboard, storyboardSchema, wordsOf } from '#generation/storyboard/storyboard.ts';
@@ -190,7 +190,11 @@ describe('pace: what the style’s voice can say in the time', () => {
       // Assess
       for (const scene of storyboard.scenes) {
         const seconds = scene.endSeconds - scene.startSeconds;
-        const budget = voiceBudget(style, seconds, scene.role === 'cta' ? 'end-card' : 'story');
+        const budget = voiceBudget(
+          style,
+          seconds,
+          scenePlace(storyboard.scenes.indexOf(scene), storyboard.scenes.length),
+        );
         expect(spokenWordCount(scene.voiceLine), scene.voiceLine).toBeLessThanOrEqual(budget.max);
         expect(wordsOf(scene.voiceLine).length).toBeLessThanOrEqual(budget.words);
       }
@@ -198,7 +202,13 @@ describe('pace: what the style’s voice can say in the time', () => {
     },
   );
 
-  it.each([...everyAd, ...northwindAds].filter(({ name }) => name !== 'bare' && name !== 'unreachable'))(
+  // A 4 s ad's 1.3 s scenes hold three or four heard words: a site whose every fact is longer says
+  // its name there (storyboard-copy-rules.test.ts holds the shops' 4 s ads to every scene's minimum).
+  it.each(
+    [...everyAd, ...northwindAds].filter(
+      ({ name, duration }) => name !== 'bare' && name !== 'unreachable' && duration > 4,
+    ),
+  )(
     '$name, $style, $duration s: a site with facts fills most of what the voice can say',
     ({ site, style, duration }) => {
       // Act

@@ -23,7 +23,7 @@ import {
 import { logger } from '#powertools/logger.ts';
 import type { Style } from '#shared/contract.ts';
 import { type AdDuration, pacing, scenePlans } from './scene-plans.ts';
-import { adHeardBudget, voiceBudget } from './scene-words.ts';
+import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
 import { type SiteCopy, siteCopy } from './site-copy.ts';
 import { parseStoryboard, type Storyboard, storyboardSchema } from './storyboard.ts';
 import { storyboardProblems } from './storyboard-checks.ts';
@@ -141,9 +141,10 @@ function firstTurn(input: StoryboardInput, draft: Storyboard): string {
           })),
         }),
   };
-  const plan = scenePlans[draft.style][draft.durationSeconds as AdDuration].map((planned) => {
-    const budget = voiceBudget(draft.style, planned.seconds, planned.role === 'cta' ? 'end-card' : 'story');
-    return { ...planned, maxWrittenWords: budget.words, minSpokenWords: budget.min, maxSpokenWords: budget.max };
+  const planned = scenePlans[draft.style][draft.durationSeconds as AdDuration];
+  const plan = planned.map((scene, index) => {
+    const budget = voiceBudget(draft.style, scene.seconds, scenePlace(index, planned.length));
+    return { ...scene, maxWrittenWords: budget.words, minSpokenWords: budget.min, maxSpokenWords: budget.max };
   });
   return [
     'Write the storyboard of this ad.',

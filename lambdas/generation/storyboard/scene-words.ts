@@ -23,14 +23,26 @@ export interface VoiceBudget {
 export const endCardBeatSeconds = 1;
 
 /**
+ * Where a scene sits, for its line's budget: a story line may run into the next story scene; the
+ * line before the end card may not (the renderer keeps the card's opening clear,
+ * compose/voice-track.ts), nor may the end card's (the ad ends).
+ */
+export type ScenePlace = 'story' | 'before-end-card' | 'end-card';
+
+export function scenePlace(index: number, sceneCount: number): ScenePlace {
+  if (index === sceneCount - 1) return 'end-card';
+  return index === sceneCount - 2 ? 'before-end-card' : 'story';
+}
+
+/**
  * What a voice line may hold in a scene of `seconds`. A story scene must be filled to within half
  * a second of silence at the style's slowest pace; the end card may open on a beat. The Bedrock
  * writer's prompt, the storyboard checks and the schema use the same numbers (scene-plans.ts `pacing`).
  */
-export function voiceBudget(style: Style, seconds: number, place: 'story' | 'end-card' = 'story'): VoiceBudget {
+export function voiceBudget(style: Style, seconds: number, place: ScenePlace = 'story'): VoiceBudget {
   const pace = pacing.wordsPerSecond[style];
   const silence = place === 'end-card' ? endCardBeatSeconds : pacing.maxVoiceGapSeconds;
-  const spill = place === 'end-card' ? 0 : pacing.lineSpillSeconds;
+  const spill = place === 'story' ? pacing.lineSpillSeconds : 0;
   return {
     min: Math.max(1, Math.round((seconds - silence) * pace.min + timeTolerance)),
     max: Math.floor((seconds + spill) * pace.max + timeTolerance),

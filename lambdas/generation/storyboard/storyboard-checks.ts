@@ -7,7 +7,7 @@
 import { numbersIn } from '#generation/website/fact-patterns.ts';
 import { sameFact } from './fact-pool.ts';
 import { pacing } from './scene-plans.ts';
-import { adHeardBudget, voiceBudget } from './scene-words.ts';
+import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
 import { comparable, type SiteCopy } from './site-copy.ts';
 import { spokenWordCount } from './spoken-words.ts';
 import { type Storyboard, textLimits } from './storyboard.ts';
@@ -56,7 +56,7 @@ export function paceProblems(storyboard: Storyboard): string[] {
   storyboard.scenes.forEach((scene, index) => {
     const seconds = scene.endSeconds - scene.startSeconds;
     const heard = spokenWordCount(scene.voiceLine);
-    const budget = voiceBudget(storyboard.style, seconds, scene.role === 'cta' ? 'end-card' : 'story');
+    const budget = voiceBudget(storyboard.style, seconds, scenePlace(index, storyboard.scenes.length));
     if (heard > budget.max || heard < budget.min) {
       problems.push(
         `scenes.${index}.voiceLine: ${heard} spoken words (numbers and domains read out) in ${seconds} s; a ${storyboard.style} voice says ${min}–${max} words a second, so ${budget.min}–${budget.max}`,

@@ -15,6 +15,8 @@ import {
   fillsBudget,
   fitChars,
   fitsBudget,
+  type ScenePlace,
+  scenePlace,
   type VoiceBudget,
   voiceBudget,
 } from './scene-words.ts';
@@ -171,7 +173,7 @@ function storyWords(
   const open = () => facts.filter((fact) => !said.has(fact) && !(reserved && fact === card.titleFact));
   const wordsFor = (fact: Fact, index: number): SceneWords | undefined => {
     const hook = index === 0;
-    const budget = voiceBudget(style, story[index]!.seconds);
+    const budget = voiceBudget(style, story[index]!.seconds, scenePlace(index, story.length + 1));
     const stamp = style === 'direct-response' && fact.kind === 'product' && fact.product.price;
     const shown = (hook && lines.hookText?.(fact)) || screenLineOf(fact, stamp ? 'stamp' : 'plain');
     const text = wrapCaption(shown, textLimits.lines);
@@ -208,7 +210,8 @@ function storyWords(
     // Nothing the site says fits: the name is said, over what is sold when it is not shown yet.
     const unshown = left.find((fact) => fact.kind === 'product');
     if (!words && unshown) said.add(unshown);
-    return filled(words ?? nameWords(style, copy, story[index]!.seconds, index, unshown), copy, open, said, style);
+    const fallback = nameWords(style, copy, story[index]!.seconds, scenePlace(index, story.length + 1), index, unshown);
+    return filled(words ?? fallback, copy, open, said, style);
   });
 }
 
@@ -236,8 +239,15 @@ function filled(words: SceneWords, copy: SiteCopy, open: () => Fact[], said: Set
  * A scene the site gave nothing for that can be said in its time: the business's name, and where to
  * find it; shown over the product and its price when they have not been shown yet.
  */
-function nameWords(style: Style, copy: SiteCopy, seconds: number, index: number, product?: Fact): SceneWords {
-  const budget = voiceBudget(style, seconds);
+function nameWords(
+  style: Style,
+  copy: SiteCopy,
+  seconds: number,
+  place: ScenePlace,
+  index: number,
+  product?: Fact,
+): SceneWords {
+  const budget = voiceBudget(style, seconds, place);
   const candidates = (
     index % 2 === 0
       ? [`This is ${copy.name}, at ${copy.domain}.`, `This is ${copy.name}.`, `${copy.name}.`]
