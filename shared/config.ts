@@ -19,7 +19,11 @@ export const config: Config = {
   generation: {
     renderPollSeconds: 5,
     executionTimeoutMinutes: 30,
-    bedrockModelId: 'amazon.nova-lite-v1:0',
+    // The storyboard's copywriter, chosen for the copy rather than the last tenth of a cent: Nova
+    // Pro ($0.80/$3.20 per M tokens) where Nova Lite was, ~0.4 cents an ad (≈3,000 tokens in, 500
+    // out; bench/cost-per-ad.md), on demand in us-east-1 (no inference profile, so the role's
+    // foundation-model grant stays as it is) and with Converse's forced tool choice.
+    bedrockModelId: 'amazon.nova-pro-v1:0',
     // AI footage (lambdas/generation/footage, docs/footage-providers.md). Prices and clip lengths from
     // ../shared/research/unit-economics.md; a stage picks one model (lib/stack-parameters.ts).
     // What an ad costs besides its footage, recorded on each order (lambdas/generation/order-cost.ts):
@@ -27,7 +31,8 @@ export const config: Config = {
     // Stripe's US card fee (research/unit-economics.md). Ops are alarmed when the hour's average ad
     // costs more than alarmUsdPerAd (a stage may set its own: costAlarmUsdPerAd).
     costPerAd: {
-      awsEstimateUsd: { '4': 0.0019, '8': 0.0028, '12': 0.0034 },
+      // The bench's figures with Nova Lite plus Nova Pro's price for the same calls (until it runs again).
+      awsEstimateUsd: { '4': 0.0049, '8': 0.0067, '12': 0.0074 },
       stripePercent: 2.9,
       stripeFixedCents: 30,
       alarmUsdPerAd: 1,

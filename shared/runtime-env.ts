@@ -67,7 +67,7 @@ export const envNames = {
    */
   contentGuardrailId: 'CONTENT_GUARDRAIL_ID',
   contentGuardrailVersion: 'CONTENT_GUARDRAIL_VERSION',
-  /** Overrides config.generation.bedrockModelId (e.g. an inference profile such as us.amazon.nova-lite-v1:0). */
+  /** Overrides config.generation.bedrockModelId (e.g. an inference profile such as us.amazon.nova-pro-v1:0). */
   bedrockModelId: 'BEDROCK_MODEL_ID',
 } as const;
 

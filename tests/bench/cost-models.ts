@@ -112,9 +112,9 @@ const requestCharacters = (body: ConverseRequestBody) =>
   [body.system, body.messages, body.toolConfig].reduce((total, part) => total + JSON.stringify(part ?? '').length, 0);
 
 function modelPrices(modelId: string): { input: Price; output: Price } {
-  // The model itself or a cross-region inference profile of it (us.amazon.nova-lite-v1:0).
-  if (/^([a-z]{2,4}\.)?amazon\.nova-lite-v1:0$/.test(modelId)) {
-    return { input: prices.bedrockNovaLiteInput, output: prices.bedrockNovaLiteOutput };
+  // The model itself or a cross-region inference profile of it (us.amazon.nova-pro-v1:0).
+  if (/^([a-z]{2,4}\.)?amazon\.nova-pro-v1:0$/.test(modelId)) {
+    return { input: prices.bedrockNovaProInput, output: prices.bedrockNovaProOutput };
   }
   throw new Error(`tests/bench/prices.ts has no price for the Bedrock model ${modelId}`);
 }

@@ -48,17 +48,18 @@ export const prices = {
     per: 'HTTP API requests (first 300M)',
     source: `${unitEconomics} §2`,
   },
-  bedrockNovaLiteInput: {
-    quotedUsd: 0.06,
+  // The storyboard's model is chosen for its copy (shared/config.ts): Nova Pro, not Nova Lite.
+  bedrockNovaProInput: {
+    quotedUsd: 0.8,
     units: 1_000_000,
-    per: 'input tokens, Amazon Nova Lite (Bedrock, on demand)',
-    source: `${unitEconomics} §2 (Nova Lite: $0.06/$0.24 per M tokens)`,
+    per: 'input tokens, Amazon Nova Pro (Bedrock, on demand)',
+    source: 'aws.amazon.com/bedrock/pricing, Amazon Nova (Nova Pro: $0.80/$3.20 per M tokens)',
   },
-  bedrockNovaLiteOutput: {
-    quotedUsd: 0.24,
+  bedrockNovaProOutput: {
+    quotedUsd: 3.2,
     units: 1_000_000,
-    per: 'output tokens, Amazon Nova Lite (Bedrock, on demand)',
-    source: `${unitEconomics} §2 (Nova Lite: $0.06/$0.24 per M tokens)`,
+    per: 'output tokens, Amazon Nova Pro (Bedrock, on demand)',
+    source: 'aws.amazon.com/bedrock/pricing, Amazon Nova (Nova Pro: $0.80/$3.20 per M tokens)',
   },
   // ApplyGuardrail bills each policy it runs per text unit (up to 1,000 characters); the content
   // guardrail runs two (lib/generation/content-guardrail.ts). Not in unit-economics.md.

@@ -127,7 +127,7 @@ describe('renderStoryboard', { timeout: 300_000 }, () => {
   });
 
   it('fails with the reason when the voice-over cannot fit the ad', async () => {
-    // Prepare: a voice that reads every line in 3 s, too slow for a 1.5 s hook and a 1 s end card.
+    // Prepare: a voice that reads every line in 3 s, too slow for a 1.3 s hook and a 1.4 s end card.
     const dir = await workDir('slow');
     const slowRead = async (line: VoiceLine, into: string) => {
       const words = line.text.split(/\s+/).filter(Boolean);

@@ -1,7 +1,7 @@
 // Executions started before the storyboard shipped reach StartRender with the old ad script under
 // `script`; they must still make an ad after the deploy.
 import { describe, expect, it } from 'vitest';
-import { storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import { storyboardSchema, storyboardVersion } from '#generation/storyboard/storyboard.ts';
 import { storyboardOfState } from '#generation/storyboard/storyboard-of-state.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { northwindFacts, northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
@@ -45,6 +45,34 @@ describe('the storyboard an execution carries', () => {
     expect(carried).toMatchObject({ style: 'cinematic', durationSeconds: 8, writer: 'template' });
     expect(carried.brand).toEqual({ name: 'Northwind Coffee', domain: 'northwind.coffee' });
     expect(carried.assets[0]).toMatchObject({ id: 'upload', source: 'upload', key: 'photo.jpg' });
+  });
+
+  it('reads a version 2 storyboard stored before the deploy as version 3 with no product', async () => {
+    // Prepare: version 2 had neither `product` nor the end card's `offer`.
+    const { product: _product, ...current } = await northwindStoryboard('cinematic', 8);
+    const { offer: _offer, ...endCard } = current.endCard;
+    const stored = { ...current, version: 2, endCard };
+
+    // Act
+    const carried = await storyboardOfState(stored, site, order);
+
+    // Assess
+    expect(carried).toEqual({ ...stored, version: storyboardVersion, product: null });
+  });
+
+  it('writes a version 2 storyboard whose scenes no longer fit the scene plans again from the site facts', async () => {
+    // Prepare: version 2's 8 s cinematic plan opened on a 1.5 s hook.
+    const current = await northwindStoryboard('cinematic', 8);
+    const scenes = current.scenes.map((scene, index) =>
+      index === 0 ? { ...scene, endSeconds: 1.5 } : index === 1 ? { ...scene, startSeconds: 1.5 } : scene,
+    );
+    const stored = { ...current, version: 2, product: undefined, scenes };
+
+    // Act
+    const carried = await storyboardOfState(stored, site, order);
+
+    // Assess
+    expect(carried).toEqual(current);
   });
 
   it('refuses a storyboard that claims the current version but breaks the schema', async () => {

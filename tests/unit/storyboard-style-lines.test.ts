@@ -1,7 +1,9 @@
-// The CTA's spoken candidates, as a listener hears them: a verb takes "at" before the domain,
-// "Visit" does not ("Visit at acme.com" was a candidate for a business of no known kind).
+// The CTA's spoken candidates, as a listener hears them: the button's verb, then the domain; never
+// "Visit at" (a candidate once, for a business of no known kind), and always a short one that a
+// 1.4 s end card can say.
 import { describe, expect, it } from 'vitest';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
+import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import { styleLines } from '#generation/storyboard/style-lines.ts';
 import { styles } from '#shared/contract.ts';
 import { siteFactsOf } from './fixtures/sites.ts';
@@ -9,23 +11,18 @@ import { siteFactsOf } from './fixtures/sites.ts';
 const copy = siteCopy(siteFactsOf('bare'));
 
 describe('the call to action the voice may say', () => {
-  it('leads into the domain with the business kind\'s verb, and "Visit" without "at"', () => {
-    const lead = (business: typeof copy.business) => styleLines.cinematic.cta({ ...copy, business })[0];
-
-    expect(lead('software')).toBe(`Try it at ${copy.domain}.`);
-    expect(lead('service')).toBe(`Book at ${copy.domain}.`);
-    expect(lead('shop')).toBe(`Shop at ${copy.domain}.`);
-    expect(lead('other')).toBe(`Visit ${copy.domain}.`);
-    expect(styleLines['direct-response'].cta({ ...copy, business: 'other' }).slice(0, 2)).toEqual([
-      `Visit ${copy.domain} now!`,
-      `Visit ${copy.domain}!`,
-    ]);
+  it('says the button’s words and the domain, longest first', () => {
+    expect(styleLines.cinematic.cta('Shop House Blend', copy)[0]).toBe(`Shop House Blend. ${copy.domain}.`);
+    expect(styleLines['direct-response'].cta('Claim 15% off', copy)[0]).toBe(`Claim 15% off at ${copy.domain}!`);
+    expect(styleLines.ugc.cta('Shop House Blend', copy)[0]).toBe(`it's at ${copy.domain}.`);
   });
 
-  it('never says "Visit at" in any style, for any kind of business', () => {
+  it('never says "Visit at", and always has a line of two heard words', () => {
     for (const style of styles) {
       for (const business of ['software', 'service', 'shop', 'other'] as const) {
-        for (const line of styleLines[style].cta({ ...copy, business })) expect(line).not.toMatch(/\bvisit at\b/i);
+        const lines = styleLines[style].cta('Visit Juniper Yoga', { ...copy, business });
+        for (const line of lines) expect(line).not.toMatch(/\bvisit at\b/i);
+        expect(Math.min(...lines.map(spokenWordCount))).toBeLessThanOrEqual(3);
       }
     }
   });

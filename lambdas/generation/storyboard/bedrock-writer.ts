@@ -1,8 +1,8 @@
 // The Bedrock storyboard writer (DESIGN §5 step 2, the default in AWS stages): a model, through
 // Converse with one forced tool whose input schema is the storyboard's, rewrites the template's
 // draft in better words from the same facts. Its answer must pass the schema and the checks a
-// schema cannot make (no number the site did not give, no line any business could run, lines
-// short enough to say); on problems it gets one repair turn listing them, then the caller falls
+// schema cannot make (no number the site did not give, no line any business could run, lines that
+// fill their scenes at the style's pace, the copy rules of storyboard-checks.ts); on problems it gets one repair turn listing them, then the caller falls
 // back to the template. What is not the model's to choose (assets, colours, brand) is ours.
 import type {
   BedrockRuntimeClient,
@@ -22,9 +22,9 @@ import {
 } from '#generation/bedrock/converse-tool.ts';
 import { logger } from '#powertools/logger.ts';
 import type { Style } from '#shared/contract.ts';
-import { type AdDuration, scenePlans } from './scene-plans.ts';
-import { adHeardBudget, voiceBudget } from './scene-words.ts';
-import { siteCopy } from './site-copy.ts';
+import { type AdDuration, pacing, scenePlans } from './scene-plans.ts';
+import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
+import { type SiteCopy, siteCopy } from './site-copy.ts';
 import { parseStoryboard, type Storyboard, storyboardSchema } from './storyboard.ts';
 import { storyboardProblems } from './storyboard-checks.ts';
 import { writeTemplateStoryboard } from './template-writer.ts';
@@ -40,10 +40,10 @@ const maxTokens = 3_000;
 
 const styleBriefs: Record<Style, string> = {
   cinematic:
-    'Cinematic: the brand speaking, calm and elegant. Few words, full quiet sentences, a mood more than a pitch. No exclamation marks.',
+    'Cinematic: the brand speaking, calm and elegant. Full quiet sentences, a mood more than a pitch. No exclamation marks.',
   'direct-response':
-    'Direct response: urgent and concrete. Lead with numbers, the price or the discount; short punchy sentences; the CTA spoken with the domain.',
-  ugc: 'UGC: a real customer filming on a phone, first person ("I tried…", "honestly?"), casual, mostly lower case. A comment-reply or text-bubble phone element the voice answers.',
+    'Direct response: urgent and concrete. The product with its price, the offer, numbers with their nouns; short punchy sentences; the CTA spoken.',
+  ugc: 'UGC: a real customer filming on a phone, first person, casual, mostly lower case, saying only what the site says ("I got the House Blend, it\'s $16."). The hook may be a POV or "things I found" line ("POV: you found coffee that ships the day it\'s roasted"). No doubt the ad does not answer, no filler said twice. A phone element (comment-reply, text-bubble) only where the next line answers it.',
 };
 
 /** The tool's input schema: the storyboard schema itself, as JSON Schema (draft 2020-12). */
@@ -61,16 +61,16 @@ export function bedrockStoryboardWriter(
   return {
     async write(input) {
       const draft = writeTemplateStoryboard(input);
-      const siteText = siteCopy(input.site).siteText;
+      const copy = siteCopy(input.site);
       const messages: Message[] = [{ role: 'user', content: [{ text: firstTurn(input, draft) }] }];
       const first = await converse(client, converseRequest(modelId, input, messages), timeoutMs);
-      const answer = readAnswer(first, draft, siteText);
+      const answer = readAnswer(first, draft, copy);
       if ('storyboard' in answer) return answer.storyboard;
 
       logger.info('Bedrock storyboard has problems; asking for a repair', { problems: answer.problems.length });
       messages.push(assistantTurn(first), repairTurn(first, answer.problems));
       const second = await converse(client, converseRequest(modelId, input, messages), timeoutMs);
-      const repaired = readAnswer(second, draft, siteText);
+      const repaired = readAnswer(second, draft, copy);
       if ('storyboard' in repaired) return repaired.storyboard;
       throw new BedrockStoryboardError(
         `The storyboard still breaks the rules after a repair:\n${repaired.problems.join('\n')}`,
@@ -96,16 +96,21 @@ function converseRequest(modelId: string, input: StoryboardInput, messages: Mess
 
 function systemPrompt(input: StoryboardInput): string {
   const { style, durationSeconds } = input.order;
+  const pace = pacing.wordsPerSecond[style];
+  const plan = scenePlans[style][durationSeconds as AdDuration];
   return [
     `You are the copywriter and director of a ${durationSeconds}-second vertical (720x1280) video ad with a voice-over.`,
     `Style: ${styleBriefs[style]}`,
     'Rules:',
     '- Say only what the site data says. Never invent prices, discounts, numbers, ratings, reviews, awards, offers or guarantees; every number you write must appear in the site data.',
-    '- The hook (first scene, at most 1.5 s) is a concrete claim, number or question taken from the site data.',
+    '- The hook (the first scene: its text and its voice line) is the first of these the site offers that fits: (a) the site\'s headline or question, as a whole line; (b) a concrete offer ("Subscribe and save 15%"); (c) a number with its noun ("4.8 stars from 212 reviews" only from the product\'s own rating; the product with its price); (d) a quote from the product\'s own review, in quotation marks as a customer\'s words. Never a fragment ("Within 24 hours"); never a number or claim taken from a review. If a rung does not fit, take the next rung; never cut words.',
+    '- Name the product (products[0]) on screen and in the voice in the first half of the ad. A price is never shown without what it buys ("House Blend — $16", never "$16" alone).',
+    '- The end card\'s title carries the site\'s offer, else the product with its price, else a reason to buy; never the brand\'s name again. Its cta is a specific verb ("Shop House Blend", "Claim 15% off"); the brand\'s name at most once on the card. Put the offer in endCard.offer when the site has one.',
+    '- No fact twice on screen at once (the text, the callout and the phone element say different things); no fact said in two scenes, except the offer on the end card.',
     "- Every line is about this business: never a line any business could run (no 'Get started today', 'Discover X', 'Stop scrolling').",
-    '- Each voice line fits its scene at the voice\'s pace: at most the written and spoken word counts the scene plan gives (numbers and domains are read out: "$29" is three spoken words, "northwind.coffee" is four: north wind dot coffee). Say a fact shorter rather than cut it off mid-phrase.',
-    `- The whole voice-over says at most ${adHeardBudget(style, durationSeconds, scenePlans[style][durationSeconds as AdDuration].length)} spoken words; a 1 s end card may stay silent (an empty voiceLine), its text shows the name and domain.`,
-    '- On-screen text: at most 2 lines of 32 characters. The CTA names the domain.',
+    `- Pace: a ${style} voice says ${pace.min}–${pace.max} heard words a second (numbers and domains are read out: "$29" is three spoken words, "northwind.coffee" is four: north wind dot coffee). Each voice line fills its scene: between the scene plan's minSpokenWords and maxSpokenWords, so the voice is never silent for more than ${pacing.maxVoiceGapSeconds} s except one beat before the end card. Voice lines are whole sentences, never cut off mid-phrase.`,
+    `- The whole voice-over says at most ${adHeardBudget(style, durationSeconds)} spoken words; the end card's line says its cta or the domain.`,
+    `- On-screen text: at most 2 lines of 32 characters. The ad has ${plan.length} scenes.`,
     '- Keep the scene plan: the same number of scenes, lengths, roles (a body scene may swap to another of benefit, proof, offer) and shots per scene; shot seconds fill the scene.',
     '- A benefit or proof scene that shows the product in use, a setting or a person may carry `footage`: a prompt for a video model (camera, subject, setting, light; no text, logos or captions; never a close-up of the product itself, whose real photo the other shots show) and the asset id of its first frame, or null.',
     '- Use only the given asset ids. Product photos use product-hero or product-split layouts, never full-bleed; the logo appears only on the end card or a brand shot; the CTA scene is the end card.',
@@ -128,17 +133,24 @@ function firstTurn(input: StoryboardInput, draft: Storyboard): string {
           claims: site.claims ?? [],
           offers: site.offers ?? [],
           prices: site.prices ?? [],
+          products: (site.products ?? []).slice(0, 1).map((product) => ({
+            name: product.name,
+            ...(product.price ? { price: product.price } : {}),
+            ...(product.rating ? { rating: product.rating } : {}),
+            ...(product.review ? { review: product.review.quote } : {}),
+          })),
         }),
   };
-  const plan = scenePlans[draft.style][draft.durationSeconds as AdDuration].map((planned) => {
-    const budget = voiceBudget(draft.style, planned.seconds);
-    return { ...planned, maxWrittenWords: budget.words, maxSpokenWords: budget.heard };
+  const planned = scenePlans[draft.style][draft.durationSeconds as AdDuration];
+  const plan = planned.map((scene, index) => {
+    const budget = voiceBudget(draft.style, scene.seconds, scenePlace(index, planned.length));
+    return { ...scene, maxWrittenWords: budget.words, minSpokenWords: budget.min, maxSpokenWords: budget.max };
   });
   return [
     'Write the storyboard of this ad.',
     `<site_data>\n${untrusted(facts)}\n</site_data>`,
     `<scene_plan>\n${JSON.stringify(plan)}\n</scene_plan>`,
-    'Keep these fields exactly as given: version, style, durationSeconds, persona, writer, brand, palette, assets, endCard.domain.',
+    'Keep these fields exactly as given: version, style, durationSeconds, persona, writer, brand, product, palette, assets, endCard.domain.',
     'A valid draft written by fixed rules follows; improve its words (hook, text, voice lines, callouts, phone elements) and keep what already works.',
     `<draft>\n${untrusted({ ...draft, writer: 'bedrock' })}\n</draft>`,
   ].join('\n');
@@ -156,7 +168,7 @@ function untrusted(value: unknown): string {
 function readAnswer(
   response: ConverseCommandOutput,
   draft: Storyboard,
-  siteText: string,
+  copy: SiteCopy,
 ): { storyboard: Storyboard } | { problems: string[] } {
   const toolUse = toolUseIn(response, storyboardToolName);
   if (!toolUse || typeof toolUse.input !== 'object' || toolUse.input === null) {
@@ -176,12 +188,13 @@ function readAnswer(
     persona: draft.persona,
     writer: 'bedrock',
     brand: draft.brand,
+    product: draft.product,
     palette: draft.palette,
     assets: draft.assets,
     endCard: { ...endCard, domain: draft.endCard.domain },
   });
   if ('problems' in parsed) return parsed;
-  const problems = storyboardProblems(parsed.storyboard, siteText);
+  const problems = storyboardProblems(parsed.storyboard, copy);
   return problems.length > 0 ? { problems } : parsed;
 }
 

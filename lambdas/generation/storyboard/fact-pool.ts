@@ -1,87 +1,129 @@
-// The site's facts not yet said, handed out scene by scene: each scene asks for what its role
-// wants (a hook: a claim, a numbered offer, a question; an offer slot: the price or the offer; a
-// proof slot: a claim) and falls back to another body role's fact, so no fact is invented and none
-// is said twice. When the site has nothing left, the business's name is all there is to say.
-import type { SceneRole } from './scene-plans.ts';
-import { type Claim, comparable, type SiteCopy } from './site-copy.ts';
+// The site's facts as an ad can say them, each once: its headline, its offers, what it sells (the
+// product with its price), the product's own rating and review, its claims and its selling points.
+// A fact has one on-screen line, whole (never cut); the style's voice says it in its own words
+// (style-lines.ts). The hook ladder and the end card pick from here; the writer hands out the rest.
+import type { BusinessKind, Claim, ProductCopy, SiteCopy } from './site-copy.ts';
+import { comparable } from './site-copy.ts';
 
-export type SceneContent =
+export type Fact =
+  /** The site's headline or question, written as a whole line. */
+  | { kind: 'headline'; text: string }
+  | { kind: 'offer'; text: string }
+  /** What is sold, with its price when the site gives one: a price is never said without it. */
+  | { kind: 'product'; product: ProductCopy }
+  /** The product's own schema.org rating: "4.8 stars from 212 reviews". */
+  | { kind: 'rating'; value: string; count?: number }
+  /** A quote from the product's own schema.org Review, said as a customer's words. */
+  | { kind: 'review'; quote: string }
   | { kind: 'claim'; claim: Claim }
-  | { kind: 'offer'; price?: string; offer?: string }
-  | { kind: 'benefit'; text: string }
-  | { kind: 'question'; subject: string }
-  /** The site said nothing usable: the business's name is all the ad knows (`turn` varies the words). */
-  | { kind: 'name'; turn: number };
+  | { kind: 'benefit'; text: string };
 
-export class FactPool {
-  private claims: Claim[];
-  private offers: string[];
-  private prices: string[];
-  private benefits: string[];
-  private subject: string | undefined;
-  private namesSaid = 0;
+/**
+ * The facts in the order a hook tries them (the ladder: the site's headline or question, a concrete
+ * offer, a number with its noun — the product's own rating, the product with its price, a claim
+ * with its number — then the product's own review), followed by what only the body says.
+ */
+export function factsOf(copy: SiteCopy): Fact[] {
+  const { product } = copy;
+  const facts: Fact[] = [
+    ...(copy.headline ? [{ kind: 'headline', text: copy.headline } as const] : []),
+    ...copy.offers.map((text): Fact => ({ kind: 'offer', text })),
+    ...(product?.rating ? [ratingFact(product.rating)] : []),
+    ...(product ? [{ kind: 'product', product } as const] : []),
+    ...copy.claims.filter((claim) => claim.kind !== 'rating').map((claim): Fact => ({ kind: 'claim', claim })),
+    ...(product?.review ? [{ kind: 'review', quote: product.review } as const] : []),
+    // A page's own rating claim ("4.9/5 from 2,000 reviews") is proof, never a hook.
+    ...copy.claims.filter((claim) => claim.kind === 'rating').map((claim): Fact => ({ kind: 'claim', claim })),
+    ...copy.benefits.map((text): Fact => ({ kind: 'benefit', text })),
+  ];
+  // A clause of the headline read again as a selling point is the headline's fact.
+  return facts.filter(
+    (fact, index) => !facts.slice(0, index).some((earlier) => sameFact(textOf(earlier), textOf(fact))),
+  );
+}
 
-  constructor(copy: SiteCopy) {
-    this.claims = [...copy.claims];
-    this.offers = [...copy.offers];
-    this.prices = [...copy.prices];
-    this.subject = copy.subject;
-    this.benefits = copy.benefits.filter((benefit) => comparable(benefit) !== comparable(copy.subject ?? ''));
-  }
+/**
+ * Whether a fact may open the ad: a rung of the ladder. Not a page's own rating, a selling point,
+ * nor a product without its price (a name is not a number with its noun).
+ */
+export function isHookRung(fact: Fact): boolean {
+  if (fact.kind === 'claim') return fact.claim.kind !== 'rating' && /\d/.test(fact.claim.text);
+  if (fact.kind === 'product') return fact.product.price !== undefined;
+  return fact.kind !== 'benefit';
+}
 
-  /** What a scene of this role could say, best first; the last option (the name) always exists. */
-  options(role: SceneRole): SceneContent[] {
-    const claims = this.claims.map((claim): SceneContent => ({ kind: 'claim', claim }));
-    const benefits = this.benefits.map((text): SceneContent => ({ kind: 'benefit', text }));
-    const subject: SceneContent[] = this.subject ? [{ kind: 'benefit', text: this.subject }] : [];
-    const name: SceneContent = { kind: 'name', turn: this.namesSaid };
-    if (role === 'hook') {
-      const numberedOffers = this.offers.filter((offer) => /\d/.test(offer));
-      const question: SceneContent[] = this.subject ? [{ kind: 'question', subject: this.subject }] : [];
-      return [...claims, ...numberedOffers.map((offer): SceneContent => ({ kind: 'offer', offer })), ...question, name];
-    }
-    const offers = this.offerOptions();
-    if (role === 'offer') return [...offers, ...claims, ...benefits, ...subject, name];
-    if (role === 'proof') return [...claims, ...benefits, ...offers, ...subject, name];
-    return [...benefits, ...claims, ...offers, ...subject, name];
-  }
-
-  /** Marks the content as said. */
-  take(content: SceneContent): void {
-    if (content.kind === 'claim') this.claims = this.claims.filter((claim) => claim !== content.claim);
-    if (content.kind === 'offer') {
-      this.prices = this.prices.filter((price) => price !== content.price);
-      this.offers = this.offers.filter((offer) => offer !== content.offer);
-    }
-    if (content.kind === 'benefit') {
-      this.benefits = this.benefits.filter((benefit) => benefit !== content.text);
-      if (content.text === this.subject) this.subject = undefined;
-    }
-    // A question asks about the subject; a later scene may still say it whole.
-    if (content.kind === 'name') this.namesSaid += 1;
-  }
-
-  /** Facts left to lengthen a scene that has time to say more: selling points, then claims, then the subject. */
-  leftovers(): { text: string; content: SceneContent }[] {
-    return [
-      ...this.benefits.map((text) => ({ text, content: { kind: 'benefit', text } as const })),
-      ...this.claims.map((claim) => ({ text: claim.text, content: { kind: 'claim', claim } as const })),
-      ...(this.subject ? [{ text: this.subject, content: { kind: 'benefit', text: this.subject } as const }] : []),
-    ];
-  }
-
-  private offerOptions(): SceneContent[] {
-    const [price] = this.prices;
-    const both: SceneContent[] = price && this.offers[0] ? [{ kind: 'offer', price, offer: this.offers[0] }] : [];
-    const alone: SceneContent[] = price ? [{ kind: 'offer', price }] : [];
-    return [...both, ...alone, ...this.offers.map((offer): SceneContent => ({ kind: 'offer', offer }))];
+/** The fact's words, as the site gave them. */
+export function textOf(fact: Fact): string {
+  switch (fact.kind) {
+    case 'headline':
+    case 'offer':
+    case 'benefit':
+      return fact.text;
+    case 'product':
+      return fact.product.price ? `${fact.product.name} ${fact.product.price}` : fact.product.name;
+    case 'rating':
+      return `${fact.value} stars${fact.count ? ` from ${fact.count} reviews` : ''}`;
+    case 'review':
+      return fact.quote;
+    case 'claim':
+      return fact.claim.text;
   }
 }
 
-/** The role a scene takes from what it says (a body slot may swap roles; the hook stays the hook). */
-export function roleOf(content: SceneContent, index: number): SceneRole {
-  if (index === 0) return 'hook';
-  if (content.kind === 'claim') return 'proof';
-  if (content.kind === 'offer') return 'offer';
-  return 'benefit';
+/** The same fact in other words: one's letters inside the other's ("Roasted to order" in the headline). */
+export function sameFact(a: string, b: string): boolean {
+  const [x, y] = [comparable(a), comparable(b)];
+  return x !== '' && y !== '' && (x.includes(y) || y.includes(x));
+}
+
+/** The fact's on-screen line, whole: the renderer wraps it into at most two lines. */
+export function screenLineOf(fact: Fact, style: 'plain' | 'stamp' = 'plain'): string {
+  switch (fact.kind) {
+    case 'headline':
+    case 'offer':
+    case 'benefit':
+      return capitalised(fact.text);
+    case 'product': {
+      const { name, price } = fact.product;
+      // Direct-response stamps the price beside its product (the callout); the line is the name.
+      return price && style === 'plain' ? `${name} — ${price}` : name;
+    }
+    case 'rating':
+      return textOf(fact);
+    case 'review':
+      return `“${fact.quote}”`;
+    case 'claim':
+      return capitalised(fact.claim.text);
+  }
+}
+
+/** The end card's button: the offer claimed, the product shopped, else the business's verb and name. */
+export function ctaLabelOf(
+  copy: Pick<SiteCopy, 'name' | 'business' | 'offers' | 'product'>,
+  maxChars: number,
+): { label: string; namesBrand: boolean } {
+  const percent = copy.offers.map((offer) => /(\d{1,2})\s?%/.exec(offer)?.[1]).find(Boolean);
+  const freeQuote = copy.offers
+    .map((offer) => /free (estimate|quote|consultation|trial)/i.exec(offer)?.[1])
+    .find(Boolean);
+  const verb = ctaVerbs[copy.business];
+  const candidates: { label: string; namesBrand: boolean }[] = [
+    ...(freeQuote ? [{ label: `Get your free ${freeQuote.toLowerCase()}`, namesBrand: false }] : []),
+    ...(copy.product ? [{ label: `${verb} ${copy.product.name}`, namesBrand: false }] : []),
+    ...(percent ? [{ label: `Claim ${percent}% off`, namesBrand: false }] : []),
+    { label: `${verb} ${copy.name}`, namesBrand: true },
+    { label: `${verb} now`, namesBrand: false },
+  ];
+  return candidates.find((candidate) => candidate.label.length <= maxChars)!;
+}
+
+const ctaVerbs: Record<BusinessKind, string> = { software: 'Try', service: 'Book', shop: 'Shop', other: 'Visit' };
+
+function ratingFact(rating: NonNullable<ProductCopy['rating']>): Fact {
+  const value = Number.isInteger(rating.value) ? String(rating.value) : rating.value.toFixed(1);
+  return { kind: 'rating', value, ...(rating.count ? { count: rating.count } : {}) };
+}
+
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

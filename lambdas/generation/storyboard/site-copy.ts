@@ -2,7 +2,7 @@
 // offers, prices, selling points, the noun phrase a question can be built from, and what kind of
 // business it is (for the CTA's verb). Facts read before claims and offers were extracted separately
 // still yield them: benefits and descriptions are searched with the same patterns.
-import type { SiteImage } from '#generation/website/extract-site-facts.ts';
+import type { SiteImage, SiteProduct } from '#generation/website/extract-site-facts.ts';
 import {
   type ClaimKind,
   claimKinds,
@@ -24,13 +24,26 @@ export interface Claim {
 
 export type BusinessKind = 'software' | 'service' | 'shop' | 'other';
 
+/** What the ad sells: the site's first product, in its own schema.org (or visible) words. */
+export interface ProductCopy {
+  name: string;
+  price?: string;
+  /** The product's own rating (schema.org AggregateRating), never a page's or a review's number. */
+  rating?: { value: number; count?: number; best?: number };
+  /** A quote from the product's own schema.org Review: said only as a customer's words. */
+  review?: string;
+}
+
 export interface SiteCopy {
   /** False when the site could not be read or said nothing: the ad then says only the name. */
   hasFacts: boolean;
   name: string;
   domain: string;
-  /** What the business sells, as the headline names it: a hook's question is built from it. */
+  /** What the business sells, as the headline names it (footage prompts describe it). */
   subject?: string;
+  /** The site's headline or question, whole, when it is the site's own words and not just the name. */
+  headline?: string;
+  product?: ProductCopy;
   claims: Claim[];
   offers: string[];
   prices: string[];
@@ -81,15 +94,34 @@ export function siteCopy(site: StoryboardInput['site']): SiteCopy {
   }
 
   const prices = distinct((site.prices ?? []).map(readable));
-  const allText = [name, headline, description, ...site.benefits, ...(site.claims ?? []), ...offers, ...prices].join(
-    ' ',
-  );
+  const productFacts = fromSite
+    ? (site.products ?? [])
+        .slice(0, 1)
+        .flatMap((item) => [
+          item.name,
+          item.price ?? '',
+          item.review?.quote ?? '',
+          item.rating ? `${item.rating.value} ${item.rating.count ?? ''} ${item.rating.best ?? ''}` : '',
+        ])
+    : [];
+  const allText = [
+    name,
+    headline,
+    description,
+    ...site.benefits,
+    ...(site.claims ?? []),
+    ...offers,
+    ...prices,
+    ...productFacts,
+  ].join(' ');
   const images = site.images ?? (site.imageUrl ? [{ url: site.imageUrl, source: 'og-image' as const }] : []);
+  const product = fromSite ? productCopy(site.products?.[0]) : undefined;
   return {
     hasFacts: fromSite && (headline !== '' || description !== '' || phrases.length > 0 || claims.length > 0),
     name,
     domain,
-    ...(headline && !headlineIsName ? { subject: firstClause(headline) } : {}),
+    ...(headline && !headlineIsName ? { subject: firstClause(headline), headline } : {}),
+    ...(product ? { product } : {}),
     claims: distinctClaims(claims),
     offers: distinct(offers),
     prices,
@@ -97,6 +129,19 @@ export function siteCopy(site: StoryboardInput['site']): SiteCopy {
     business: businessKind(allText, prices.length > 0),
     images,
     siteText: [allText, site.domain, ...images.map((image) => image.description ?? '')].join(' '),
+  };
+}
+
+function productCopy(product: SiteProduct | undefined): ProductCopy | undefined {
+  const name = product ? readable(product.name) : '';
+  if (!product || !name) return undefined;
+  const price = product.price ? readable(product.price) : '';
+  const review = product.review ? readable(product.review.quote) : '';
+  return {
+    name,
+    ...(price ? { price } : {}),
+    ...(product.rating && product.rating.value > 0 ? { rating: product.rating } : {}),
+    ...(review ? { review } : {}),
   };
 }
 

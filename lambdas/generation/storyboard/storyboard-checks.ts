@@ -1,12 +1,16 @@
 // Rules a storyboard can pass the schema and still break: a number the site never gave (an
-// invented price, rating or discount), a line that would fit any business, a line (or a whole
-// voice-over) that takes longer to say than its time at the style's voice's pace once numbers and
-// domains are read out. The Bedrock writer hands these back to the model as problems; tests hold
-// the template writer to them.
+// invented price, rating or discount), a line that would fit any business, a line that takes longer
+// to say than its time (or leaves the voice silent) at the style's pace, and the copy rules a buyer
+// notices — a hook that is a fragment, what is sold never named, a price shown without what it
+// buys, a fact shown twice, the offer lost before the end card, the brand's name twice on the card.
+// The Bedrock writer hands these back to the model as problems; tests hold the template writer to them.
 import { numbersIn } from '#generation/website/fact-patterns.ts';
-import { adHeardBudget, voiceBudget } from './scene-words.ts';
+import { sameFact } from './fact-pool.ts';
+import { pacing } from './scene-plans.ts';
+import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
+import { comparable, type SiteCopy } from './site-copy.ts';
 import { spokenWordCount } from './spoken-words.ts';
-import type { Storyboard } from './storyboard.ts';
+import { type Storyboard, textLimits } from './storyboard.ts';
 
 /** Lines any business could run: they say nothing about this one. */
 export const genericLinePatterns: readonly RegExp[] = [
@@ -18,9 +22,14 @@ export const genericLinePatterns: readonly RegExp[] = [
   /\b(don't wait|you won't believe|game[- ]changer|best in class|world[- ]class)\b/i,
 ];
 
+/** Words a fragment opens on ("Within 24 hours", "With a 12-month warranty"): a hook is a whole line. */
+const fragmentOpeners = /^(within|with|in|on|at|for|from|by|of|to|under|over|and|or|but|plus|since|than)\b/i;
+/** A price as a line shows it: a currency sign and its amount. */
+const pricePattern = /[$€£¥]\s?\d[\d,.]*/g;
+
 /** Every problem of the storyboard beyond the schema's, each naming where it is. */
-export function storyboardProblems(storyboard: Storyboard, siteText: string): string[] {
-  const known = new Set([...numbersIn(siteText), ...numbersIn(storyboard.brand.domain)]);
+export function storyboardProblems(storyboard: Storyboard, copy: Pick<SiteCopy, 'siteText' | 'offers'>): string[] {
+  const known = new Set([...numbersIn(copy.siteText), ...numbersIn(storyboard.brand.domain)]);
   const problems: string[] = [];
   const said = (path: string, text: string | undefined) => {
     if (!text) return;
@@ -34,23 +43,107 @@ export function storyboardProblems(storyboard: Storyboard, siteText: string): st
     said(`scenes.${index}.voiceLine`, scene.voiceLine);
     said(`scenes.${index}.callout`, scene.callout);
     said(`scenes.${index}.phoneElement.text`, scene.phoneElement?.text);
+  });
+  said('endCard.title', storyboard.endCard.title);
+  said('endCard.cta', storyboard.endCard.cta);
+  return [...problems, ...paceProblems(storyboard), ...copyProblems(storyboard, copy)];
+}
+
+/** Each line fills its scene at the style's pace and runs over by no more than the spill; the whole ad fits. */
+export function paceProblems(storyboard: Storyboard): string[] {
+  const problems: string[] = [];
+  const { min, max } = pacing.wordsPerSecond[storyboard.style];
+  storyboard.scenes.forEach((scene, index) => {
     const seconds = scene.endSeconds - scene.startSeconds;
     const heard = spokenWordCount(scene.voiceLine);
-    const { heard: maxHeard } = voiceBudget(storyboard.style, seconds);
-    if (heard > maxHeard) {
+    const budget = voiceBudget(storyboard.style, seconds, scenePlace(index, storyboard.scenes.length));
+    if (heard > budget.max || heard < budget.min) {
       problems.push(
-        `scenes.${index}.voiceLine: takes ${heard} spoken words (numbers and domains read out) in ${seconds} s; at most ${maxHeard}`,
+        `scenes.${index}.voiceLine: ${heard} spoken words (numbers and domains read out) in ${seconds} s; a ${storyboard.style} voice says ${min}–${max} words a second, so ${budget.min}–${budget.max}`,
       );
     }
   });
   const heard = storyboard.scenes.reduce((sum, scene) => sum + spokenWordCount(scene.voiceLine), 0);
-  const maxHeard = adHeardBudget(storyboard.style, storyboard.durationSeconds, storyboard.scenes.length);
-  if (heard > maxHeard) {
+  const limit = adHeardBudget(storyboard.style, storyboard.durationSeconds);
+  if (heard > limit) {
     problems.push(
-      `scenes: the voice-over takes ${heard} spoken words in ${storyboard.durationSeconds} s; at most ${maxHeard} (say less, or leave a short end card's voiceLine empty)`,
+      `scenes: the voice-over takes ${heard} spoken words in ${storyboard.durationSeconds} s; at most ${limit}`,
     );
   }
-  said('endCard.title', storyboard.endCard.title);
-  said('endCard.cta', storyboard.endCard.cta);
   return problems;
+}
+
+/**
+ * The copy rules: a whole hook; the product named on screen and in the voice in the first half; no
+ * price without its product; no fact twice in a frame or in two scenes (the end card's offer
+ * aside); the site's offer on the end card; the brand's name at most once there, never as its title
+ * when there is something better to say.
+ */
+export function copyProblems(storyboard: Storyboard, copy: Pick<SiteCopy, 'offers'>): string[] {
+  const problems: string[] = [];
+  const { scenes, endCard, product, brand } = storyboard;
+  const hook = scenes[0]!.text.join(' ');
+  if (fragmentOpeners.test(hook)) problems.push(`scenes.0.text: "${hook}" is a fragment; the hook is a whole line`);
+  if (product) {
+    const half = storyboard.durationSeconds / 2;
+    const early = scenes.filter((scene) => scene.startSeconds < half);
+    if (
+      !early.some(
+        (scene) => sameFact(scene.text.join(' '), product.name) || includes(scene.text.join(' '), product.name),
+      )
+    ) {
+      problems.push(`scenes: show "${product.name}" on screen in the first half of the ad`);
+    }
+    if (!early.some((scene) => includes(scene.voiceLine, product.name))) {
+      problems.push(`scenes: say "${product.name}" in the first half of the ad`);
+    }
+  }
+  const story = scenes.filter((scene) => scene.role !== 'cta');
+  story.forEach((scene, index) => {
+    const shown = [scene.text.join(' '), scene.callout ?? '', scene.phoneElement?.text ?? ''];
+    // An offer's threshold ("Free shipping on orders over $40") is its condition, not a price.
+    const isOffer = copy.offers.some((offer) => sameFact(offer, scene.text.join(' ')));
+    const prices = shown.join(' ').match(pricePattern) ?? [];
+    if (prices.length > 0 && !isOffer && !(product && includes(shown.join(' '), product.name))) {
+      problems.push(`scenes.${index}.text: ${prices.join(', ')} is shown without what it buys`);
+    }
+    const numbers = shown.flatMap((part) => numbersIn(part));
+    const twice = numbers.filter((number, at) => numbers.indexOf(number) !== at);
+    const echoed = scene.callout && includes(scene.text.join(' '), scene.callout);
+    if (twice.length > 0 || echoed) problems.push(`scenes.${index}: a fact is on screen twice at once`);
+    story.slice(0, index).forEach((earlier, earlierIndex) => {
+      const a = earlier.text.join(' ');
+      const b = scene.text.join(' ');
+      const brandOnly = [a, b].some((text) =>
+        [brand.name, brand.domain].some((name) => comparable(name) === comparable(text)),
+      );
+      if (!brandOnly && sameFact(a, b))
+        problems.push(`scenes.${index}.text: says again what scene ${earlierIndex} said`);
+    });
+  });
+  const offer = copy.offers.find((candidate) => candidate.length <= textLimits.charsPerLine);
+  const card = `${endCard.title} ${endCard.cta}`;
+  if (
+    offer &&
+    !sameFact(endCard.title, offer) &&
+    !numbersIn(offer).some((number) => numbersIn(card).includes(number))
+  ) {
+    problems.push(`endCard.title: carry the site's offer ("${offer}") to the end card`);
+  }
+  const named = occurrences(`${endCard.title} | ${endCard.cta}`, brand.name);
+  if (named > 1) problems.push(`endCard: the brand's name is on the card ${named} times; once is enough`);
+  if ((product || offer) && comparable(endCard.title) === comparable(brand.name)) {
+    problems.push('endCard.title: say the offer, the product and its price, or a reason, not the brand name');
+  }
+  return problems;
+}
+
+function includes(text: string, part: string): boolean {
+  const key = comparable(part);
+  return key !== '' && comparable(text).includes(key);
+}
+
+function occurrences(text: string, name: string): number {
+  const key = comparable(name);
+  return key === '' ? 0 : comparable(text).split(key).length - 1;
 }

@@ -1,7 +1,9 @@
 // The storyboard an execution carries under `script`. Executions started before the storyboard
 // shipped carry the old ad script there (no `version`); rather than keep the old renderer for
 // them, their storyboard is written again by the template writer from the same site facts, which
-// needs no model and no network, so a deploy never strands an order that is mid-way.
+// needs no model and no network, so a deploy never strands an order that is mid-way. A version 2
+// storyboard (before `product` and the end card's `offer`) is read as version 3 with no product;
+// one whose scenes no longer fit today's scene plans is written again the same way.
 
 import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import type { Style } from '#shared/contract.ts';
@@ -21,7 +23,11 @@ export async function storyboardOfState(
   site: WebsiteAnalysis | undefined,
   order: OrderForStoryboard,
 ): Promise<Storyboard> {
-  if (isStoryboard(script)) return storyboardSchema.parse(script);
+  if (versionOf(script) === storyboardVersion) return storyboardSchema.parse(script);
+  if (versionOf(script) === 2) {
+    const upgraded = storyboardSchema.safeParse({ ...(script as object), version: storyboardVersion, product: null });
+    if (upgraded.success) return upgraded.data;
+  }
   return templateStoryboardWriter.write({
     site: site ?? (await analyzeWebsite(order.website)),
     order: {
@@ -32,8 +38,6 @@ export async function storyboardOfState(
   });
 }
 
-function isStoryboard(script: unknown): boolean {
-  return (
-    typeof script === 'object' && script !== null && (script as { version?: unknown }).version === storyboardVersion
-  );
+function versionOf(script: unknown): unknown {
+  return typeof script === 'object' && script !== null ? (script as { version?: unknown }).version : undefined;
 }

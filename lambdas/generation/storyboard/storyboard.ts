@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { styles } from '#shared/contract.ts';
 import { type AdDuration, adDurations, bodyRoles, pacing, scenePlans, sceneRoles } from './scene-plans.ts';
 
-export const storyboardVersion = 2;
+export const storyboardVersion = 3;
 
 /** Where an image came from; the buyer's upload always comes first. */
 export const assetSources = ['upload', 'hero', 'og-image', 'product', 'logo'] as const;
@@ -96,12 +96,19 @@ export const storyboardSchema = z
     persona: z.enum(['brand', 'first-person']),
     writer: z.enum(['template', 'bedrock']),
     brand: z.object({ name: z.string().trim().min(1).max(60), domain: z.string().trim().min(1).max(48) }),
+    /** What the ad sells (the site's first product), or null when the site names none. */
+    product: z
+      .object({ name: z.string().trim().min(1).max(60), price: z.string().trim().min(1).max(40).optional() })
+      .nullable(),
     palette: z.object({ primary: hexColor, accent: hexColor, text: hexColor }),
     /** Every usable image, the buyer's upload first; empty when there is none. */
     assets: z.array(assetSchema).max(6),
     scenes: z.array(sceneSchema).min(3).max(6),
     endCard: z.object({
+      /** What the card says above its button: the offer, the product and its price, or a reason; never the brand's name again. */
       title: textLine,
+      /** The site's offer the card carries (its title says it), for the bench and the writers' checks. */
+      offer: textLine.optional(),
       cta: textLine,
       domain: z.string().trim().min(1).max(48),
       /** The product (or logo) shown beside the CTA; null only when there is no image at all. */
@@ -155,7 +162,9 @@ export const storyboardSchema = z
         issue(['scenes', index, 'emphasis'], 'the emphasis must be part of the text');
       }
       // Pace: the line must be speakable in its scene at a natural rate.
-      const maxWords = Math.floor(seconds * pacing.wordsPerSecond.max + timeTolerance);
+      const maxWords = Math.floor(
+        (seconds + pacing.lineSpillSeconds) * pacing.wordsPerSecond[board.style].max + timeTolerance,
+      );
       if (wordsOf(scene.voiceLine).length > maxWords) {
         issue(['scenes', index, 'voiceLine'], `${seconds} s carries at most ${maxWords} spoken words`);
       }
@@ -177,7 +186,10 @@ export const storyboardSchema = z
     }
     const last = board.scenes.at(-1)!;
     if (last.endSeconds - last.startSeconds > board.durationSeconds * pacing.endCardMaxShare + timeTolerance) {
-      issue(['scenes', board.scenes.length - 1], 'the end card is at most a quarter of the ad');
+      issue(
+        ['scenes', board.scenes.length - 1],
+        `the end card is at most ${Math.round(pacing.endCardMaxShare * 100)} % of the ad`,
+      );
     }
   });
 

@@ -1,159 +1,164 @@
-// How each style says a fact (research/ad-craft.md §4, issue 14 §6): cinematic is a calm narrator in
-// full, quiet sentences; direct-response is urgent and price-first; UGC is a customer talking in
-// the first person ("I tried…", "honestly?"). Each function gives candidate voice lines, best
-// first; the writer keeps the first that fits the scene's time. Every candidate carries the site's
-// own words: the frames add tone, never a fact.
+// How each style says a fact (research/ad-craft.md §4): cinematic is a calm narrator in full,
+// quiet sentences; direct-response is urgent and names the price with its product; UGC is a
+// customer talking in the first person about what the site says. Each function gives whole
+// candidate lines, longest first; the writer keeps the one that fills the scene at the style's
+// pace. Every candidate carries the site's own words: the frames add tone, never a fact, and never
+// a doubt the line does not answer.
 import type { Style } from '#shared/contract.ts';
-import type { SceneContent } from './fact-pool.ts';
-import type { Claim, SiteCopy } from './site-copy.ts';
+import { capitalised, type Fact } from './fact-pool.ts';
+import type { SiteCopy } from './site-copy.ts';
 
 interface StyleLines {
-  hook(content: SceneContent, copy: SiteCopy): string[];
-  /** `first` is the first body scene: UGC opens its story there ("I tried…"). */
-  body(content: SceneContent, copy: SiteCopy, first: boolean): string[];
-  /** A further fact appended to a long scene. */
-  more(fact: string, copy: SiteCopy): string;
-  cta(copy: SiteCopy): string[];
+  /** The voice's lines for a fact; `hook` when it opens the ad. */
+  says(fact: Fact, copy: SiteCopy, hook: boolean): string[];
+  /** The on-screen line of a hook in this style, when it differs from the fact's own line (UGC's POV). */
+  hookText?(fact: Fact): string | undefined;
+  /** The end card's line, longest first: the button's words and the domain; the words alone (the verb is heard); the domain. */
+  cta(ctaLabel: string, copy: SiteCopy): string[];
+  /** A call to action of two words ("Shop now."), for an end card too short for any of `cta`'s. */
+  lastCta(copy: SiteCopy): string;
 }
-
-/** What the CTA says before the domain: a verb takes "at" ("Shop at acme.com"), "Visit" does not. */
-const ctaLeads: Record<SiteCopy['business'], string> = {
-  software: 'Try it at',
-  service: 'Book at',
-  shop: 'Shop at',
-  other: 'Visit',
-};
 
 export const styleLines: Record<Style, StyleLines> = {
   cinematic: {
-    hook: (content, copy) => {
-      if (content.kind === 'claim') return [content.claim.text, ...claimCores(content.claim)].map(sentence);
-      if (content.kind === 'offer') return [content.offer ?? content.price ?? '', offerCore(content)].map(sentence);
-      if (content.kind === 'question') {
-        return subjects(content.subject).flatMap((subject) => [`Looking for ${lower(subject)}?`, `${upper(subject)}?`]);
+    says: (fact, copy) => {
+      switch (fact.kind) {
+        case 'product': {
+          const { name, price } = fact.product;
+          // Where the price takes too long to say, the voice names the product; the screen shows its price.
+          return [
+            ...(price ? [`Our ${name}, ${price}.`, `${name}, ${price}.`] : []),
+            `This is our ${name}.`,
+            `Our ${name}.`,
+            `${name}.`,
+          ];
+        }
+        case 'rating':
+          return rated(fact).map(sentence);
+        case 'review':
+          return [`One customer wrote: ${quoted(fact.quote)}`, quoted(fact.quote)];
+        default:
+          return [sentence(plain(fact, copy))];
       }
-      if (content.kind === 'benefit') return [sentence(content.text)];
-      return namesSaid(content.turn, [`This is ${copy.name}.`, `${copy.name}.`]);
     },
-    body: (content, copy) => {
-      if (content.kind === 'claim') return [content.claim.text, ...claimCores(content.claim)].map(sentence);
-      if (content.kind === 'offer') {
-        const { price, offer } = content;
-        if (price && offer) return [`${sentence(offer)} ${sentence(price)}`];
-        if (price) return [copy.subject && `${upper(copy.subject)}, ${price}.`, sentence(price)].filter(isLine);
-        return [sentence(offer ?? '')];
-      }
-      if (content.kind === 'benefit') return [sentence(content.text)];
-      if (content.kind === 'question') return [sentence(content.subject)];
-      return namesSaid(content.turn, [`This is ${copy.name}.`, `${copy.name}, at ${copy.domain}.`, `${copy.name}.`]);
-    },
-    more: (fact) => sentence(fact),
-    cta: (copy) => [`${ctaLeads[copy.business]} ${copy.domain}.`, `${copy.domain}.`, `${copy.name}.`],
+    cta: (label, copy) => [`${sentence(label)} ${copy.domain}.`, sentence(label), `${copy.domain}.`],
+    lastCta: shortCta,
   },
   'direct-response': {
-    hook: (content, copy) => {
-      if (content.kind === 'claim') return [content.claim.text, ...claimCores(content.claim)].map(exclaim);
-      if (content.kind === 'offer') return [content.offer ?? content.price ?? '', offerCore(content)].map(exclaim);
-      if (content.kind === 'question') {
-        return subjects(content.subject).flatMap((subject) => [
-          `${wantOrNeed(subject, 'Want to', 'Need')} ${lower(subject)}?`,
-          `${upper(subject)}?`,
-        ]);
+    says: (fact, copy) => {
+      switch (fact.kind) {
+        case 'product': {
+          const { name, price } = fact.product;
+          const named = [`Get the ${name}!`, `The ${name}!`, `${name}!`];
+          if (!price) return named;
+          // "From $12/month" is a lowest price; only a single price is "just".
+          const priced = /^from\b/i.test(price) ? price : `just ${price}`;
+          return [`${name}, ${priced}!`, `${name}, ${price}!`, ...named];
+        }
+        case 'rating':
+          return rated(fact).map(exclaim);
+        case 'review':
+          return [`Customers say: ${quoted(fact.quote)}`, quoted(fact.quote)];
+        case 'headline':
+          return [question(fact.text) ? sentence(fact.text) : exclaim(fact.text)];
+        case 'offer':
+          return [`Right now: ${lower(exclaim(fact.text), copy)}`, exclaim(fact.text)];
+        default:
+          return [exclaim(plain(fact, copy))];
       }
-      if (content.kind === 'benefit') return [exclaim(content.text)];
-      return namesSaid(content.turn, [`${copy.name}!`]);
     },
-    body: (content, copy) => {
-      if (content.kind === 'claim') return [sentence(content.claim.text), ...claimCores(content.claim).map(exclaim)];
-      if (content.kind === 'offer') {
-        const { price, offer } = content;
-        // "From $12/month" is a lowest price; only a single price is "only".
-        const priced = price && (/^from\b/i.test(price) ? upper(price) : `Only ${price}`);
-        if (priced && offer) return [`${priced}. ${exclaim(offer)}`];
-        return [priced ? `${priced}!` : exclaim(offer ?? '')];
-      }
-      if (content.kind === 'benefit') return [sentence(content.text)];
-      if (content.kind === 'question') return [exclaim(content.subject)];
-      return namesSaid(content.turn, [`${copy.name}!`, `${copy.name}, at ${copy.domain}!`]);
-    },
-    more: (fact) => sentence(fact),
-    cta: (copy) => [
-      `${ctaLeads[copy.business]} ${copy.domain} now!`,
-      `${ctaLeads[copy.business]} ${copy.domain}!`,
-      `${copy.domain}!`,
-      `${copy.name}!`,
-    ],
+    cta: (label, copy) => [`${label} at ${copy.domain}!`, exclaim(label), `${copy.domain}!`],
+    lastCta: (copy) => exclaim(shortCta(copy)),
   },
   ugc: {
-    hook: (content, copy) => {
-      const casual = (text: string) => lower(text, copy.name);
-      if (content.kind === 'claim') {
-        return claimCores(content.claim).flatMap((core) => [`wait, ${casual(core)}?`, `${casual(core)}?`]);
+    says: (fact, copy, hook) => {
+      const casual = (text: string) => closed(lower(text, copy));
+      switch (fact.kind) {
+        case 'headline':
+          return nounPhrase(fact.text)
+            ? [`I found ${casual(fact.text)}`, `found ${casual(fact.text)}`, casual(fact.text)]
+            : [question(fact.text) ? sentence(fact.text) : casual(fact.text)];
+        case 'offer':
+          return [`and the deal: ${casual(fact.text)}`, `the deal: ${casual(fact.text)}`];
+        case 'product': {
+          const { name, price } = fact.product;
+          return [
+            ...(price ? [`I got the ${name}, it's ${price}.`, `the ${name} is ${price}.`] : []),
+            `I got the ${name}.`,
+            `the ${name}.`,
+            `${name}.`,
+          ];
+        }
+        case 'rating':
+          return rated(fact).map((line) => casual(line));
+        case 'review':
+          return [`another customer wrote ${quoted(fact.quote)}`, quoted(fact.quote)];
+        case 'claim':
+          // "it comes with a 12-month warranty": a guarantee the customer got with it.
+          return fact.claim.kind === 'guarantee' && /^\d/.test(fact.claim.text) && !hook
+            ? [`it comes with a ${casual(fact.claim.text)}`, casual(fact.claim.text)]
+            : [casual(fact.claim.text)];
+        case 'benefit':
+          return [`what I like: ${casual(fact.text)}`, casual(fact.text)];
       }
-      if (content.kind === 'offer') return [`wait, ${casual(offerCore(content))}?`, `${casual(offerCore(content))}?`];
-      if (content.kind === 'question') {
-        return subjects(content.subject).flatMap((subject) => [
-          `${wantOrNeed(subject, 'want to', 'need')} ${casual(subject)}?`,
-          `${casual(subject)}?`,
-        ]);
-      }
-      if (content.kind === 'benefit') return [`${casual(content.text)}?`];
-      return namesSaid(content.turn, [`ok so, ${copy.name}.`, `${copy.name}.`]);
     },
-    body: (content, copy, first) => {
-      const casual = (text: string) => closed(lower(text, copy.name));
-      // The first body scene opens the story: "I tried…".
-      const told = (line: string) => (first ? [`I tried ${copy.name}. ${line}`, line] : [line]);
-      if (content.kind === 'claim') {
-        return [
-          ...told(`honestly? ${casual(content.claim.text)}`),
-          casual(content.claim.text),
-          ...claimCores(content.claim).map(casual),
-        ];
-      }
-      if (content.kind === 'offer') {
-        const { price, offer } = content;
-        if (price && offer) return [`and it's ${price}. ${casual(offer)}`];
-        return [price ? `and it's ${price}.` : `plus, ${casual(offer ?? '')}`];
-      }
-      if (content.kind === 'benefit') return [...told(`honestly? ${casual(content.text)}`), casual(content.text)];
-      if (content.kind === 'question') return told(casual(content.subject));
-      // The name alone last: a short scene says it rather than half of "I found…".
-      return [
-        ...namesSaid(content.turn, [
-          `I found ${copy.name}.`,
-          `it's called ${copy.name}.`,
-          `${copy.name}, at ${copy.domain}.`,
-        ]),
-        `${copy.name}.`,
-      ];
-    },
-    more: (fact, copy) => `plus, ${closed(lower(fact, copy.name))}`,
-    cta: (copy) => [`go to ${copy.domain}.`, `${copy.domain}.`, `${copy.name}.`],
+    // "POV: you found coffee roasted the day it ships": a headline that names a thing.
+    hookText: (fact) =>
+      fact.kind === 'headline' && nounPhrase(fact.text) ? `POV: you found ${lower(fact.text)}` : undefined,
+    cta: (label, copy) => [`it's at ${copy.domain}.`, `${copy.domain}.`, closed(lower(label, copy))],
+    lastCta: (copy) => lower(shortCta(copy)),
   },
 };
 
-/** What a hook can say of a claim in a breath, longest first: "in 48 hours", "48 hours"; "Rated 4.8". */
-function claimCores(claim: Claim): string[] {
-  if (claim.kind === 'rating') {
-    const value = /\d(?:[.,]\d+)?/.exec(claim.core)?.[0];
-    return value ? [claim.core, `Rated ${value}`] : [claim.core];
-  }
-  // "in 48 hours" → "48 hours"; a qualifier ("up to", "under") is part of the claim and stays.
-  const bare = claim.core.replace(/^(?:in|within)\s+(?=\d)/i, '');
-  return bare === claim.core ? [claim.core] : [claim.core, bare];
+/** The shortest spoken call to action, for an end card of a second or so: "Shop now." */
+function shortCta(copy: SiteCopy): string {
+  const verbs: Record<SiteCopy['business'], string> = {
+    software: 'Try it now.',
+    service: 'Book now.',
+    shop: 'Shop now.',
+    other: 'Visit now.',
+  };
+  return verbs[copy.business];
 }
 
-/** The headline's subject, then its head alone: "Slow yoga for busy people" → "Slow yoga". */
-function subjects(subject: string): string[] {
-  const head = subject.split(/\s+(?:for|with|that|which|who|in|on|at|from|to|by|of)\s+/i)[0]!;
-  return head === subject || head.split(/\s+/).length < 2 ? [subject] : [subject, head];
+function plain(fact: Fact, copy: SiteCopy): string {
+  switch (fact.kind) {
+    case 'headline':
+    case 'offer':
+    case 'benefit':
+      return fact.text;
+    case 'claim':
+      return fact.claim.text;
+    case 'product':
+      return fact.product.name;
+    case 'rating':
+      return rated(fact)[0]!;
+    case 'review':
+      return quoted(fact.quote);
+  }
+  return copy.name;
+}
+
+function rated(fact: Extract<Fact, { kind: 'rating' }>): string[] {
+  return fact.count
+    ? [`${fact.value} stars from ${fact.count} reviews`, `Rated ${fact.value} stars`]
+    : [`Rated ${fact.value} stars`];
+}
+
+function quoted(text: string): string {
+  return `"${closed(text)}"`;
 }
 
 /**
- * Headlines are noun phrases ("Small-batch coffee") or orders ("Build habits that stick"): "Need
- * small-batch coffee?" reads, "Need build habits?" does not, so an order becomes "Want to build…".
+ * A headline that names a thing ("Salmon treats picky cats actually finish") rather than telling
+ * the reader to do something ("Build habits that stick"), which "I found…" and "POV: you found…"
+ * can carry.
  */
+function nounPhrase(text: string): boolean {
+  const first = text.split(/\s+/)[0]!.toLowerCase();
+  return !question(text) && !headlineVerbs.has(first) && !/^(we|our|you|your|i|it|this|the)$/i.test(first);
+}
+
 const headlineVerbs = new Set(
   (
     'boost book build buy cut create design discover do earn find get grow hire join keep launch learn ' +
@@ -162,51 +167,33 @@ const headlineVerbs = new Set(
   ).split(' '),
 );
 
-function wantOrNeed(subject: string, want: string, need: string): string {
-  return headlineVerbs.has(subject.split(/\s+/)[0]!.toLowerCase()) ? want : need;
-}
-
-/** The name said another way each time a sparse site leaves nothing else to say. */
-function namesSaid(turn: number, lines: string[]): string[] {
-  return [...lines.slice(turn % lines.length), ...lines.slice(0, turn % lines.length)];
-}
-
-/** "20% off", "Free shipping", or the price. */
-function offerCore(content: Extract<SceneContent, { kind: 'offer' }>): string {
-  const offer = content.offer ?? '';
-  return /\d+\s?%\s?off/i.exec(offer)?.[0] ?? (content.price || offer);
-}
-
-function isLine(line: string | false | undefined | ''): line is string {
-  return typeof line === 'string' && line.trim() !== '';
+function question(text: string): boolean {
+  return text.trim().endsWith('?');
 }
 
 /** A full sentence: capital first letter, one closing stop. */
-function sentence(text: string): string {
-  return upper(closed(text));
+export function sentence(text: string): string {
+  return capitalised(closed(text));
 }
 
 /** The text with one closing stop (a question or an exclamation keeps its own). */
 function closed(text: string): string {
   const trimmed = text.trim().replace(/[.,;:]+$/, '');
   if (!trimmed) return '';
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  return /[.!?"”]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 function exclaim(text: string): string {
   return `${sentence(text).replace(/[.!?]$/, '')}!`;
 }
 
-function upper(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /**
- * Lower-cases the first letter the way people talk, but not a name or an acronym ("Slack",
- * "GitHub", "AI"), nor the business's own name.
+ * Lower-cases the first letter the way people talk, but not a name or an acronym ("Yamaha",
+ * "XS400", "AI"), nor the business's or the product's own name.
  */
-function lower(text: string, name = ''): string {
+function lower(text: string, copy?: SiteCopy): string {
   const [first = ''] = text.split(/\s+/);
-  const keepsCase = /\p{Lu}.*\p{Lu}/u.test(first) || first === name.split(/\s+/)[0];
+  const names = [copy?.name, copy?.product?.name].map((name) => name?.split(/\s+/)[0]);
+  const keepsCase = /\p{Lu}.*\p{Lu}|\d/u.test(first) || names.includes(first);
   return keepsCase ? text : text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -69,15 +69,20 @@ describe('the footage loop', () => {
   it('asks for footage only in benefit and proof scenes, at the shortest length the model makes', async () => {
     const board = await storyboardWith();
     const plan = planFootage(board, settingsWith());
-    // Northwind's body: two benefits (its selling points), then the offer (a price: the product shown).
+    // Northwind's body: its delivery time (proof), then a selling point (benefit); the template asks
+    // for footage in the first two body scenes only.
     expect(plan.clips.map((clip) => clip.sceneIndex)).toEqual([1, 2]);
-    expect(plan.clips.map((clip) => board.scenes[clip.sceneIndex]!.role)).toEqual(['benefit', 'benefit']);
+    expect(plan.clips.map((clip) => board.scenes[clip.sceneIndex]!.role)).toEqual(['proof', 'benefit']);
     expect(
       board.scenes
-        .filter((scene) => scene.role === 'offer' || scene.role === 'hook' || scene.role === 'cta')
-        .map((scene) => scene.footage),
-    ).toEqual([undefined, undefined, undefined]);
-    // Cinematic 12 s: 4 s and 2.5 s body scenes → Veo's 4 s twice, $0.05/s at 720p.
+        .filter((_scene, index) => !plan.clips.some((clip) => clip.sceneIndex === index))
+        .map((scene) => [scene.role, scene.footage]),
+    ).toEqual([
+      ['hook', undefined],
+      ['benefit', undefined],
+      ['cta', undefined],
+    ]);
+    // Cinematic 12 s: 2.7 s and 2.5 s body scenes → Veo's 4 s twice, $0.05/s at 720p.
     expect(plan.clips.map((clip) => clip.seconds)).toEqual([4, 4]);
     expect(plan.clips.map((clip) => clip.costUsd)).toEqual([0.2, 0.2]);
     expect(board.scenes[0]!.footage).toBeUndefined();

@@ -124,7 +124,7 @@ export function footageJourney(provider: FootageProvider): { current: Twin } {
       const media = await probeMedia(file);
       expect(media.video).toMatchObject({ width: 720, height: 1280 });
       expect(Math.abs(media.durationSeconds - 8)).toBeLessThanOrEqual(0.1);
-      // Cinematic 8 s: hook 0–1.5 s, benefit 1.5–5 s (the footage), offer, CTA.
+      // Cinematic 8 s: hook 0–2 s, benefit 2–4.2 s (the footage), another body scene, CTA.
       expect(isMagenta(await bandColourAt(file, 3.25))).toBe(true);
       expect(isMagenta(await bandColourAt(file, 0.7))).toBe(false);
       // What the ad cost is on the order: the seconds asked of the provider × the price table, Stripe, AWS.

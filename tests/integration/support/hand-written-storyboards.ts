@@ -3,7 +3,12 @@
 // out, independent of how a writer words an ad (the bench renders the template writer's).
 import { paletteFor } from '#generation/storyboard/palette.ts';
 import { type AdDuration, scenePlans } from '#generation/storyboard/scene-plans.ts';
-import { type Storyboard, type StoryboardScene, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import {
+  type Storyboard,
+  type StoryboardScene,
+  storyboardSchema,
+  storyboardVersion,
+} from '#generation/storyboard/storyboard.ts';
 import type { Style } from '#shared/contract.ts';
 
 type Words = Pick<StoryboardScene, 'text' | 'voiceLine' | 'emphasis' | 'callout' | 'phoneElement'>;
@@ -117,12 +122,13 @@ export function handWrittenStoryboard(style: Style, durationSeconds: AdDuration)
     return scene;
   });
   return storyboardSchema.parse({
-    version: 2,
+    version: storyboardVersion,
     style,
     durationSeconds,
     persona: style === 'ugc' ? 'first-person' : 'brand',
     writer: 'template',
     brand: { name: 'Northwind Coffee', domain: 'northwind.coffee' },
+    product: null,
     palette: paletteFor(style, '#7a3e1d'),
     assets: [{ id: 'upload', source: 'upload', key: 'uploads/northwind.jpg' }],
     scenes,
