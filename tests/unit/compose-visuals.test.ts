@@ -109,7 +109,7 @@ describe('the first frames', () => {
 
   const brandCases = styles.flatMap((style) => [[style, 'logo'] as const, [style, 'wordmark'] as const]);
   it.each(brandCases)(
-    'puts the %s brand mark (%s) on every story scene from frame 0, small, in the safe zone and off the key area',
+    'puts the %s brand mark (%s) on every story scene from frame 0 but one whose phone element takes its row, small, in the safe zone and off the key area',
     (style, kind) => {
       // Prepare: with a logo asset the mark is the logo, else the brand's name.
       const board = kind === 'logo' ? withLogo(handWrittenStoryboard(style, 12)) : handWrittenStoryboard(style, 12);
@@ -121,7 +121,12 @@ describe('the first frames', () => {
       // Assess
       const first = layout.scenes.find((scene) => scene.brandMark)!;
       expect(first.startFrame / frame.fps).toBeLessThanOrEqual(2);
+      expect(layout.scenes[0]!.brandMark).not.toBeNull();
       for (const scene of layout.scenes.filter((candidate) => !candidate.endCard)) {
+        if (scene.index > 0 && board.scenes[scene.index]!.phoneElement) {
+          expect(scene.brandMark).toBeNull();
+          continue;
+        }
         const mark = scene.brandMark!;
         expect(mark.kind).toBe(kind);
         expect(contains(safeZone, mark.box)).toBe(true);

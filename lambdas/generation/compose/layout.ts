@@ -524,7 +524,10 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   const { look, scheme, images } = context;
   const texts: TextBlock[] = [];
   const width = safeZone.width;
-  const brandMark = brandMarkFor(context);
+  // A UGC comment or message takes the brand's row: with both stacked over the headline the
+  // picture's key area loses a tenth of the safe zone, and the brand is on every other scene. The
+  // hook keeps it: the brand is on screen from frame 0.
+  const brandMark = scene.phoneElement && index > 0 ? null : brandMarkFor(context);
   let top = brandMark ? bottom(brandMark.box) + 10 : safeZone.y + 10;
 
   if (scene.phoneElement) {

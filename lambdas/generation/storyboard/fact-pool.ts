@@ -72,8 +72,17 @@ export function textOf(fact: Fact): string {
 
 /** The same fact in other words: one's letters inside the other's ("Roasted to order" in the headline). */
 export function sameFact(a: string, b: string): boolean {
-  const [x, y] = [comparable(a), comparable(b)];
-  return x !== '' && y !== '' && (x.includes(y) || y.includes(x));
+  // Whole words: a plan called "Team" is not the fact "Loved by 4,000+ teams".
+  const [x, y] = [wordRun(a), wordRun(b)];
+  return x.trim() !== '' && y.trim() !== '' && (x.includes(y) || y.includes(x));
+}
+
+/** The text's letters and digits as space-separated words, padded so that `includes` matches whole words. */
+function wordRun(text: string): string {
+  return ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
 }
 
 /** The fact's on-screen line, whole: the renderer wraps it into at most two lines. */
