@@ -7,6 +7,7 @@ import {
   lazy,
   type RefObject,
   Suspense,
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -58,6 +59,18 @@ export function OrderForm() {
   const [blockedCheckout, setBlockedCheckout] = useState<{ url: string; orderId: string } | null>(null);
   // The preview could not read the site: the photo is then needed to order (docs/spec-deviations.md).
   const [photoRequired, setPhotoRequired] = useState(false);
+  // Stable: the preview reports through it from its effects. A site that can be read again takes
+  // the photo's error away.
+  const onSiteUnreadableChange = useCallback((unreadable: boolean) => {
+    setPhotoRequired(unreadable);
+    if (!unreadable) {
+      setErrors((current) => {
+        if (!current.image) return current;
+        const { image: _, ...rest } = current;
+        return rest;
+      });
+    }
+  }, []);
   const navigate = useNavigate();
   const [guard] = useState(createSubmitGuard);
   const hydrated = useHydrated();
@@ -255,7 +268,7 @@ export function OrderForm() {
             {durationHint(values.durationSeconds)}
           </p>
         </div>
-        <PreviewSlot values={values} onSiteUnreadableChange={setPhotoRequired} />
+        <PreviewSlot values={values} onSiteUnreadableChange={onSiteUnreadableChange} />
         <div className="min-w-0">
           <ImageField
             image={values.image}
