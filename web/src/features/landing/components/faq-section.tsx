@@ -37,7 +37,7 @@ export const faqs = [
   },
   {
     question: 'Can I use my own product photo?',
-    answer: `Yes. Upload a JPEG, PNG or WebP image of up to ${limits.uploadMaxBytes / 1024 / 1024} MB and it leads the ad, shown whole, never cropped to fit. We also use the images on your website (product photos, the main image, your logo); without any, the scenes are designed in your brand colours. If we cannot read your website, the photo is needed: without it your ad would have nothing to show but your name, so the order form asks for one before you pay.`,
+    answer: `Yes. Upload a JPEG, PNG or WebP image of up to ${limits.uploadMaxBytes / 1024 / 1024} MB and it leads the ad, shown whole, never cropped to fit. We also use the images on your website (product photos, the main image, your logo); without any, the scenes are designed in your brand colours.`,
   },
   {
     question: 'Can I use the ad commercially?',
