@@ -93,6 +93,11 @@ export const messages = {
   contentRefused: (host: string, category: string) =>
     `We can't make an ad for ${host}: its page falls under "${category}", which our terms do not allow. An order for it would be refused and refunded.`,
   newsletterEmailMissing: 'Please enter your email address.',
+  /**
+   * Ours (docs/spec-deviations.md): a site we cannot read gives an ad nothing to show but its name,
+   * so the photo the spec calls optional is needed then, at the form and at the API.
+   */
+  photoRequired: "We couldn't read your website, so your ad needs a product photo. Please add one to continue.",
 } as const;
 
 /**

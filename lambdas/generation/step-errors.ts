@@ -5,6 +5,13 @@ import type { contentRefusedError } from '#shared/prohibited-content.ts';
 
 export const retryableErrorName = 'RetryableStepError';
 
+/**
+ * A paid order whose site cannot be read and that has no photo: its ad would be the business's name
+ * alone, which is never made (docs/spec-deviations.md). The failure path refunds it, and the
+ * buyer's email says why (lambdas/notifications/order-email-templates.ts).
+ */
+export const unreadableSiteError = 'UnreadableSite';
+
 export class RetryableStepError extends Error {
   override name = retryableErrorName;
 }
@@ -17,7 +24,8 @@ export class StepFailure extends Error {
       | 'RenderStalled'
       | 'OrderNotProcessing'
       | 'DeliveryFailed'
-      | typeof contentRefusedError,
+      | typeof contentRefusedError
+      | typeof unreadableSiteError,
     message: string,
   ) {
     super(message);

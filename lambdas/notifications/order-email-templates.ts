@@ -2,6 +2,7 @@
 // the order and the links go in, subject + bodies come out, so every wording is unit-tested.
 // No tracking pixels, no remote images: the only image is the poster, attached inline (cid:).
 
+import { unreadableSiteError } from '#generation/step-errors.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { config } from '#shared/config.ts';
 import { shortOrderId, styleLabels } from '#shared/contract.ts';
@@ -209,6 +210,28 @@ function failedEmail(order: OrderEmailFacts, pageUrl: string, siteUrl: string): 
           {
             kind: 'paragraph',
             text: `What we do not make ads for: ${terms}. If you think we got this wrong, write to ${config.supportEmail}.`,
+          },
+          orderFacts(order),
+          { kind: 'button', label: 'See your order', href: pageUrl },
+        ],
+        order.id,
+      ),
+    };
+  }
+  if (order.failure_reason?.startsWith(`${unreadableSiteError}:`)) {
+    return {
+      subject: `We did not make your ${brand} ad (${shortOrderId(order.id)})`,
+      ...layout(
+        'We did not make your ad',
+        [
+          {
+            kind: 'paragraph',
+            text: `We could not read your website, ${order.website}, when we came to make your ad, and your order had no product photo. An ad of your business's name alone is not worth your money, so we did not make one.`,
+          },
+          ...(refund ? [{ kind: 'paragraph', text: refund } as Block] : []),
+          {
+            kind: 'paragraph',
+            text: `You are welcome to order again with a product photo, or once your website is back up. Questions: ${config.supportEmail}.`,
           },
           orderFacts(order),
           { kind: 'button', label: 'See your order', href: pageUrl },

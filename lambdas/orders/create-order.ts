@@ -19,6 +19,7 @@ import { verifyUploadedImage } from '#uploads/image-upload.ts';
 import { closeCheckout } from './checkout-outcome.ts';
 import { attachCheckoutSession, createPendingOrder } from './order-lifecycle.ts';
 import { activeOrderIds, hasRedeemedFreeCoupon, recordOpenCheckout } from './order-slots.ts';
+import { requirePhotoUnlessSiteReadable } from './photo-requirement.ts';
 
 /** `clientIp`: the buyer's address as CloudFront saw it (http.ts clientIp). */
 export async function createOrder(input: CreateOrderInput, clientIp: string): Promise<CreateOrderResponse> {
@@ -27,6 +28,7 @@ export async function createOrder(input: CreateOrderInput, clientIp: string): Pr
     throw new ApiFailure('RATE_LIMIT', messages.rateLimit);
   }
   if (input.imageStoragePath) await verifyUploadedImage(input.imageStoragePath);
+  else await requirePhotoUnlessSiteReadable(input.website);
   const promotionCodeId = input.couponCode ? await couponToApply(input.couponCode, mailbox, clientIp) : null;
 
   const order = await createPendingOrder(input, await countIpAttempt(clientIp, 'unpaid-checkout'));

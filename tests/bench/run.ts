@@ -17,6 +17,7 @@ import { figures, record, round, runGroup } from './figures.ts';
 import { benchFootageCost, footageCostFile } from './footage-cost.ts';
 import { benchFootageJourneys } from './footage-journeys.ts';
 import { benchNewsletter } from './newsletter-latency.ts';
+import { benchOrderCreation } from './order-create-latency.ts';
 import { benchDynamoDbLocalReads, benchOrderReads } from './order-reads.ts';
 import { benchPreviews } from './preview-latency.ts';
 import { benchRenders } from './renders.ts';
@@ -41,6 +42,7 @@ const groups = [
   'get-order',
   'realtime',
   'preview',
+  'create-order',
   'newsletter',
   'site-reading',
   'content-check',
@@ -59,6 +61,7 @@ const needs: Partial<Record<Group, Group[]>> = {
   'get-order': ['generation'],
   realtime: ['twin-start'],
   preview: ['twin-start'],
+  'create-order': ['twin-start'],
   newsletter: ['twin-start'],
 };
 
@@ -148,6 +151,7 @@ try {
       if (runs('get-order')) await runGroup('get-order', () => benchOrderReads(twin, completedOrderId));
       if (runs('realtime')) await runGroup('realtime', () => benchRealtime(twin));
       if (runs('preview')) await runGroup('preview', () => benchPreviews(twin));
+      if (runs('create-order')) await runGroup('create-order', () => benchOrderCreation(twin));
       if (runs('newsletter')) await runGroup('newsletter', () => benchNewsletter(twin));
     } finally {
       await twin.stop();

@@ -1,12 +1,20 @@
 // Every route answers bad input with the contract's status and errorCode — never a 500,
 // never a stack trace — and creates nothing.
 import { type IncomingHttpHeaders, request } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, messages } from '#shared/contract.ts';
-import { callApi, orderRequest, twinForSuite } from './support/twin.ts';
+import { ordersOfEmail } from './support/orders-table.ts';
+import { type PreviewSite, startPreviewSite, testSiteHosts } from './support/preview-site.ts';
+import { callApi, orderPhotoKey, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';
 import { gifBytes, plantImage, uploadThroughApi } from './support/uploads.ts';
 
-const twin = twinForSuite();
+// The local sites (random ports on 127.0.0.1) the photo rows order for; nothing else is mapped.
+const twin = twinForSuite({ testSiteHosts });
+let site: PreviewSite;
+beforeAll(async () => {
+  site = await startPreviewSite();
+});
+afterAll(() => site?.stop());
 
 interface Case {
   name: string;
@@ -246,6 +254,65 @@ describe('POST /api/orders refuses bad input', () => {
 
     expect(upload.putStatus).toBe(200);
     expect(answer).toEqual({ status: 400, body: { error: messages.invalidFileType, errorCode: 'UPLOAD_INVALID' } });
+  });
+});
+
+describe('POST /api/orders needs a photo for a site it cannot read (docs/spec-deviations.md)', () => {
+  const unreadable = [
+    { what: 'a site that refuses the connection', name: 'closed' as const, path: '/' },
+    { what: 'a page that is not HTML', name: 'readable' as const, path: '/data.json' },
+    { what: 'a page that answers 404', name: 'readable' as const, path: '/missing' },
+  ];
+
+  it.each(unreadable)(
+    "answers 400 VALIDATION with the form's message for $what and no photo, and creates nothing",
+    async ({ name, path }) => {
+      const email = uniqueEmail('no-photo');
+
+      const answer = await callApi(
+        twin.current,
+        'POST',
+        '/api/orders',
+        orderRequest({ email, website: site.url(name, path), imageStoragePath: null, imageFileName: null }),
+      );
+
+      expect(answer).toEqual({ status: 400, body: { error: messages.photoRequired, errorCode: 'VALIDATION' } });
+      expect(await ordersOfEmail(twin.current, email)).toEqual([]);
+    },
+  );
+
+  it.each(unreadable)('accepts the order for $what with a photo', async ({ name, path }) => {
+    const answer = await callApi<{ url: string }>(
+      twin.current,
+      'POST',
+      '/api/orders',
+      orderRequest({ website: site.url(name, path), imageStoragePath: orderPhotoKey }),
+    );
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.url).toContain('/_local/pay/');
+  });
+
+  it("takes a photo-less order for a site its preview read from the preview's cache, without reading the site again", async () => {
+    const website = site.url('readable', '/?campaign=previewed');
+    const previewed = await callApi(twin.current, 'POST', '/api/previews', {
+      website,
+      style: 'cinematic',
+      durationSeconds: '8',
+    });
+    const readsAfterPreview = site.requests.filter((path) => path === '/?campaign=previewed').length;
+
+    const answer = await callApi(
+      twin.current,
+      'POST',
+      '/api/orders',
+      orderRequest({ website, imageStoragePath: null, imageFileName: null }),
+    );
+
+    expect(previewed.status).toBe(200);
+    expect(answer.status).toBe(200);
+    expect(readsAfterPreview).toBe(1);
+    expect(site.requests.filter((path) => path === '/?campaign=previewed')).toHaveLength(1);
   });
 });
 

@@ -64,21 +64,23 @@ async function createOrderWhoseRenderFails(overrides: Record<string, unknown>, c
 
 describe('generation on the twin', { timeout: adTestTimeoutMs }, () => {
   it.each([
-    { style: 'direct-response', durationSeconds: 8, withPhoto: true },
-    { style: 'cinematic', durationSeconds: 4, withPhoto: false },
-    { style: 'ugc', durationSeconds: 12, withPhoto: true },
+    // Each with the buyer's photo: the twin cannot read example.com, and an order for a site that
+    // cannot be read needs one (docs/spec-deviations.md). A readable site's ad without a photo is
+    // made in preview.test.ts.
+    { style: 'direct-response', durationSeconds: 8 },
+    { style: 'cinematic', durationSeconds: 4 },
+    { style: 'ugc', durationSeconds: 12 },
   ])(
-    'turns a paid $durationSeconds s $style order (photo: $withPhoto) into a 720x1280 MP4 the buyer can download',
-    async ({ style, durationSeconds, withPhoto }) => {
+    'turns a paid $durationSeconds s $style order with a photo into a 720x1280 MP4 the buyer can download',
+    async ({ style, durationSeconds }) => {
       const email = uniqueEmail('ad');
-      const upload = withPhoto
-        ? await uploadThroughApi(twin.current, productPhoto, 'image/jpeg', 'product.jpg')
-        : undefined;
+      const upload = await uploadThroughApi(twin.current, productPhoto, 'image/jpeg', 'product.jpg');
       const orderId = await createPaidOrder(twin.current, {
         email,
         style,
         durationSeconds: String(durationSeconds),
-        ...(upload ? { imageStoragePath: upload.storagePath, imageFileName: 'product.jpg' } : {}),
+        imageStoragePath: upload.storagePath,
+        imageFileName: 'product.jpg',
       });
 
       const live = await followOrder(twin.current, orderId);

@@ -82,7 +82,7 @@ describe.each([390, 1280])('the preview before paying at %i px', (width) => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The photo comes first once added; the hook follows the style.
-    await page.getByLabel('Product Image (optional)').setInputFiles(journey.photoPath);
+    await page.getByLabel(/^Product Image/).setInputFiles(journey.photoPath);
     await expect.poll(() => images.first().getAttribute('alt'), { timeout: 20_000 }).toBe('Your photo');
     await page.getByLabel('Ad Style').selectOption('ugc');
     await expect

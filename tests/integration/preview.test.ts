@@ -249,11 +249,14 @@ describe("the order's generation", () => {
     const pageReadsBefore = site.requests.filter((path) => path === '/?campaign=reuse').length;
 
     // Act
+    // No photo: the site was read, so its own images and words make the ad.
     const orderId = await createPaidOrder(twin.current, {
       email: uniqueEmail('preview-reuse'),
       website,
       style: 'direct-response',
       durationSeconds: '12',
+      imageStoragePath: null,
+      imageFileName: null,
     });
     const execution = await twin.current.steps.waitForExecution(orderId, 120_000);
 

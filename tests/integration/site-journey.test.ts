@@ -55,7 +55,7 @@ describe('the buyer’s journey in Chromium', () => {
     await page.getByLabel('Email Address', { exact: true }).fill(email);
     await page.getByLabel('Ad Style').selectOption('ugc');
     await page.getByLabel('Video Duration').selectOption('8');
-    await page.getByLabel('Product Image (optional)').setInputFiles(photoPath);
+    await page.getByLabel(/^Product Image/).setInputFiles(photoPath);
     await page.getByLabel('Coupon Code (optional)').pressSequentially('launch50');
     expect(await page.getByLabel('Coupon Code (optional)').inputValue()).toBe('LAUNCH50');
     const submit = page.getByRole('button', { name: 'Generate My Ad for $5' });

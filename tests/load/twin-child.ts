@@ -3,6 +3,7 @@
 // the driver's stdin pipe closes (the driver died).
 import { startTwin, type TwinOptions } from '#local/twin.ts';
 import { envNames } from '#shared/runtime-env.ts';
+import { plantOrderPhoto } from '#tests/integration/support/twin.ts';
 import { type LoadTwinReady, readyMarker } from './twin-process.ts';
 
 const options = JSON.parse(process.env.LOAD_TWIN_OPTIONS ?? '{}') as TwinOptions;
@@ -28,6 +29,8 @@ process.stdin.on('end', stop);
 process.stdin.resume();
 
 const twin = await starting;
+// The load's orders carry orderRequest's photo: the twin cannot read their website.
+await plantOrderPhoto(twin);
 const ready: LoadTwinReady = {
   url: twin.url,
   env: twin.env,

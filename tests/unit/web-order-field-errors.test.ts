@@ -41,6 +41,22 @@ describe('checking the form before sending', () => {
     expect(fieldErrorsOf({ website: 'example.com', email: 'buyer@example.com' })).toEqual({});
   });
 
+  it('asks for the photo when the preview could not read the site, and only then', () => {
+    const order = { website: 'closedshop.example', email: 'buyer@example.com', image: null };
+    const photo = { fileName: 'p.jpg', storagePath: 'k.jpg', previewUrl: 'https://s3/k.jpg' };
+
+    expect(fieldErrorsOf(order, { photoRequired: true })).toEqual({ image: messages.photoRequired });
+    expect(fieldErrorsOf({ ...order, image: photo }, { photoRequired: true })).toEqual({});
+    expect(fieldErrorsOf(order)).toEqual({});
+  });
+
+  it("puts the API's refusal of a photo-less order at the photo field", () => {
+    expect(fieldErrorOfRefusal(messages.photoRequired, 'VALIDATION')).toEqual({
+      field: 'image',
+      message: messages.photoRequired,
+    });
+  });
+
   it('focuses the first wrong field in form order', () => {
     expect(firstInvalidField({ email: 'x', website: 'y' })).toBe('website');
     expect(firstInvalidField({ couponCode: 'x', email: 'y' })).toBe('email');

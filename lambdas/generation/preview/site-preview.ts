@@ -7,13 +7,12 @@
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
-import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { type ContentVerdict, checkSiteContent } from '#generation/website/content-check.ts';
-import { fetchPublicPage, type PageFetchResult } from '#generation/website/fetch-public-page.ts';
+import type { PageFetchResult } from '#generation/website/fetch-public-page.ts';
 import { readingOverBudget } from '#generation/website/guarded-reading.ts';
 import { displayDomain } from '#generation/website/site-domain.ts';
 import { logger } from '#powertools/logger.ts';
-import { config } from '#shared/config.ts';
 import type { PreviewResponse } from '#shared/preview-contract.ts';
 import type { PreviewInput } from '#shared/preview-request.ts';
 import { prohibitedCategory } from '#shared/prohibited-content.ts';
@@ -28,6 +27,7 @@ import {
   storeCachedSite,
 } from './preview-cache.ts';
 import { cleanPreviewImage, storePreviewImages, storeWebp } from './preview-images.ts';
+import { readSiteWithinPreviewBudget } from './preview-reading.ts';
 
 const maxClaims = 4;
 
@@ -58,8 +58,9 @@ export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): 
     });
   }
   const readable = site.analysis.source === 'site';
-  // A refused site gets no ad, so no still of one is drawn.
-  const opening = refusedFor ? null : await openingStill(storyboard, site, input);
+  // A refused site gets no ad, so no still of one is drawn; nor does an unread site without a
+  // photo, whose order is refused until it has one (lambdas/orders/photo-requirement.ts).
+  const opening = refusedFor || (!readable && !photo) ? null : await openingStill(storyboard, site, input);
   return {
     host: displayDomain(new URL(input.website)),
     readable,
@@ -127,9 +128,7 @@ async function cachedImageBytes(site: CachedSite, url: string | undefined): Prom
  * added, a style changed) tries again, and the generation tries with its own, longer deadline.
  */
 async function readSite(website: string, now: Date, deps: PreviewDeps): Promise<CachedSite> {
-  const fetchPage =
-    deps.fetchPage ?? ((url: string) => fetchPublicPage(url, { timeoutMs: config.preview.siteFetchTimeoutMs }));
-  const analysis = await analyzeWebsite(website, { fetchPage, readingBudgetMs: config.preview.siteReadingBudgetMs });
+  const analysis = await readSiteWithinPreviewBudget(website, deps.fetchPage);
   const site: CachedSite = { website, readAt: now.toISOString(), analysis, images: [] };
   if (analysis.source !== 'site') return site;
   const [verdict, images] = await Promise.all([

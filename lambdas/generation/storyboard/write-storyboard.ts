@@ -3,6 +3,7 @@
 // the buyer the ad: the template writes it instead, and the result says which writer did.
 import { logger } from '#powertools/logger.ts';
 import { envNames } from '#shared/runtime-env.ts';
+import { StepFailure, unreadableSiteError } from '../step-errors.ts';
 import type { Storyboard } from './storyboard.ts';
 import { templateStoryboardWriter } from './template-writer.ts';
 import type { StoryboardInput, StoryboardWriter } from './writer.ts';
@@ -17,6 +18,11 @@ export async function writeStoryboard(
   input: StoryboardInput,
   options: { writer?: StoryboardWriter } = {},
 ): Promise<WrittenStoryboard> {
+  // An unread site and no photo leave nothing to show but the name: no ad is made of that
+  // (docs/spec-deviations.md); AnalyzeWebsite fails such an order first, this is the last stop.
+  if (input.site.source === 'fallback' && !input.order.uploadKey) {
+    throw new StepFailure(unreadableSiteError, 'no name-only ad: the site was not read and there is no photo');
+  }
   const writer = options.writer ?? (await configuredWriter());
   if (writer === templateStoryboardWriter) return written(await writer.write(input));
   try {

@@ -1,5 +1,6 @@
 // Step 1 of making an ad (DESIGN §5): what the buyer's website says about the business. An
-// unreachable or empty site never fails the order; the ad is then made from the domain alone.
+// unreachable or empty site gives the domain's facts alone (`source: 'fallback'`): with the
+// buyer's photo that makes an ad, without one it fails the order (analyze-website.handler.ts).
 import { parsePublicWebsite, withScheme } from '#shared/public-url.ts';
 import type { SiteFacts } from './extract-site-facts.ts';
 import { fetchPublicPage, type PageFetchResult } from './fetch-public-page.ts';

@@ -41,7 +41,9 @@ afterAll(async () => {
 });
 
 describe('the website analysis timing out', () => {
-  it('gives up on the silent site after its deadline and makes the ad from the domain, once', async () => {
+  // The order carries the product photo (support/pay.ts): without one, a site that cannot be read
+  // fails the order instead (docs/spec-deviations.md; integration/unreadable-site.test.ts).
+  it("gives up on the silent site after its deadline and makes the ad from the domain and the buyer's photo, once", async () => {
     await timed('analysis timing out', async () => {
       const order = await paidOrder(twin.current, 'silent-site', { website: silentSite });
       const end = await expectOrderEnd(twin.current, order, made);

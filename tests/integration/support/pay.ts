@@ -1,7 +1,8 @@
 // Paying on the local Checkout page without a browser: the same form POST the page's button
 // sends. The browser journey itself is tests/integration/checkout-journey.test.ts.
 import type { Twin } from '#local/twin.ts';
-import { callApi, orderRequest } from './twin.ts';
+import { callApi, orderPhotoBytes, orderRequest } from './twin.ts';
+import { uploadThroughApi } from './uploads.ts';
 
 /** Creates an order and pays it with `card`; returns the order id. */
 export async function createPaidOrder(
@@ -12,9 +13,20 @@ export async function createPaidOrder(
   return payForOrder(twin, await createOrder(twin, overrides), card);
 }
 
-/** POST /api/orders; returns the Checkout URL. */
+/**
+ * POST /api/orders; returns the Checkout URL. Unless `overrides` names a photo, the order's photo is
+ * uploaded through the API first: this works with a twin in another process too, where the
+ * twin's own orderPhotoKey was never planted.
+ */
 export async function createOrder(twin: Pick<Twin, 'url'>, overrides: Record<string, unknown> = {}): Promise<string> {
-  const created = await callApi<{ url: string }>(twin, 'POST', '/api/orders', orderRequest(overrides));
+  const photo =
+    'imageStoragePath' in overrides
+      ? {}
+      : {
+          imageStoragePath: (await uploadThroughApi(twin, await orderPhotoBytes(), 'image/jpeg', 'product.jpg'))
+            .storagePath,
+        };
+  const created = await callApi<{ url: string }>(twin, 'POST', '/api/orders', orderRequest({ ...photo, ...overrides }));
   if (created.status !== 200) throw new Error(`order refused: ${JSON.stringify(created.body)}`);
   return created.body.url;
 }

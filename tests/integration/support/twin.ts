@@ -1,9 +1,11 @@
 // Starts one real twin per test file (random port, temporary state) and helpers to talk to it.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startTwin, type Twin, type TwinOptions } from '#local/twin.ts';
+import { writeProductPhoto } from './ad-fixtures.ts';
+import { plantImage } from './uploads.ts';
 
 /**
  * How long a whole ad (analyse, voice, render, deliver) may take on the twin: about 10 s on a
@@ -26,6 +28,7 @@ export function twinForSuite(options: TwinOptions = {}): { current: Twin } {
       ipAttemptsPerHour: 100_000,
       ...options,
     });
+    await plantOrderPhoto(holder.current);
   });
   afterAll(async () => {
     await holder.current?.stop();
@@ -62,14 +65,41 @@ export function uniqueEmail(label = 'buyer'): string {
   return `${label}.${process.pid}.${Date.now()}.${emailCounter}@example.com`;
 }
 
+/**
+ * The product photo every order of `orderRequest` carries unless it says otherwise: the twin
+ * cannot read https://example.com, and an order for a site that cannot be read needs a photo
+ * (docs/spec-deviations.md). A fixed key, so requests written before the twin starts carry it;
+ * `plantOrderPhoto` puts the photo there in each twin (twinForSuite does it at start).
+ */
+export const orderPhotoKey = '6f1d4a52-8c3b-4e7a-9d20-5b7e3c1a9f04.jpg';
+
+export async function plantOrderPhoto(twin: Twin): Promise<void> {
+  await plantImage(twin, await orderPhotoBytes(), 'jpg', orderPhotoKey);
+}
+
+let photoBytes: Promise<Buffer> | undefined;
+
+/** The product photo's JPEG (ad-fixtures.ts), made once per process. */
+export function orderPhotoBytes(): Promise<Buffer> {
+  photoBytes ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'order-photo-'));
+    try {
+      return await readFile(await writeProductPhoto(dir));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  })();
+  return photoBytes;
+}
+
 export function orderRequest(overrides: Record<string, unknown> = {}) {
   return {
     website: 'https://example.com',
     email: uniqueEmail(),
     style: 'cinematic',
     durationSeconds: '12',
-    imageFileName: null,
-    imageStoragePath: null,
+    imageFileName: 'product.jpg',
+    imageStoragePath: orderPhotoKey,
     couponCode: null,
     ...overrides,
   };

@@ -12,7 +12,12 @@ export const pngBytes = Buffer.from(
 export const gifBytes = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /** Uploads `bytes` the way the site does: POST /api/uploads, then PUT with the signed headers. */
-export async function uploadThroughApi(twin: Twin, bytes: Buffer, contentType = 'image/png', fileName = 'product.png') {
+export async function uploadThroughApi(
+  twin: Pick<Twin, 'url'>,
+  bytes: Buffer,
+  contentType = 'image/png',
+  fileName = 'product.png',
+) {
   const created = await callApi<{
     uploadUrl: string;
     storagePath: string;
@@ -29,8 +34,12 @@ export async function uploadThroughApi(twin: Twin, bytes: Buffer, contentType = 
 }
 
 /** Writes an object straight into the images bucket, bypassing the presigned URL's limits. */
-export async function plantImage(twin: Twin, bytes: Buffer, extension: 'png' | 'jpg' | 'webp'): Promise<string> {
-  const key = `${randomUUID()}.${extension}`;
+export async function plantImage(
+  twin: Twin,
+  bytes: Buffer,
+  extension: 'png' | 'jpg' | 'webp',
+  key = `${randomUUID()}.${extension}`,
+): Promise<string> {
   await withImagesBucket(twin, (s3) =>
     s3.send(new PutObjectCommand({ Bucket: twin.env.IMAGES_BUCKET, Key: key, Body: bytes })),
   );

@@ -5,7 +5,7 @@ import { messages } from '#shared/contract.ts';
 import type { OrderFormValues } from './order-request.ts';
 
 /** The fields that can be wrong, in form order (the first wrong one gets focus). */
-export const checkedFields = ['website', 'email', 'couponCode'] as const;
+export const checkedFields = ['website', 'email', 'image', 'couponCode'] as const;
 export type CheckedField = (typeof checkedFields)[number];
 export type FieldErrors = Partial<Record<CheckedField, string>>;
 
@@ -35,13 +35,20 @@ export function looksLikeWebsite(typed: string): boolean {
 /** One @, something before it and a dotted domain after it; the API checks the rest. */
 const looksLikeEmail = (typed: string) => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(typed.trim());
 
-/** What is wrong with the values before anything is sent. */
-export function fieldErrorsOf(values: Pick<OrderFormValues, 'website' | 'email'>): FieldErrors {
+/**
+ * What is wrong with the values before anything is sent. `photoRequired`: the preview could not
+ * read the site, so the photo is all the ad would have to show (docs/spec-deviations.md).
+ */
+export function fieldErrorsOf(
+  values: Pick<OrderFormValues, 'website' | 'email'> & Partial<Pick<OrderFormValues, 'image'>>,
+  { photoRequired = false } = {},
+): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.website.trim()) errors.website = fieldMessages.websiteMissing;
   else if (!looksLikeWebsite(values.website)) errors.website = messages.invalidWebsite;
   if (!values.email.trim()) errors.email = fieldMessages.emailMissing;
   else if (!looksLikeEmail(values.email)) errors.email = messages.invalidEmail;
+  if (photoRequired && !values.image) errors.image = messages.photoRequired;
   return errors;
 }
 
@@ -65,5 +72,6 @@ export function fieldErrorOfRefusal(
   )
     return { field: 'website', message: error };
   if (error === messages.invalidEmail) return { field: 'email', message: error };
+  if (error === messages.photoRequired) return { field: 'image', message: error };
   return null;
 }

@@ -34,10 +34,11 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
     body: (
       <p>
         {brand} makes short vertical video ads (720x1280 pixels, 9:16, MP4) with artificial intelligence from the
-        website address, style, length and optional image you give us, and sends the finished ad to the email address
-        you enter. Each ad has a script written from your website, a synthetic voice-over with captions, the images from
-        your upload or your website, and original music. It contains no filmed or AI-generated footage and no people or
-        avatars. Each ad is a one-time purchase. No account or subscription is needed.
+        website address, style, length and image you give us (the image is optional when we can read your website, and
+        needed when we cannot), and sends the finished ad to the email address you enter. Each ad has a script written
+        from your website, a synthetic voice-over with captions, the images from your upload or your website, and
+        original music. It contains no filmed or AI-generated footage and no people or avatars. Each ad is a one-time
+        purchase. No account or subscription is needed.
       </p>
     ),
   },

@@ -1,7 +1,8 @@
-// The optional product image: checked in the browser, uploaded through a presigned PUT with a
-// progress bar, then previewed from storage. The form keeps only the storage path and the
-// original file name.
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+// The product image: checked in the browser, uploaded through a presigned PUT with a progress
+// bar, then previewed from storage. The form keeps only the storage path and the original file
+// name. Optional, unless the preview could not read the site: then it is all the ad would show,
+// and the form asks for it (docs/spec-deviations.md).
+import { type ChangeEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { config } from '#shared/config.ts';
 import { fieldHint, fieldLabel } from '#web/components/styles.ts';
 import { showToast } from '#web/components/toast.tsx';
@@ -14,6 +15,12 @@ interface ImageFieldProps {
   image: UploadedImage | null;
   onImageChange: (image: UploadedImage | null) => void;
   onUploadingChange: (uploading: boolean) => void;
+  /** The file input, for the form to move focus to. */
+  inputRef: RefObject<HTMLInputElement | null>;
+  /** The site could not be read: a photo is needed to order. */
+  required: boolean;
+  /** The form's error for the field (a required photo missing), shown when the field has none of its own. */
+  formError: string | undefined;
 }
 
 interface UploadProgress {
@@ -21,12 +28,20 @@ interface UploadProgress {
   percent: number;
 }
 
-export function ImageField({ image, onImageChange, onUploadingChange }: ImageFieldProps) {
+export function ImageField({
+  image,
+  onImageChange,
+  onUploadingChange,
+  inputRef,
+  required,
+  formError,
+}: ImageFieldProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const input = inputRef;
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   // The toast's words again at the field (issue 17 §3), until another file is chosen.
-  const [error, setError] = useState<string | null>(null);
+  const [fileError, setError] = useState<string | null>(null);
+  const error = fileError ?? formError ?? null;
   const uploadAbort = useRef<AbortController | null>(null);
 
   // Leaving the page mid-upload stops the PUT and leaves no state to update.
@@ -89,7 +104,7 @@ export function ImageField({ image, onImageChange, onUploadingChange }: ImageFie
   return (
     <div>
       <label htmlFor={id} className={fieldLabel}>
-        Product Image (optional)
+        {required ? 'Product Image (required)' : 'Product Image (optional)'}
       </label>
       <input
         id={id}
@@ -98,6 +113,7 @@ export function ImageField({ image, onImageChange, onUploadingChange }: ImageFie
         accept={acceptedImageTypes}
         onChange={onFileChosen}
         disabled={progress !== null}
+        required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint ${id}-status`}
         className="mt-1.5 block w-full min-w-0 cursor-pointer rounded-xl border border-dashed border-slate-300 bg-slate-50 p-2 text-sm text-slate-700 file:mr-4 file:cursor-pointer file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:py-2 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:cursor-wait"

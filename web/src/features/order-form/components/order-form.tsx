@@ -7,6 +7,7 @@ import {
   lazy,
   type RefObject,
   Suspense,
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -56,6 +57,20 @@ export function OrderForm() {
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [blockedCheckout, setBlockedCheckout] = useState<{ url: string; orderId: string } | null>(null);
+  // The preview could not read the site: the photo is then needed to order (docs/spec-deviations.md).
+  const [photoRequired, setPhotoRequired] = useState(false);
+  // Stable: the preview reports through it from its effects. A site that can be read again takes
+  // the photo's error away.
+  const onSiteUnreadableChange = useCallback((unreadable: boolean) => {
+    setPhotoRequired(unreadable);
+    if (!unreadable) {
+      setErrors((current) => {
+        if (!current.image) return current;
+        const { image: _, ...rest } = current;
+        return rest;
+      });
+    }
+  }, []);
   const navigate = useNavigate();
   const [guard] = useState(createSubmitGuard);
   const hydrated = useHydrated();
@@ -67,6 +82,7 @@ export function OrderForm() {
   const fields: Record<CheckedField, RefObject<HTMLInputElement | null>> = {
     website: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
+    image: useRef<HTMLInputElement>(null),
     couponCode: useRef<HTMLInputElement>(null),
   };
   /** The error text's id, for aria-describedby: read before the hint. */
@@ -133,7 +149,7 @@ export function OrderForm() {
     event.preventDefault();
     if (uploading || !guard.tryStart()) return;
     setBlockedCheckout(null);
-    const found = fieldErrorsOf(values);
+    const found = fieldErrorsOf(values, { photoRequired });
     const firstInvalid = firstInvalidField(found);
     setErrors(found);
     if (firstInvalid) {
@@ -252,12 +268,18 @@ export function OrderForm() {
             {durationHint(values.durationSeconds)}
           </p>
         </div>
-        <PreviewSlot values={values} />
+        <PreviewSlot values={values} onSiteUnreadableChange={onSiteUnreadableChange} />
         <div className="min-w-0">
           <ImageField
             image={values.image}
-            onImageChange={(image) => update('image', image)}
+            onImageChange={(image) => {
+              update('image', image);
+              if (image) clearError('image');
+            }}
             onUploadingChange={setUploading}
+            inputRef={fields.image}
+            required={photoRequired}
+            formError={errors.image}
           />
         </div>
         <div>

@@ -1,7 +1,7 @@
 // The preview panel of the order form (issue 17 §1): what the ad will be made from, or, plainly,
 // that the site could not be read, before the buyer pays. Loaded only once a website is typed
 // (preview-slot.tsx), so the home page's first load carries none of it.
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { messages, styleLabels } from '#shared/contract.ts';
 import { paths } from '#shared/paths.ts';
 import { type PreviewRequest, type PreviewResponse, unreadableSiteMessage } from '#shared/preview-contract.ts';
@@ -15,9 +15,19 @@ const imageLabels: Record<PreviewResponse['images'][number]['source'], string> =
   logo: 'Your logo',
 };
 
-export default function AdPreview({ request }: { request: PreviewRequest | null }) {
+export default function AdPreview({
+  request,
+  onSiteUnreadableChange,
+}: {
+  request: PreviewRequest | null;
+  onSiteUnreadableChange?: (unreadable: boolean) => void;
+}) {
   const state = useSitePreview(request);
   const headingId = useId();
+  const unreadable = siteUnreadable(state);
+  useEffect(() => onSiteUnreadableChange?.(unreadable), [unreadable, onSiteUnreadableChange]);
+  // No preview, no requirement: the API still checks the site for itself.
+  useEffect(() => () => onSiteUnreadableChange?.(false), [onSiteUnreadableChange]);
   if (state.kind === 'idle') return null;
   return (
     <section
@@ -32,6 +42,12 @@ export default function AdPreview({ request }: { request: PreviewRequest | null 
       <PreviewBody state={state} hasPhoto={Boolean(request?.imageStoragePath)} />
     </section>
   );
+}
+
+/** The preview says this site could not be read (while another is read, the last answer for the same host stands). */
+function siteUnreadable(state: PreviewState): boolean {
+  const preview = state.kind === 'shown' ? state.preview : state.kind === 'reading' ? state.previous : null;
+  return preview !== null && !preview.readable && !preview.refusedFor;
 }
 
 function PreviewBody({ state, hasPhoto }: { state: Exclude<PreviewState, { kind: 'idle' }>; hasPhoto: boolean }) {
@@ -76,7 +92,7 @@ function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPh
           <p className="mt-1">
             {hasPhoto
               ? 'Your photo will carry the ad. You can go on, or check the address.'
-              : 'Add a product photo below so the ad shows what you sell, or go on with the name alone.'}
+              : 'Add a product photo below to order: without one your ad would have nothing to show but your name.'}
           </p>
         </div>
       )}
@@ -136,33 +152,40 @@ function PreviewDetails({ preview, hasPhoto }: { preview: PreviewResponse; hasPh
           </dd>
         </div>
       </dl>
-      <div>
-        <p className="text-sm font-medium text-slate-600">
-          Your {styleLabels[preview.style]} ad of {preview.durationSeconds} seconds opens with
-        </p>
-        <div className="mt-1.5 flex items-start gap-3">
-          {preview.openingFrame ? (
-            <img
-              src={preview.openingFrame}
-              alt={`The ad's opening frame: ${preview.hook.text.join(' ')}`}
-              width={120}
-              height={213}
-              className="w-30 flex-none rounded-lg border border-slate-300 bg-slate-900"
-            />
-          ) : null}
-          <div className="min-w-0 flex-1">
-            <div
-              className="rounded-lg px-4 py-3 text-lg leading-snug font-extrabold"
-              style={{ backgroundColor: preview.colors.primary, color: preview.colors.text }}
-            >
-              {preview.hook.text.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </div>
-            <p className="mt-1.5 text-sm text-slate-700">Voice-over: “{preview.hook.voiceLine}”</p>
+      {/* An unread site without a photo gets no ad until it has one: no opening of one is shown. */}
+      {preview.readable || hasPhoto ? <Opening preview={preview} /> : null}
+    </div>
+  );
+}
+
+function Opening({ preview }: { preview: PreviewResponse }) {
+  return (
+    <div>
+      <p className="text-sm font-medium text-slate-600">
+        Your {styleLabels[preview.style]} ad of {preview.durationSeconds} seconds opens with
+      </p>
+      <div className="mt-1.5 flex items-start gap-3">
+        {preview.openingFrame ? (
+          <img
+            src={preview.openingFrame}
+            alt={`The ad's opening frame: ${preview.hook.text.join(' ')}`}
+            width={120}
+            height={213}
+            className="w-30 flex-none rounded-lg border border-slate-300 bg-slate-900"
+          />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <div
+            className="rounded-lg px-4 py-3 text-lg leading-snug font-extrabold"
+            style={{ backgroundColor: preview.colors.primary, color: preview.colors.text }}
+          >
+            {preview.hook.text.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
           </div>
+          <p className="mt-1.5 text-sm text-slate-700">Voice-over: “{preview.hook.voiceLine}”</p>
         </div>
       </div>
     </div>

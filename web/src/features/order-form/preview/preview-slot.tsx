@@ -6,12 +6,19 @@ import { previewRequestOf } from './preview-request.ts';
 
 const AdPreview = lazy(() => import('./ad-preview.tsx'));
 
-export function PreviewSlot({ values }: { values: OrderFormValues }) {
+/** `onSiteUnreadableChange`: whether the preview shown says the site could not be read. */
+export function PreviewSlot({
+  values,
+  onSiteUnreadableChange,
+}: {
+  values: OrderFormValues;
+  onSiteUnreadableChange: (unreadable: boolean) => void;
+}) {
   const request = previewRequestOf(values);
   if (!request) return null;
   return (
     <Suspense fallback={null}>
-      <AdPreview request={request} />
+      <AdPreview request={request} onSiteUnreadableChange={onSiteUnreadableChange} />
     </Suspense>
   );
 }
