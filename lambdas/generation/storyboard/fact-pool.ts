@@ -3,7 +3,6 @@
 // A fact has one on-screen line, whole (never cut); the style's voice says it in its own words
 // (style-lines.ts). The hook ladder and the end card pick from here; the writer hands out the rest.
 import type { BusinessKind, Claim, ProductCopy, SiteCopy } from './site-copy.ts';
-import { comparable } from './site-copy.ts';
 
 export type Fact =
   /** The site's headline or question, written as a whole line. */
