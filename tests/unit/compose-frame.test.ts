@@ -212,7 +212,7 @@ describe('the frame', () => {
     expect(gate.problems).toEqual([`scene 1 headline "${text}" is 50 px, under 66 px`]);
   });
 
-  it('draws plates at 1.5 × the frame and moves and encodes them at 1080x1920', async () => {
+  it('draws plates 1080 px wide (as at 720x1280, where they are 1.5 × the frame) and moves and encodes them at 1080x1920', async () => {
     // Prepare
     const board = await northwindStoryboard('ugc', 4, 'uploads/northwind.jpg');
     const layout = layoutStoryboard(board, new Map([['upload', square]]), { safe: false, frame: large });
@@ -231,12 +231,18 @@ describe('the frame', () => {
     });
 
     // Assess
-    expect(plate.size).toEqual({ width: 1620, height: 2880 });
-    expect(plate.rgb.length).toBe(1620 * 2880 * 3);
+    expect(layout.frame.plateScale).toBe(1);
+    expect(plate.size).toEqual({ width: 1080, height: 1920 });
+    expect(plate.rgb.length).toBe(1080 * 1920 * 3);
+    expect(frameGeometry().plateScale).toBe(1.5);
     const graph = args[args.indexOf('-filter_complex') + 1]!;
     const zoompans = graph.match(/zoompan=[^[]*/g) ?? [];
     expect(zoompans.length).toBe(shots.length);
-    for (const zoompan of zoompans) expect(zoompan).toContain('1080x1920');
+    for (const zoompan of zoompans) {
+      expect(zoompan).toContain('1080x1920');
+      // The window's place on the plate: plate px per frame px (1 here) times the frame px.
+      expect(zoompan).toMatch(/:x=\\'1\*\(/);
+    }
     expect(graph).not.toContain('720x1280');
     // The sweep crosses the 1080 px frame: its band (840 px here) centred on each edge in turn.
     expect(graph).toContain('1080*min(1\\,t/');

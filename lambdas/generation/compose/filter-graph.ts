@@ -138,7 +138,7 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
           `tpad=stop_mode=clone:stop_duration=${length},trim=end_frame=${frames}[moved${index}]`,
       );
     } else {
-      const motion = zoompanExpressions(shot.move, frames);
+      const motion = zoompanExpressions(shot.move, frames, frame.plateScale);
       statements.push(
         `[plate${index}]${filter('zoompan', {
           z: motion.z,

@@ -29,12 +29,20 @@ export interface FrameSize {
  * The frame an ad is rendered at: its size, `scale` (its width over the design frame's: every
  * design px is `scale` frame px) and its safe zone, the same shares of it as at 720x1280.
  */
+const minPlateWidth = 1080;
+
 export interface FrameGeometry {
   width: number;
   height: number;
   fps: number;
   scale: number;
   safeZone: Box;
+  /**
+   * Plates (motion.ts) are drawn this much larger than the frame, so zoompan's whole-pixel steps stay
+   * below one output pixel: 1.5 at 720x1280; at larger frames only as much as keeps a plate 1080 px
+   * wide (1 at 1080x1920: a 1.5x plate there was twice the memory and the render time).
+   */
+  plateScale: number;
 }
 
 /** The frame sizes the renderer accepts: 9:16 (the safe zone's shares are for it), even sides for yuv420p. */
@@ -46,7 +54,8 @@ export function frameGeometry(size: FrameSize = frame): FrameGeometry {
   }
   if (width < 360 || width > 2160) throw new Error(`frame width must be 360-2160 px, not ${width}`);
   const scale = width / frame.width;
-  return { width, height, fps: frame.fps, scale, safeZone: scaleBox(safeZone, scale) };
+  const plateScale = Math.max(1, minPlateWidth / width);
+  return { width, height, fps: frame.fps, scale, safeZone: scaleBox(safeZone, scale), plateScale };
 }
 
 export const scaleBox = (box: Box, scale: number): Box => ({

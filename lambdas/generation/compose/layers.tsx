@@ -10,7 +10,6 @@ import { type Rgb, rgbOf } from './color.ts';
 import { type FontWeight, loadFonts, textWidth } from './fonts.ts';
 import { type Box, type FrameGeometry, scaleBox } from './geometry.ts';
 import type { AdLayout, CaptionBandLayout, ShotLayout } from './layout.ts';
-import { plateScale } from './motion.ts';
 import { rasterize, rasterizeToPng } from './rasterize.ts';
 import { avatarPx, lineGapFor, paddingFor, type TextBlock, type Word } from './text-blocks.ts';
 import { casedFor } from './text-fit.ts';
@@ -322,7 +321,7 @@ function bokeh(seed: number, colour: string, alpha: number, frame: FrameGeometry
   };
   const discs = Array.from({ length: 9 }, (_, index) => ({
     key: `bokeh${index}`,
-    radius: plateScale * frame.scale * (40 + next() * 110),
+    radius: frame.plateScale * frame.scale * (40 + next() * 110),
     x: next() * width,
     y: next() * height,
     strength: alpha * (0.45 + next() * 0.55),
@@ -346,10 +345,10 @@ function bokeh(seed: number, colour: string, alpha: number, frame: FrameGeometry
   });
 }
 
-/** A plate's pixels: the frame's × plateScale. */
+/** A plate's pixels: the frame's × its plateScale. */
 export const plateSizeOf = (frame: FrameGeometry) => ({
-  width: Math.round(frame.width * plateScale),
-  height: Math.round(frame.height * plateScale),
+  width: Math.round(frame.width * frame.plateScale),
+  height: Math.round(frame.height * frame.plateScale),
 });
 
 /** The designed background of a shot at plate size (frame × plateScale), before the product is laid on it. */
@@ -360,8 +359,8 @@ export async function drawPlateDesign(
   const { scheme, frame } = layout;
   const { width: plateWidth, height: plateHeight } = plateSizeOf(frame);
   /** Frame px (the layout's boxes) and design px (the sizes written here) to plate px. */
-  const p = (value: number) => value * plateScale;
-  const d = (value: number) => value * plateScale * frame.scale;
+  const p = (value: number) => value * frame.plateScale;
+  const d = (value: number) => value * frame.plateScale * frame.scale;
   // The glow, burst or blob sits behind a product; without one nothing marks an empty place for it.
   const focus = shot.product ? shot.product.box : scaleBox({ x: 160, y: 420, width: 400, height: 400 }, frame.scale);
   const behindProduct = shot.product !== null;

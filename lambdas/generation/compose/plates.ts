@@ -6,12 +6,13 @@ import { luminanceOfRgb, mix, rgbOf } from './color.ts';
 import type { Box, FrameGeometry } from './geometry.ts';
 import { drawPlateDesign, plateSizeOf } from './layers.tsx';
 import type { AdLayout, ShotLayout } from './layout.ts';
-import { plateScale } from './motion.ts';
 
 export interface Plate {
   /** RGB pixels, `size` (plateSizeOf the frame). */
   rgb: Buffer;
   size: { width: number; height: number };
+  /** Plate px per frame px (FrameGeometry.plateScale). */
+  scale: number;
   /** The light that sweeps across the shot (see `sweepPng`): a sheen on darker plates, a shade on bright ones. */
   sweep: Sweep;
 }
@@ -65,7 +66,7 @@ const channels = 3;
 const scrimStrength = 0.74;
 
 /** The photo filling the plate: drawn at its box (which covers the frame) and cut to the plate. */
-async function coverImage(image: Buffer, box: Box, plateSize: Plate['size']): Promise<Buffer> {
+async function coverImage(image: Buffer, box: Box, plateSize: Plate['size'], plateScale: number): Promise<Buffer> {
   const width = Math.max(plateSize.width, Math.round(box.width * plateScale));
   const height = Math.max(plateSize.height, Math.round(box.height * plateScale));
   const left = Math.min(width - plateSize.width, Math.max(0, Math.round(-box.x * plateScale)));
@@ -127,7 +128,7 @@ function roundedMask(width: number, height: number, radius: number): Buffer {
   return mask;
 }
 
-const plateBox = (box: Box) => ({
+const plateBox = (box: Box, plateScale: number) => ({
   left: Math.round(box.x * plateScale),
   top: Math.round(box.y * plateScale),
   width: Math.round(box.width * plateScale),
@@ -142,7 +143,8 @@ async function productLayers(
   radius: number,
   frame: FrameGeometry,
 ): Promise<OverlayOptions[]> {
-  const at = plateBox(box);
+  const { plateScale } = frame;
+  const at = plateBox(box, plateScale);
   const resized = sharp(image).resize(at.width, at.height, { fit: 'fill' });
   if (!opaque) {
     return [{ input: await resized.ensureAlpha().png({ compressionLevel: 0 }).toBuffer(), left: at.left, top: at.top }];
@@ -191,7 +193,7 @@ export async function composePlate(layout: AdLayout, shot: ShotLayout, source: P
   const plateSize = plateSizeOf(frame);
   let background: Buffer;
   if (image && shot.backdrop === 'image' && shot.product) {
-    background = await coverImage(image, shot.product.box, plateSize);
+    background = await coverImage(image, shot.product.box, plateSize, frame.plateScale);
     // A scrim under text read on the photo itself, soft at its edges (the gate measures the result).
     for (const scrim of shot.scrims) {
       const from = scrim.y / frame.height;
@@ -227,7 +229,7 @@ export async function composePlate(layout: AdLayout, shot: ShotLayout, source: P
           .removeAlpha()
           .raw()
           .toBuffer();
-  return { rgb, size: plateSize, sweep: sweepFor(rgb) };
+  return { rgb, size: plateSize, scale: frame.plateScale, sweep: sweepFor(rgb) };
 }
 
 /** The plate as a PNG for ffmpeg (no compression: it is read once, moments later). */
@@ -244,7 +246,7 @@ export function luminanceRange(
   box: Box,
   sweep: Sweep | null = plate.sweep,
 ): { darkest: number; brightest: number } {
-  const plateSize = plate.size;
+  const { size: plateSize, scale: plateScale } = plate;
   const left = Math.max(0, Math.floor(box.x * plateScale));
   const top = Math.max(0, Math.floor(box.y * plateScale));
   const right = Math.min(plateSize.width, Math.ceil((box.x + box.width) * plateScale));
