@@ -255,7 +255,7 @@ export function luminanceRange(
   let brightest = 0;
   const target = sweep ? sweepRgb[sweep] : 0;
   const alpha = sweep ? sweepAlpha : 0;
-  // Every other pixel: a 1-px feature cannot hide between samples at 1.5× the frame's resolution.
+  // Every other plate pixel: the same sampling at every frame size (plates are at least 1080 px wide).
   for (let y = top; y < bottom; y += 2) {
     for (let x = left; x < right; x += 2) {
       const i = (y * plateSize.width + x) * channels;
