@@ -137,14 +137,11 @@ async function imageFacts(paths: Record<string, string>): Promise<Map<string, Im
   return facts;
 }
 
-/**
- * One render at 1080x1920, when renderStoryboard takes a frame size: its option's name is not
- * settled, so the bench offers the size under the likely names and believes only the MP4's width.
- */
+/** One render at 1080x1920 (renderStoryboard's `frame`); believed only when the MP4 has that size. */
 async function renderLarge(storyboard: Storyboard, options: ComposeOptions): Promise<number | null> {
   const workDir = await mkdtemp(join(tmpdir(), 'reelfive-ad-1080-'));
   try {
-    const sized = { ...options, workDir, frame: large, frameSize: large, size: large };
+    const sized = { ...options, workDir, frame: large };
     const ad = await renderStoryboard(storyboard, sized);
     return ad.width === large.width && ad.height === large.height ? ad.seconds.total : null;
   } finally {

@@ -13,13 +13,13 @@ import { pcm16MonoWav, sampleRate } from '#generation/compose/dsp.ts';
 import { drawTextBlock } from '#generation/compose/layers.tsx';
 import { layoutStoryboard } from '#generation/compose/layout.ts';
 import { AdGateError, type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
-import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
+import { ffmpegPath, ffprobePath } from '#generation/media/ffmpeg-binary.ts';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
 import { localVoice } from '#generation/voice/local-voice.ts';
 import type { Voice, VoiceLine } from '#generation/voice/voice.ts';
 import { styles } from '#shared/contract.ts';
-import { writeProductPhoto } from './support/ad-fixtures.ts';
+import { northwindStoryboard, writeProductPhoto } from './support/ad-fixtures.ts';
 import { handWrittenStoryboard } from './support/hand-written-storyboards.ts';
 
 let workRoot: string;
@@ -102,6 +102,42 @@ describe('renderStoryboard', { timeout: 300_000 }, () => {
     expectEveryGatePassed(ad, 12);
     expect(progress.at(-1)).toBe(1);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+  });
+
+  it('renders the fixture storyboard at 1080x1920: an H.264 file of exactly 8 s (240 frames) that passes every gate', async () => {
+    // Prepare: the storyboard as the template writer writes it, the frame Meta and Google recommend.
+    const dir = await workDir('large');
+    const storyboard = await northwindStoryboard('ugc', 8, 'uploads/northwind.jpg');
+
+    // Act
+    const ad = await renderStoryboard(storyboard, {
+      images: { upload },
+      voice: localVoice(),
+      workDir: dir,
+      frame: { width: 1080, height: 1920 },
+    });
+
+    // Assess
+    console.log(`compose ugc 8 s at 1080x1920: ${JSON.stringify(ad.seconds)} ${(ad.bytes / 1e6).toFixed(2)} MB`);
+    expect(ad.attempt).toBe('designed');
+    expectEveryGatePassed(ad, 8);
+    expect(ad).toMatchObject({ width: 1080, height: 1920 });
+    const [video, poster] = await Promise.all([probeMedia(ad.videoPath), probeMedia(ad.posterPath)]);
+    expect(video.video).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 1080, height: 1920, fps: 30 });
+    expect(poster.video).toMatchObject({ width: 1080, height: 1920 });
+    const { stdout } = await promisify(execFile)(ffprobePath(), [
+      '-v',
+      'error',
+      '-count_frames',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=nb_read_frames',
+      '-of',
+      'csv=p=0',
+      ad.videoPath,
+    ]);
+    expect(Number(stdout.trim())).toBe(240);
   });
 
   it('falls back to the safe layout when a white photo leaves a mid-tone accent unreadable on its scrim', async () => {

@@ -4,10 +4,10 @@
 // entrance; the caption states arrive as one concat stream (one overlay, whatever the word count);
 // the soundtrack is encoded as AAC. 30 fps, yuv420p H.264, +faststart, exactly the ad's length.
 import { filter } from '#generation/media/filter-escape.ts';
-import { type Box, frame } from './geometry.ts';
+import { type Box, frame as designFrame } from './geometry.ts';
 import type { AdLayout } from './layout.ts';
 import { zoompanExpressions } from './motion.ts';
-import { sweepSize } from './plates.ts';
+import { sweepSizeOf } from './plates.ts';
 import type { TextBlock } from './text-blocks.ts';
 
 export interface TextLayer {
@@ -42,14 +42,16 @@ export interface GraphInputs {
   outPath: string;
 }
 
-/** Bitrate cap: a 12 s ad stays well under 8 MB whatever the pictures. */
+/** Bitrate cap at 720x1280 (a 12 s ad stays well under 8 MB whatever the pictures); in proportion to the frame's width. */
 const maxVideoKbps = 4000;
 
-const seconds = (frames: number) => Number((frames / frame.fps).toFixed(4));
+const seconds = (frames: number) => Number((frames / designFrame.fps).toFixed(4));
 
 function entrance(layout: AdLayout, layer: TextLayer): { fadeIn: number; x: string; y: string } {
   const { kind, seconds: duration } = layout.look.textEntrance;
   const start = seconds(layer.startFrame);
+  // How far text rises or drops in (design px, in proportion to the frame).
+  const px = (value: number) => value * layout.frame.scale;
   const x = String(Math.round(layer.block.box.x));
   const y = Math.round(layer.block.box.y);
   // The hook's text is whole on frame 0: a thumb decides before any entrance would finish.
@@ -57,11 +59,11 @@ function entrance(layout: AdLayout, layer: TextLayer): { fadeIn: number; x: stri
   const progress = `min(1,max(0,(t-${start})/${duration}))`;
   switch (kind) {
     case 'fade-rise':
-      return { fadeIn: duration, x, y: `${y}+16*(1-${progress})` };
+      return { fadeIn: duration, x, y: `${y}+${px(16)}*(1-${progress})` };
     case 'slam':
-      return { fadeIn: Math.min(0.06, duration), x, y: `${y}-36*pow(1-${progress},2)` };
+      return { fadeIn: Math.min(0.06, duration), x, y: `${y}-${px(36)}*pow(1-${progress},2)` };
     case 'pop':
-      return { fadeIn: Math.min(0.1, duration), x, y: `${y}+22*pow(1-${progress},3)` };
+      return { fadeIn: Math.min(0.1, duration), x, y: `${y}+${px(22)}*pow(1-${progress},3)` };
   }
 }
 
@@ -81,6 +83,8 @@ export function dissolvesIn(layout: AdLayout, shotIndex: number): boolean {
 
 export function buildComposeCommand(inputs: GraphInputs): string[] {
   const { layout } = inputs;
+  const { frame } = layout;
+  const sweepSize = sweepSizeOf(frame);
   const args: string[] = ['-y'];
   const statements: string[] = [];
   let inputCount = 0;
@@ -134,7 +138,7 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
           `tpad=stop_mode=clone:stop_duration=${length},trim=end_frame=${frames}[moved${index}]`,
       );
     } else {
-      const motion = zoompanExpressions(shot.move, frames);
+      const motion = zoompanExpressions(shot.move, frames, frame.plateScale);
       statements.push(
         `[plate${index}]${filter('zoompan', {
           z: motion.z,
@@ -259,9 +263,9 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
     '-crf',
     '20',
     '-maxrate',
-    `${maxVideoKbps}k`,
+    `${Math.round(maxVideoKbps * frame.scale)}k`,
     '-bufsize',
-    `${maxVideoKbps * 2}k`,
+    `${Math.round(maxVideoKbps * 2 * frame.scale)}k`,
     '-profile:v',
     'high',
     '-pix_fmt',
@@ -292,7 +296,7 @@ export function captionList(
   totalFrames: number,
 ): string {
   // Boundaries half a millisecond early, so rounding never shows a state one frame late.
-  const at = (frameNumber: number) => (frameNumber === 0 ? 0 : frameNumber / frame.fps - 0.0005);
+  const at = (frameNumber: number) => (frameNumber === 0 ? 0 : frameNumber / designFrame.fps - 0.0005);
   const timeline: { path: string; startFrame: number }[] = [];
   let cursor = 0;
   for (const entry of entries) {

@@ -8,9 +8,8 @@ import sharp from 'sharp';
 import type { CaptionGroup, CaptionState } from './captions.ts';
 import { type Rgb, rgbOf } from './color.ts';
 import { type FontWeight, loadFonts, textWidth } from './fonts.ts';
-import { type Box, frame } from './geometry.ts';
+import { type Box, type FrameGeometry, scaleBox } from './geometry.ts';
 import type { AdLayout, CaptionBandLayout, ShotLayout } from './layout.ts';
-import { plateScale } from './motion.ts';
 import { rasterize, rasterizeToPng } from './rasterize.ts';
 import { avatarPx, lineGapFor, paddingFor, type TextBlock, type Word } from './text-blocks.ts';
 import { casedFor } from './text-fit.ts';
@@ -115,7 +114,7 @@ function Line({ run }: { run: WordRun }) {
   );
 }
 
-function BlockView({ block }: { block: TextBlock }) {
+function BlockView({ block, scale }: { block: TextBlock; scale: number }) {
   const { backing, size, spec, padX, padY } = block;
   const lineHeight = size * spec.lineHeight;
   const run = (words: Word[]): WordRun => ({
@@ -176,15 +175,15 @@ function BlockView({ block }: { block: TextBlock }) {
   );
   if (block.shape === 'comment-reply') {
     return (
-      <div style={{ display: 'flex', flexDirection: 'row', alignItems: 'flex-start', gap: 14 }}>
+      <div style={{ display: 'flex', flexDirection: 'row', alignItems: 'flex-start', gap: 14 * scale }}>
         <div
           style={{
             display: 'flex',
-            width: avatarPx,
-            height: avatarPx,
-            borderRadius: avatarPx / 2,
+            width: avatarPx * scale,
+            height: avatarPx * scale,
+            borderRadius: (avatarPx * scale) / 2,
             backgroundImage: 'linear-gradient(135deg, #ff9a8b 0%, #ff6a88 55%, #ff99ac 100%)',
-            border: '4px solid #ffffff',
+            border: `${4 * scale}px solid #ffffff`,
           }}
         />
         {text}
@@ -194,8 +193,11 @@ function BlockView({ block }: { block: TextBlock }) {
   return text;
 }
 
-/** A text block as a PNG exactly its box's size (rounded up), drawn at its box's origin. */
-export async function drawTextBlock(block: TextBlock): Promise<Buffer> {
+/**
+ * A text block as a PNG exactly its box's size (rounded up), drawn at its box's origin. `scale`: the
+ * frame's (the block is in its pixels already; this sizes what the block does not carry, the avatar).
+ */
+export async function drawTextBlock(block: TextBlock, scale = 1): Promise<Buffer> {
   const width = Math.ceil(block.box.width);
   const height = Math.ceil(block.box.height);
   const node = (
@@ -217,7 +219,7 @@ export async function drawTextBlock(block: TextBlock): Promise<Buffer> {
           ...(block.rotateDeg !== 0 && { transform: `rotate(${block.rotateDeg}deg)` }),
         }}
       >
-        <BlockView block={block} />
+        <BlockView block={block} scale={scale} />
       </div>
     </div>
   );
@@ -225,13 +227,13 @@ export async function drawTextBlock(block: TextBlock): Promise<Buffer> {
 }
 
 /** The brand's logo on a white rounded chip the size of `box` (so a dark or a light logo reads on any picture). */
-export async function drawLogoChip(logo: Buffer, box: Box): Promise<Buffer> {
+export async function drawLogoChip(logo: Buffer, box: Box, scale = 1): Promise<Buffer> {
   const width = Math.ceil(box.width);
   const height = Math.ceil(box.height);
-  const pad = 8;
+  const pad = Math.round(8 * scale);
   const chip = await rasterizeToPng(
     await svgOf(
-      <div style={{ display: 'flex', width, height, backgroundColor: '#ffffff', borderRadius: 10 }} />,
+      <div style={{ display: 'flex', width, height, backgroundColor: '#ffffff', borderRadius: 10 * scale }} />,
       width,
       height,
     ),
@@ -310,7 +312,8 @@ export async function drawEmptyBand(band: Box): Promise<Buffer> {
  * Out-of-focus discs scattered over the plate (the same ones for the same shot): they give the
  * camera's move something to move, where a smooth gradient alone would look frozen.
  */
-function bokeh(seed: number, colour: string, alpha: number): ReactNode[] {
+function bokeh(seed: number, colour: string, alpha: number, frame: FrameGeometry): ReactNode[] {
+  const { width, height } = plateSizeOf(frame);
   let state = (seed + 1) * 2654435761;
   const next = () => {
     state = (state * 1103515245 + 12345) % 2147483648;
@@ -318,9 +321,9 @@ function bokeh(seed: number, colour: string, alpha: number): ReactNode[] {
   };
   const discs = Array.from({ length: 9 }, (_, index) => ({
     key: `bokeh${index}`,
-    radius: plateScale * (40 + next() * 110),
-    x: next() * plateWidth,
-    y: next() * plateHeight,
+    radius: frame.plateScale * frame.scale * (40 + next() * 110),
+    x: next() * width,
+    y: next() * height,
     strength: alpha * (0.45 + next() * 0.55),
   }));
   return discs.map(({ key, radius, x, y, strength }) => {
@@ -342,18 +345,24 @@ function bokeh(seed: number, colour: string, alpha: number): ReactNode[] {
   });
 }
 
-const plateWidth = Math.round(frame.width * plateScale);
-const plateHeight = Math.round(frame.height * plateScale);
+/** A plate's pixels: the frame's × its plateScale. */
+export const plateSizeOf = (frame: FrameGeometry) => ({
+  width: Math.round(frame.width * frame.plateScale),
+  height: Math.round(frame.height * frame.plateScale),
+});
 
 /** The designed background of a shot at plate size (frame × plateScale), before the product is laid on it. */
 export async function drawPlateDesign(
   layout: AdLayout,
   shot: ShotLayout,
 ): Promise<{ data: Buffer; width: number; height: number }> {
-  const { scheme } = layout;
-  const p = (value: number) => value * plateScale;
+  const { scheme, frame } = layout;
+  const { width: plateWidth, height: plateHeight } = plateSizeOf(frame);
+  /** Frame px (the layout's boxes) and design px (the sizes written here) to plate px. */
+  const p = (value: number) => value * frame.plateScale;
+  const d = (value: number) => value * frame.plateScale * frame.scale;
   // The glow, burst or blob sits behind a product; without one nothing marks an empty place for it.
-  const focus = shot.product ? shot.product.box : { x: 160, y: 420, width: 400, height: 400 };
+  const focus = shot.product ? shot.product.box : scaleBox({ x: 160, y: 420, width: 400, height: 400 }, frame.scale);
   const behindProduct = shot.product !== null;
   const cx = p(focus.x + focus.width / 2);
   const cy = p(focus.y + focus.height / 2);
@@ -364,7 +373,7 @@ export async function drawPlateDesign(
 
   if (layout.style === 'cinematic') {
     background = `linear-gradient(180deg, ${scheme.plateTop} 0%, ${scheme.plateBottom} 100%)`;
-    layers.push(...bokeh(shot.variant, scheme.glow, 0.22));
+    layers.push(...bokeh(shot.variant, scheme.glow, 0.22, frame));
     layers.push(
       <div
         key="glow"
@@ -400,10 +409,10 @@ export async function drawPlateDesign(
         key="band"
         style={{
           position: 'absolute',
-          left: -p(200),
-          top: cy - p(150),
-          width: p(frame.width + 400),
-          height: p(300),
+          left: -d(200),
+          top: cy - d(150),
+          width: p(frame.width) + d(400),
+          height: d(300),
           display: 'flex',
           backgroundColor: band,
           transform: `rotate(${odd ? 9 : -9}deg)`,
@@ -425,7 +434,7 @@ export async function drawPlateDesign(
     );
   } else {
     background = `linear-gradient(180deg, ${scheme.plateTop} 0%, ${scheme.plateBottom} 100%)`;
-    layers.push(...bokeh(shot.variant, scheme.field, 0.35));
+    layers.push(...bokeh(shot.variant, scheme.field, 0.35, frame));
     layers.push(
       <div
         key="blob"
@@ -444,7 +453,7 @@ export async function drawPlateDesign(
   }
   if (shot.split) {
     // A colour panel from behind the product to the frame's edge: the text's side and the product's side.
-    const margin = p(36);
+    const margin = d(36);
     layers.unshift(
       <div
         key="split"
@@ -480,5 +489,3 @@ export async function drawPlateDesign(
   );
   return rasterize(await svgOf(node, plateWidth, plateHeight));
 }
-
-export const plateSize = { width: plateWidth, height: plateHeight };

@@ -1,15 +1,16 @@
 // The gate on the layout, before anything is encoded (issue 14 §7): every text box and caption band
 // inside the safe zone, off every place the product is seen during its move, off other text; every
-// size at least 44 px regular / 35 px bold; every text colour at least 4.5:1 against what is behind
+// size at least 44 px regular / 35 px bold (at 720 wide; in proportion at other frames); every text colour at least 4.5:1 against what is behind
 // it (its box, its stroke, or the darkest and brightest plate pixel behind it, measured).
 import type { CaptionTrack } from './captions.ts';
 import { contrast, contrastOfLuminances, luminance } from './color.ts';
-import { type Box, contains, overlaps, safeZone } from './geometry.ts';
+import { type Box, contains, overlaps } from './geometry.ts';
 import type { AdLayout } from './layout.ts';
 import type { TypeSpec } from './looks.ts';
 import type { Backing } from './text-blocks.ts';
 
 export const minContrast = 4.5;
+/** At the design frame's 720 px width; a frame's minimums are these times its scale. */
 export const minSizeRegular = 44;
 export const minSizeBold = 35;
 
@@ -123,7 +124,7 @@ export function checkLayout(layout: AdLayout, captions: CaptionTrack, measureBeh
   let lowest = Number.POSITIVE_INFINITY;
   const where = (item: Checked) => `scene ${item.scene + 1} ${item.label}`;
   for (const item of checked) {
-    if (!contains(safeZone, item.box)) {
+    if (!contains(layout.frame.safeZone, item.box)) {
       outsideSafeZone += 1;
       problems.push(`${where(item)} leaves the safe zone`);
     }
@@ -132,7 +133,7 @@ export function checkLayout(layout: AdLayout, captions: CaptionTrack, measureBeh
       overProduct += 1;
       problems.push(`${where(item)} covers the product`);
     }
-    const minimum = minSizeFor(item.weight);
+    const minimum = minSizeFor(item.weight) * layout.frame.scale;
     const smallest = Math.min(...item.sizes);
     if (smallest < minimum) problems.push(`${where(item)} is ${smallest} px, under ${minimum} px`);
     const behind = measureBehind(item.scene, item.box);

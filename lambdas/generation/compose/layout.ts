@@ -8,7 +8,18 @@ import type { SceneRole } from '#generation/storyboard/scene-plans.ts';
 import type { Motion, Storyboard, StoryboardScene, StoryboardShot } from '#generation/storyboard/storyboard.ts';
 import type { Style } from '#shared/contract.ts';
 import { footageDescription } from './footage-shots.ts';
-import { type Box, bottom, centreOf, frame, right, safeZone } from './geometry.ts';
+import {
+  type Box,
+  bottom,
+  centreOf,
+  type FrameGeometry,
+  type FrameSize,
+  frame,
+  frameGeometry,
+  right,
+  safeZone,
+  scaleBox,
+} from './geometry.ts';
 import { minSizeBold as minBoldSize } from './layout-gate.ts';
 import { type CaptionSpec, type Look, looks, safeLook, type TypeSpec } from './looks.ts';
 import { envelopeOf, type Move, moveFor, plateScale } from './motion.ts';
@@ -97,6 +108,8 @@ export interface BrandMark {
 
 export interface AdLayout {
   style: Style;
+  /** The frame it is laid out for: every box, size and move below is in its pixels. */
+  frame: FrameGeometry;
   /** The fallback layout a failed gate renders with. */
   safe: boolean;
   look: Look;
@@ -132,8 +145,9 @@ const toFrame = (seconds: number) => Math.round(seconds * frame.fps);
 export function layoutStoryboard(
   storyboard: Storyboard,
   images: ReadonlyMap<string, ImageFacts>,
-  options: { safe: boolean },
+  options: { safe: boolean; frame?: FrameSize },
 ): AdLayout {
+  const geometry = frameGeometry(options.frame);
   const look = options.safe ? safeLook(storyboard.style) : looks[storyboard.style];
   const scheme = schemeFor(storyboard.style, storyboard.palette);
   const problems: string[] = [];
@@ -161,14 +175,90 @@ export function layoutStoryboard(
     shotCount += laid.shots.length;
     return laid;
   });
-  return {
+  const designed: AdLayout = {
     style: storyboard.style,
+    frame: frameGeometry(),
     safe: options.safe,
     look,
     scheme,
     scenes,
     totalFrames: storyboard.durationSeconds * frame.fps,
     problems,
+  };
+  return geometry.scale === 1 ? designed : scaledLayout(designed, geometry);
+}
+
+/**
+ * A layout worked out in the design frame, in the pixels of `geometry`'s frame: every length
+ * (boxes, type sizes, padding, strokes, radii, camera shifts) times its scale. Text measures in
+ * proportion to its size, so the scaled text fits its scaled box exactly as it did.
+ */
+function scaledLayout(layout: AdLayout, geometry: FrameGeometry): AdLayout {
+  const k = geometry.scale;
+  const box = (at: Box) => scaleBox(at, k);
+  const type = <T extends TypeSpec>(spec: T): T => ({ ...spec, size: spec.size * k, minSize: spec.minSize * k });
+  const backing = (at: Backing): Backing =>
+    at.kind === 'box' ? { ...at, radius: at.radius * k } : at.kind === 'stroke' ? { ...at, width: at.width * k } : at;
+  const text = (block: TextBlock): TextBlock => ({
+    ...block,
+    box: box(block.box),
+    inner: { width: block.inner.width * k, height: block.inner.height * k },
+    spec: type(block.spec),
+    size: block.size * k,
+    backing: backing(block.backing),
+    padX: block.padX * k,
+    padY: block.padY * k,
+  });
+  const move = (at: Move): Move => ({
+    ...at,
+    anchor: { x: at.anchor.x * k, y: at.anchor.y * k },
+    shift: [
+      [at.shift[0][0] * k, at.shift[0][1] * k],
+      [at.shift[1][0] * k, at.shift[1][1] * k],
+    ],
+    wobblePx: at.wobblePx * k,
+  });
+  const { look } = layout;
+  return {
+    ...layout,
+    frame: geometry,
+    look: {
+      ...look,
+      headline: type(look.headline),
+      caption: type(look.caption),
+      callout: type(look.callout),
+      phone: type(look.phone),
+      endTitle: type(look.endTitle),
+      endCta: type(look.endCta),
+      endDomain: type(look.endDomain),
+      motion: { ...look.motion, panPx: look.motion.panPx * k, wobblePx: look.motion.wobblePx * k },
+      cardRadius: look.cardRadius * k,
+    },
+    scenes: layout.scenes.map((scene) => ({
+      ...scene,
+      shots: scene.shots.map((shot) => ({
+        ...shot,
+        product: shot.product && {
+          box: box(shot.product.box),
+          keyArea: box(shot.product.keyArea),
+          envelope: box(shot.product.envelope),
+        },
+        scrims: shot.scrims.map((scrim) => ({ y: scrim.y * k, height: scrim.height * k })),
+        move: move(shot.move),
+      })),
+      texts: scene.texts.map(text),
+      captions: scene.captions && {
+        ...scene.captions,
+        band: box(scene.captions.band),
+        spec: type(scene.captions.spec),
+        backing: backing(scene.captions.backing),
+      },
+      brandMark: scene.brandMark && {
+        ...scene.brandMark,
+        box: box(scene.brandMark.box),
+        ...(scene.brandMark.wordmark && { wordmark: text(scene.brandMark.wordmark) }),
+      },
+    })),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Motion } from '#generation/storyboard/storyboard.ts';
 import { type Box, frame, union } from './geometry.ts';
 import type { Look } from './looks.ts';
 
-/** Plates are drawn this much larger than the frame, so zoompan's whole-pixel steps stay below one output pixel. */
+/** At 720x1280 (FrameGeometry.plateScale at others), plates are drawn this much larger than the frame, so zoompan's whole-pixel steps stay below one output pixel. */
 export const plateScale = 1.5;
 
 export interface Move {
@@ -132,7 +132,11 @@ export function sourceOf(move: Move, box: Box, frames: number): Box {
 const num = (value: number) => Number(value.toFixed(5)).toString();
 
 /** zoompan's z, x and y for the shot over a plate of `plateScale` × the frame. */
-export function zoompanExpressions(move: Move, frames: number): { z: string; x: string; y: string } {
+export function zoompanExpressions(
+  move: Move,
+  frames: number,
+  plate = plateScale,
+): { z: string; x: string; y: string } {
   const u = `min(1,on/${Math.max(1, frames - 1)})`;
   const s = move.ease === 'smooth' ? `(${u}*${u}*(3-2*${u}))` : u;
   const seconds = `(on/${frame.fps})`;
@@ -145,7 +149,7 @@ export function zoompanExpressions(move: Move, frames: number): { z: string; x: 
   const dx = `(${lerp(move.shift[0][0], move.shift[1][0])}${sway(0.4, 0.61, 1.73)})`;
   const dy = `(${lerp(move.shift[0][1], move.shift[1][1])}${sway(2.1, 0.47, 1.31)})`;
   // Top-left of the window on the plate: x = P·(a·(z − 1) − d) / z.
-  const x = `${plateScale}*(${num(move.anchor.x)}*(zoom-1)-${dx})/zoom`;
-  const y = `${plateScale}*(${num(move.anchor.y)}*(zoom-1)-${dy})/zoom`;
+  const x = `${plate}*(${num(move.anchor.x)}*(zoom-1)-${dx})/zoom`;
+  const y = `${plate}*(${num(move.anchor.y)}*(zoom-1)-${dy})/zoom`;
   return { z: `${lerp(move.zoom[0], move.zoom[1])}${punch}`, x, y };
 }

@@ -3,14 +3,16 @@
 // plateScale × the frame. Also reads back the plate's pixels behind text, for the contrast gate.
 import sharp, { type OverlayOptions } from 'sharp';
 import { luminanceOfRgb, mix, rgbOf } from './color.ts';
-import type { Box } from './geometry.ts';
-import { drawPlateDesign, plateSize } from './layers.tsx';
+import type { Box, FrameGeometry } from './geometry.ts';
+import { drawPlateDesign, plateSizeOf } from './layers.tsx';
 import type { AdLayout, ShotLayout } from './layout.ts';
-import { plateScale } from './motion.ts';
 
 export interface Plate {
-  /** RGB pixels, plateSize. */
+  /** RGB pixels, `size` (plateSizeOf the frame). */
   rgb: Buffer;
+  size: { width: number; height: number };
+  /** Plate px per frame px (FrameGeometry.plateScale). */
+  scale: number;
   /** The light that sweeps across the shot (see `sweepPng`): a sheen on darker plates, a shade on bright ones. */
   sweep: Sweep;
 }
@@ -24,20 +26,21 @@ export interface Plate {
  */
 export type Sweep = 'light' | 'shade';
 export const sweepAlpha = 0.1;
-/** The band image, frame px: a 300 px soft band slanted by 0.2 across the frame's height. */
-export const sweepSize = { width: 560, height: 1280 };
+/** The band image, frame px: a soft band (300 px at 720 wide) slanted by 0.2 across the frame's height. */
+export const sweepSizeOf = (frame: FrameGeometry) => ({ width: Math.round(560 * frame.scale), height: frame.height });
 const sweepBand = 300;
 const sweepSlant = 0.2;
 const sweepRgb: Record<Sweep, number> = { light: 255, shade: 0 };
 
 /** The band as an RGBA PNG (uncompressed: decoded once a frame). */
-export function sweepPng(sweep: Sweep): Promise<Buffer> {
-  const { width, height } = sweepSize;
+export function sweepPng(sweep: Sweep, frame: FrameGeometry): Promise<Buffer> {
+  const { width, height } = sweepSizeOf(frame);
+  const band = sweepBand * frame.scale;
   const rgba = Buffer.alloc(width * height * 4, sweepRgb[sweep]);
   for (let y = 0; y < height; y++) {
     const centre = width / 2 + sweepSlant * (y - height / 2);
     for (let x = 0; x < width; x++) {
-      const offset = (x + 0.5 - centre) / sweepBand;
+      const offset = (x + 0.5 - centre) / band;
       const alpha = Math.abs(offset) < 0.5 ? Math.cos(Math.PI * offset) ** 2 : 0;
       rgba[(y * width + x) * 4 + 3] = Math.round(alpha * sweepAlpha * 255);
     }
@@ -59,12 +62,11 @@ function sweepFor(rgb: Buffer): Sweep {
 }
 
 const channels = 3;
-const frameHeight = plateSize.height / plateScale;
 /** How far a scrim darkens the photo: white (and a light accent) then reads at ≥ 4.5:1 on its brightest pixel. */
 const scrimStrength = 0.74;
 
 /** The photo filling the plate: drawn at its box (which covers the frame) and cut to the plate. */
-async function coverImage(image: Buffer, box: Box): Promise<Buffer> {
+async function coverImage(image: Buffer, box: Box, plateSize: Plate['size'], plateScale: number): Promise<Buffer> {
   const width = Math.max(plateSize.width, Math.round(box.width * plateScale));
   const height = Math.max(plateSize.height, Math.round(box.height * plateScale));
   const left = Math.min(width - plateSize.width, Math.max(0, Math.round(-box.x * plateScale)));
@@ -78,7 +80,7 @@ async function coverImage(image: Buffer, box: Box): Promise<Buffer> {
 }
 
 /** The photo blurred into a colour field: shrunk to a few dozen pixels, then smoothly enlarged. */
-async function blurredImage(image: Buffer): Promise<Buffer> {
+async function blurredImage(image: Buffer, plateSize: Plate['size']): Promise<Buffer> {
   const tiny = await sharp(image)
     .resize(9, 16, { fit: 'cover' })
     .removeAlpha()
@@ -93,7 +95,7 @@ async function blurredImage(image: Buffer): Promise<Buffer> {
 }
 
 /** Moves every pixel towards `colour` by `amount(y)` (a row's share, 0–1). */
-function tint(rgb: Buffer, colour: string, amount: (yFraction: number) => number): void {
+function tint(rgb: Buffer, plateSize: Plate['size'], colour: string, amount: (yFraction: number) => number): void {
   const target = rgbOf(colour);
   for (let y = 0; y < plateSize.height; y++) {
     const a = amount(y / plateSize.height);
@@ -126,7 +128,7 @@ function roundedMask(width: number, height: number, radius: number): Buffer {
   return mask;
 }
 
-const plateBox = (box: Box) => ({
+const plateBox = (box: Box, plateScale: number) => ({
   left: Math.round(box.x * plateScale),
   top: Math.round(box.y * plateScale),
   width: Math.round(box.width * plateScale),
@@ -134,8 +136,15 @@ const plateBox = (box: Box) => ({
 });
 
 /** The product as an RGBA overlay: a card (rounded, with a shadow) when opaque, the cut-out as is otherwise. */
-async function productLayers(image: Buffer, box: Box, opaque: boolean, radius: number): Promise<OverlayOptions[]> {
-  const at = plateBox(box);
+async function productLayers(
+  image: Buffer,
+  box: Box,
+  opaque: boolean,
+  radius: number,
+  frame: FrameGeometry,
+): Promise<OverlayOptions[]> {
+  const { plateScale } = frame;
+  const at = plateBox(box, plateScale);
   const resized = sharp(image).resize(at.width, at.height, { fit: 'fill' });
   if (!opaque) {
     return [{ input: await resized.ensureAlpha().png({ compressionLevel: 0 }).toBuffer(), left: at.left, top: at.top }];
@@ -149,7 +158,7 @@ async function productLayers(image: Buffer, box: Box, opaque: boolean, radius: n
     .toBuffer();
   // A soft shadow: a dark card drawn small, enlarged smooth, below and behind the product.
   // Kept small: the text under the product is read against the plate, shadow included.
-  const spread = Math.round(Math.min(Math.max(at.width, at.height) * 0.05, 14 * plateScale));
+  const spread = Math.round(Math.min(Math.max(at.width, at.height) * 0.05, 14 * plateScale * frame.scale));
   const shadowWidth = at.width + 2 * spread;
   const shadowHeight = at.height + 2 * spread;
   const scale = 8;
@@ -180,25 +189,27 @@ export interface PlateImage {
 
 export async function composePlate(layout: AdLayout, shot: ShotLayout, source: PlateImage | undefined): Promise<Plate> {
   const image = source?.bytes;
+  const { frame } = layout;
+  const plateSize = plateSizeOf(frame);
   let background: Buffer;
   if (image && shot.backdrop === 'image' && shot.product) {
-    background = await coverImage(image, shot.product.box);
+    background = await coverImage(image, shot.product.box, plateSize, frame.plateScale);
     // A scrim under text read on the photo itself, soft at its edges (the gate measures the result).
     for (const scrim of shot.scrims) {
-      const from = scrim.y / frameHeight;
-      const to = (scrim.y + scrim.height) / frameHeight;
-      const soft = 56 / frameHeight;
-      tint(background, '#000000', (y) =>
+      const from = scrim.y / frame.height;
+      const to = (scrim.y + scrim.height) / frame.height;
+      const soft = (56 * frame.scale) / frame.height;
+      tint(background, plateSize, '#000000', (y) =>
         y < from - soft || y > to + soft
           ? 0
           : scrimStrength * Math.min(1, (y - (from - soft)) / soft, (to + soft - y) / soft),
       );
     }
   } else if (image && shot.backdrop === 'blurred-image') {
-    background = await blurredImage(image);
+    background = await blurredImage(image, plateSize);
     const style = layout.style;
-    if (style === 'ugc') tint(background, '#ffffff', () => 0.4);
-    else tint(background, mix(layout.scheme.plateBottom, '#000000', 0.3), () => 0.6);
+    if (style === 'ugc') tint(background, plateSize, '#ffffff', () => 0.4);
+    else tint(background, plateSize, mix(layout.scheme.plateBottom, '#000000', 0.3), () => 0.6);
   } else {
     const design = await drawPlateDesign(layout, shot);
     background = await sharp(design.data, { raw: { width: design.width, height: design.height, channels: 4 } })
@@ -208,7 +219,7 @@ export async function composePlate(layout: AdLayout, shot: ShotLayout, source: P
   }
   const overlays =
     source && shot.product && shot.design !== 'cover'
-      ? await productLayers(source.bytes, shot.product.box, source.opaque, layout.look.cardRadius)
+      ? await productLayers(source.bytes, shot.product.box, source.opaque, layout.look.cardRadius, frame)
       : [];
   const rgb =
     overlays.length === 0
@@ -218,12 +229,12 @@ export async function composePlate(layout: AdLayout, shot: ShotLayout, source: P
           .removeAlpha()
           .raw()
           .toBuffer();
-  return { rgb, sweep: sweepFor(rgb) };
+  return { rgb, size: plateSize, scale: frame.plateScale, sweep: sweepFor(rgb) };
 }
 
 /** The plate as a PNG for ffmpeg (no compression: it is read once, moments later). */
 export function platePng(plate: Plate): Promise<Buffer> {
-  return sharp(plate.rgb, { raw: { ...plateSize, channels } })
+  return sharp(plate.rgb, { raw: { ...plate.size, channels } })
     .png({ compressionLevel: 0 })
     .toBuffer();
 }
@@ -235,6 +246,7 @@ export function luminanceRange(
   box: Box,
   sweep: Sweep | null = plate.sweep,
 ): { darkest: number; brightest: number } {
+  const { size: plateSize, scale: plateScale } = plate;
   const left = Math.max(0, Math.floor(box.x * plateScale));
   const top = Math.max(0, Math.floor(box.y * plateScale));
   const right = Math.min(plateSize.width, Math.ceil((box.x + box.width) * plateScale));
@@ -243,7 +255,7 @@ export function luminanceRange(
   let brightest = 0;
   const target = sweep ? sweepRgb[sweep] : 0;
   const alpha = sweep ? sweepAlpha : 0;
-  // Every other pixel: a 1-px feature cannot hide between samples at 1.5× the frame's resolution.
+  // Every other plate pixel: the same sampling at every frame size (plates are at least 1080 px wide).
   for (let y = top; y < bottom; y += 2) {
     for (let x = left; x < right; x += 2) {
       const i = (y * plateSize.width + x) * channels;

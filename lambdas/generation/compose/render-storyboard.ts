@@ -14,7 +14,7 @@ import type { SpokenLine, Voice } from '#generation/voice/voice.ts';
 import { type CaptionTrack, captionTrack } from './captions.ts';
 import { buildComposeCommand, captionList, type MarkLayer, type TextLayer } from './filter-graph.ts';
 import { type ClipShot, withFootage } from './footage-shots.ts';
-import { type Box, frame } from './geometry.ts';
+import { type Box, type FrameSize, frameGeometry } from './geometry.ts';
 import { keyPointOf } from './key-area.ts';
 import { drawCaptionState, drawEmptyBand, drawLogoChip, drawTextBlock } from './layers.tsx';
 import {
@@ -41,6 +41,8 @@ export interface ComposeOptions {
   footage?: Readonly<Record<number, string>>;
   /** A private, writable folder; the video and poster are written into it. */
   workDir: string;
+  /** The size rendered at: 9:16, 720x1280 (the default, the spec's deliverable) to 2160x3840; the layout scales with it. */
+  frame?: FrameSize;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
@@ -122,6 +124,8 @@ async function speakScenes(storyboard: Storyboard, voice: Voice, workDir: string
 export async function renderStoryboard(input: Storyboard, options: ComposeOptions): Promise<ComposedAd> {
   const started = performance.now();
   const { workDir, signal } = options;
+  // A frame the renderer cannot lay out is refused before any work starts.
+  const frame = frameGeometry(options.frame);
   const footage = await withFootage(storyboardSchema.parse(input), options.footage ?? {}, workDir, signal);
   const { storyboard, clips } = footage;
   // The bar never moves backwards, not even when the safe layout starts its encode over.
@@ -136,7 +140,7 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
   const speaking = speakScenes(storyboard, options.voice, workDir);
   speaking.catch(() => {});
   const images = await loadImages({ ...options.images, ...footage.stills }, storyboard);
-  const designed = prepareAttempt(storyboard, images, false, workDir, clips);
+  const designed = prepareAttempt(storyboard, images, false, workDir, clips, frame);
   const spoken = await speaking;
   const voiced = performance.now();
   report(0.1);
@@ -153,7 +157,7 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
 
   const refused: string[] = [];
   for (const safe of [false, true]) {
-    const prepared = safe ? prepareAttempt(storyboard, images, true, workDir, clips) : designed;
+    const prepared = safe ? prepareAttempt(storyboard, images, true, workDir, clips, frame) : designed;
     const attempt = await finishAttempt(prepared, { storyboard, lines: placed.lines, soundtrack, options, report });
     if (attempt.passed) {
       return {
@@ -203,11 +207,12 @@ function prepareAttempt(
   safe: boolean,
   workDir: string,
   clips: readonly (ClipShot | null)[],
+  frame: FrameSize,
 ): PreparedAttempt {
   const name = safe ? 'safe' : 'designed';
   const dir = (file: string) => join(workDir, `${name}-${file}`);
   const facts = new Map([...images].map(([id, image]) => [id, image.facts]));
-  const layout = layoutStoryboard(storyboard, facts, { safe });
+  const layout = layoutStoryboard(storyboard, facts, { safe, frame });
   let shotIndex = 0;
   const shots = layout.scenes.flatMap((scene) =>
     scene.shots.map((shot) => ({ scene, shot, clip: clips[shotIndex++] ?? null })),
@@ -254,7 +259,7 @@ async function drawVisuals(
   const layers = layout.scenes.flatMap((scene) =>
     scene.texts.map(async (block, index): Promise<TextLayer> => {
       const path = dir(`text-${scene.index}-${index}.png`);
-      await writeFile(path, await drawTextBlock(block));
+      await writeFile(path, await drawTextBlock(block, layout.frame.scale));
       return { path, block, sceneIndex: scene.index, startFrame: scene.startFrame, endFrame: scene.endFrame };
     }),
   );
@@ -262,7 +267,9 @@ async function drawVisuals(
     const path = dir(`brand-${index}.png`);
     const { mark } = span;
     const logo = mark.kind === 'logo' && mark.asset ? images.get(mark.asset) : undefined;
-    const png = logo ? await drawLogoChip(logo.bytes, mark.box) : await drawTextBlock(mark.wordmark!);
+    const png = logo
+      ? await drawLogoChip(logo.bytes, mark.box, layout.frame.scale)
+      : await drawTextBlock(mark.wordmark!, layout.frame.scale);
     await writeFile(path, png);
     return { path, box: mark.box, startFrame: span.startFrame, endFrame: span.endFrame };
   });
@@ -315,6 +322,7 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
   const { storyboard, options, report } = input;
   const { signal } = options;
   const { layout, shots, dir } = prepared;
+  const { frame } = layout;
   if (!prepared.drawing) return { passed: false, problems: prepared.refused };
   const endCard = layout.scenes.find((scene) => scene.endCard);
   const captionEnd = endCard ? endCard.startFrame / frame.fps : storyboard.durationSeconds;
@@ -343,7 +351,7 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
   for (const [index, { plate }] of visuals.plates.entries()) {
     if (!sweepOf(shots[index]!, plate) || sweeps.has(plate.sweep)) continue;
     const path = dir(`sweep-${plate.sweep}.png`);
-    await writeFile(path, await sweepPng(plate.sweep));
+    await writeFile(path, await sweepPng(plate.sweep, frame));
     sweeps.set(plate.sweep, path);
   }
   const args = buildComposeCommand({
