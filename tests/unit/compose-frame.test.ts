@@ -41,7 +41,6 @@ function evenlyRead(storyboard: Storyboard): PlacedLine[] {
         sceneIndex,
         audioPath: '/work/line.wav',
         trim: { startSeconds: 0, endSeconds: words.length * step },
-        tempo: 1,
         startSeconds: at(0),
         endSeconds: at(words.length),
         words: words.map((word, index) => ({ word, startSeconds: at(index), endSeconds: at(index + 1) - 0.02 })),
