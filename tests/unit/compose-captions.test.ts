@@ -211,6 +211,21 @@ describe('the captions', () => {
     expect(Math.max(...track.states.map((state) => state.endFrame))).toBeLessThanOrEqual(180);
   });
 
+  it('leaves out a spoken number the scene already shows, so a price is never on screen twice', () => {
+    // Prepare: the scene shows "House Blend — $16"; the voice says "Our House Blend, $16, 4.8 stars."
+    const lines = [placedLine(1, 'Our House Blend, $16, rated 4.8 stars', 1.6)];
+    const showing = { ...band, shownNumbers: ['16'] };
+
+    // Act
+    const track = captionTrack(lines, new Map([[1, showing]]), 6);
+
+    // Assess: "$16" is not captioned; the rating, which the scene does not show, is.
+    const captioned = track.groups.flatMap((group) => group.words);
+    expect(captioned).not.toContain('$16');
+    expect(captioned).toContain('4.8');
+    expect(captioned).toContain('Blend');
+  });
+
   it('names a word too wide for the band at the minimum size', () => {
     // Prepare
     const lines = [placedLine(1, `${'W'.repeat(40)}`, 2)];

@@ -9,7 +9,13 @@ import { rgbOf } from '#generation/compose/color.ts';
 import { buildComposeCommand, dissolvesIn } from '#generation/compose/filter-graph.ts';
 import { type Box, contains, frame, overlaps, safeZone } from '#generation/compose/geometry.ts';
 import { keyPointOf } from '#generation/compose/key-area.ts';
-import { type AdLayout, type ImageFacts, keyAreaShare, layoutStoryboard } from '#generation/compose/layout.ts';
+import {
+  type AdLayout,
+  captionNumber,
+  type ImageFacts,
+  keyAreaShare,
+  layoutStoryboard,
+} from '#generation/compose/layout.ts';
 import { checkLayout } from '#generation/compose/layout-gate.ts';
 import { plateScale } from '#generation/compose/motion.ts';
 import { composePlate } from '#generation/compose/plates.ts';
@@ -316,5 +322,20 @@ describe('the brand colour', () => {
       const [rr, rg, rb] = rgbOf(red);
       expect(Math.max(Math.abs(r - rr), Math.abs(g - rg), Math.abs(b - rb))).toBeLessThanOrEqual(48);
     }
+  });
+
+  it("gives each scene's caption band the numbers its own text shows, so their spoken words are not captioned again", () => {
+    // Prepare: a price on the scene's text, a rating in its callout.
+    const board = structuredClone(handWrittenStoryboard('direct-response', 12));
+    board.scenes[1]!.text = ['House Blend — $4,200'];
+    delete board.scenes[1]!.emphasis;
+    board.scenes[1]!.callout = '4.8 stars';
+
+    // Act
+    const layout = layoutOf(board, { upload: square });
+
+    // Assess: compared as written, without grouping commas.
+    expect(layout.scenes[1]!.captions?.shownNumbers).toEqual(['4200', '4.8']);
+    expect(captionNumber('$4,200.')).toBe('4200');
   });
 });

@@ -3,7 +3,7 @@
 // holds more than fits the caption band. Each state (group + active word) is one small image on
 // screen from its word's start to the next word's; a short silence keeps the last state up.
 import { frame } from './geometry.ts';
-import type { CaptionBandLayout } from './layout.ts';
+import { type CaptionBandLayout, captionNumber } from './layout.ts';
 import { paddingFor } from './text-blocks.ts';
 import { fitText } from './text-fit.ts';
 import type { PlacedLine } from './voice-track.ts';
@@ -92,7 +92,11 @@ export function captionTrack(
     const stroke = band.backing.kind === 'stroke' ? band.backing.width : 0;
     const maxWidth = band.band.width - 2 * (pads.padX + stroke);
     const oneLine = { ...spec, maxLines: 1 };
-    const words = line.words.filter((word) => word.startSeconds < endSeconds && captionWord(word.word) !== '');
+    const shownNumbers = new Set(band.shownNumbers ?? []);
+    const onScreen = (word: string) => /\d/.test(word) && shownNumbers.has(captionNumber(word));
+    const words = line.words.filter(
+      (word) => word.startSeconds < endSeconds && captionWord(word.word) !== '' && !onScreen(word.word),
+    );
     let current: typeof words = [];
     const close = () => {
       if (current.length === 0) return;

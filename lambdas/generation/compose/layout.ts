@@ -73,6 +73,11 @@ export interface ShotLayout {
 
 export interface CaptionBandLayout {
   band: Box;
+  /**
+   * Numbers the scene's own text already shows ("16" of "House Blend — $16"): their spoken words
+   * are not captioned, so a price or a rating is never on screen twice at once.
+   */
+  shownNumbers?: readonly string[];
   spec: CaptionSpec;
   ink: string;
   activeInk: string;
@@ -531,6 +536,17 @@ function brandMarkFor(context: SceneContext): BrandMark | null {
   return block ? { kind: 'wordmark', box: block.box, wordmark: block } : null;
 }
 
+/** The numbers a scene's text, callout and phone element show, as captionNumber() reads them. */
+function numbersShown(scene: StoryboardScene): string[] {
+  const shown = [...scene.text, scene.callout ?? '', scene.phoneElement?.text ?? ''].join(' ');
+  return (shown.match(/\d[\d,.]*/g) ?? []).map(captionNumber);
+}
+
+/** A number as written ("$4,200." → "4200"), to compare a spoken word with the scene's text. */
+export function captionNumber(word: string): string {
+  return (/\d[\d,.]*/.exec(word)?.[0] ?? '').replace(/,/g, '').replace(/\.+$/, '');
+}
+
 /** The motion a shot is given: a held picture is pushed into (cover photos move; a punch-in pushes on). */
 function motionOf(shot: StoryboardShot, design: ShotDesign, tight: boolean, safe: boolean): Motion {
   if (safe || tight) return 'push-in';
@@ -747,7 +763,7 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   if (!allBrand) top = Math.max(top, ...stacked.blocks.map((block) => bottom(block.box))) + gap;
 
   const region: Box = { x: safeZone.x, y: top, width, height: band.band.y - gap - top };
-  const captions = scene.voiceLine.trim() ? band : null;
+  const captions = scene.voiceLine.trim() ? { ...band, shownNumbers: numbersShown(scene) } : null;
   // Text read on the photo itself (no box, no stroke) gets a scrim under it.
   const onPicture = [
     ...texts.filter((block) => block.backing.kind === 'plate').map((block) => block.box),
