@@ -113,11 +113,12 @@ describe('the voice track', () => {
     expect(placed.lines[1]!.endSeconds).toBeLessThan(placed.lines[2]!.startSeconds);
   });
 
-  it('speeds a line up once, at most 15 %: a line that needs 1.2× is refused, naming its scene', () => {
-    // Prepare: the third scene's line lasts 1.25 times what its 2 s scene allows, and the lines
-    // before fill their scenes, so there is no room for a J-cut.
+  it('speeds a line up once, at most 15 %: a line that needs 1.4× is refused, naming its scene', () => {
+    // Prepare: the third scene's line lasts 1.4 times what its 2 s scene allows (more than the
+    // 0.35 s it may run into the end card), and the lines before fill their scenes, so there is no
+    // room for a J-cut.
     const choice = voiceFor('direct-response', 'local');
-    const natural = { ...lasting(2.3, 6), rate: choice.rate };
+    const natural = { ...lasting(2.8, 6), rate: choice.rate };
     const rate = lineRate(natural, choice, 2 - sceneLeadSeconds);
     const fitted = spedUp(natural, rate / natural.rate);
     const before = [lasting(1.4, 3), lasting(2.4)];
@@ -128,8 +129,26 @@ describe('the voice track', () => {
     // Assess
     expect(rate).toBeCloseTo(choice.rate * maxSpeedUp, 3);
     expect(placed).toEqual({ problem: expect.stringMatching(/^the voice-over does not fit the ad: scene 3/) });
-    // Sped up a second time, 10 % more, it would have fit: that is what placement no longer does.
-    expect(placeVoice(eightSeconds, [...before, spedUp(fitted, 1.1), read('Shop now.')], 8)).toHaveProperty('lines');
+    // Sped up a second time, 15 % more, it would have fit: that is what placement no longer does.
+    expect(placeVoice(eightSeconds, [...before, spedUp(fitted, 1.15), read('Shop now.')], 8)).toHaveProperty('lines');
+  });
+
+  it("lets the story's last line run up to 0.35 s into the end card rather than refuse the ad", () => {
+    // Prepare: the third line ends 0.2 s past the end card's start, however tight the pauses.
+    const before = [lasting(1.4, 3), lasting(2.4)];
+    const long = lasting(2.25, 6);
+
+    // Act
+    const placed = placeVoice(eightSeconds, [...before, long, read('Shop now.')], 8);
+
+    // Assess: placed, the CTA line after it and before the ad ends.
+    expect(placed).toHaveProperty('lines');
+    const lines = (placed as { lines: PlacedLine[] }).lines;
+    const endCard = eightSeconds.find((scene) => scene.endCard)!.startSeconds;
+    expect(lines[2]!.endSeconds).toBeGreaterThan(endCard);
+    expect(lines[2]!.endSeconds).toBeLessThanOrEqual(endCard + 0.35);
+    expect(lines[3]!.startSeconds).toBeGreaterThan(lines[2]!.endSeconds);
+    expect(lines[3]!.endSeconds).toBeLessThanOrEqual(8);
   });
 
   it('names the scene when the voice-over cannot fit', () => {

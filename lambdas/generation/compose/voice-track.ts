@@ -1,8 +1,8 @@
 // Where each scene's voice-over line is heard: the hook at once, and every line after it close
 // behind the one before, starting up to `maxLeadInSeconds` before its scene (a J-cut) rather than
-// leave the voice silent (a gap over half a second reads as dead air, research/ad-craft.md §4); the
-// one pause kept is a beat before the end card's line, which ends near the ad's end. A story line is over before the end card,
-// and the end card's line before the ad ends. Lines are never sped up here: a line was fitted to
+// leave the voice silent (a gap over half a second reads as dead air); the one pause kept is a
+// beat before the end card's line, which ends near the ad's end. A story line is over before the
+// end card (at worst 0.35 s into it), and the end card's line before the ad ends. Lines are never sped up here: a line was fitted to
 // its scene when it was read (voice/pace.ts, the one speed-up), so what still does not fit is
 // refused, naming the scene. Pure: the caption states and the mix both follow this plan.
 import { padSeconds } from '#generation/voice/pace.ts';
@@ -40,16 +40,21 @@ const hookLeadSeconds = 0.05;
 interface Spacing {
   /** Between two lines, when one follows the other closely. */
   pause: number;
-  /** A story line is over this long before the end card. */
+  /** A story line is over this long before the end card (negative: it runs that far into it). */
   clear: number;
   /** The ad ends this long after the CTA line. */
   tail: number;
 }
 
-/** Tried in order: relaxed spacing first, tighter pauses when the lines need the room. */
+/**
+ * Tried in order: relaxed spacing first, tighter pauses when the lines need the room, and last the
+ * story's last line running up to 0.35 s over the end card's first frames (a J-cut into it) rather
+ * than fail a paid order over a tenth of a second.
+ */
 const spacings: Spacing[] = [
   { pause: 0.15, clear: 0.08, tail: 0.2 },
   { pause: 0.05, clear: 0, tail: 0.1 },
+  { pause: 0.05, clear: -0.35, tail: 0.1 },
 ];
 
 export function placeVoice(

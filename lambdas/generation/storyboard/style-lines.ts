@@ -1,4 +1,4 @@
-// How each style says a fact (research/ad-craft.md §4): cinematic is a calm narrator in full,
+// How each style says a fact: cinematic is a calm narrator in full,
 // quiet sentences; direct-response is urgent and names the price with its product; UGC is a
 // customer talking in the first person about what the site says. Each function gives whole
 // candidate lines, longest first; the writer keeps the one that fills the scene at the style's

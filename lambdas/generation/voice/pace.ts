@@ -1,6 +1,6 @@
 // How fast a line is read, and the one place a line is fitted to its scene. Ad reads run 2–3
-// heard words a second (research/ad-craft.md §4: soft sell ≈120–140 wpm, hard sell
-// ≈160–180); each style has its range (style-voices.ts). Festival's HTS voice reads short words
+// heard words a second (soft sell ≈120–140 words a minute, hard sell ≈160–180); each style has
+// its range (`pacing.wordsPerSecond`, storyboard/scene-plans.ts). Festival's HTS voice reads short words
 // fast and numbers slowly ("Coffee roasted the day it ships." 3.6 heard words a second at its own
 // pace, "House Blend, sixteen dollars. Subscribe and save fifteen percent." 2.0), so one rate per
 // style left number-heavy lines dragging: a line off its style's range is read again at the rate
