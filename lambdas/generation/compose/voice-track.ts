@@ -48,13 +48,13 @@ interface Spacing {
 
 /**
  * Tried in order: relaxed spacing first, tighter pauses when the lines need the room, and last the
- * story's last line running up to 0.35 s over the end card's first frames (a J-cut into it) rather
- * than fail a paid order over a tenth of a second.
+ * story's last line running up to 0.35 s over the end card's first frames (a J-cut into it) and the
+ * CTA line to the last frame, rather than fail a paid order over a tenth of a second.
  */
 const spacings: Spacing[] = [
   { pause: 0.15, clear: 0.08, tail: 0.2 },
   { pause: 0.05, clear: 0, tail: 0.1 },
-  { pause: 0.05, clear: -0.35, tail: 0.1 },
+  { pause: 0.05, clear: -0.35, tail: 0 },
 ];
 
 export function placeVoice(
