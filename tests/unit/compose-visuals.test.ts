@@ -338,4 +338,24 @@ describe('the brand colour', () => {
     expect(layout.scenes[1]!.captions?.shownNumbers).toEqual(['4200', '4.8']);
     expect(captionNumber('$4,200.')).toBe('4200');
   });
+
+  it.each(styles)(
+    'fits a %s end card whose button names a long brand ("Book Marlow Letterpress"), with no image, on two lines if need be',
+    (style) => {
+      // Prepare: a readable site with no usable image, as the letterpress demo shop is.
+      const board = withoutImages(handWrittenStoryboard(style, 12));
+      board.endCard.cta = 'Book Marlow Letterpress';
+      board.endCard.title = 'Ready to mail in three weeks';
+      board.endCard.domain = 'marlowletterpress.com';
+
+      // Act
+      const layout = layoutOf(board, {});
+
+      // Assess
+      const card = layout.scenes.at(-1)!;
+      expect(card.texts.map((block) => block.role)).toEqual(['end-title', 'end-cta', 'end-domain']);
+      expect(layout.problems).toEqual([]);
+      expect(checkLayout(layout, noCaptions, () => null).problems).toEqual([]);
+    },
+  );
 });
