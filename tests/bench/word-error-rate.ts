@@ -8,6 +8,7 @@ import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { speakable } from '#generation/storyboard/spoken-words.ts';
+import { saidAs } from '#generation/words/split-words.ts';
 
 const run = promisify(execFile);
 export const cmudictPath = '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict';
@@ -47,9 +48,9 @@ function spellNumbers(text: string): string {
   );
 }
 
-/** The words as the recogniser spells them: lower case, numbers said, letters and apostrophes. */
+/** The words as the recogniser spells them: lower case, numbers said, a run-together domain as its words ("ember oak coffee dot com"), letters and apostrophes. */
 export const scriptWords = (text: string) =>
-  spellNumbers(speakable(text).replace(/&/g, ' and '))
+  spellNumbers(speakable(text).split(/\s+/).map(saidAs).join(' ').replace(/&/g, ' and ').replace(/[’‘]/g, "'"))
     .toLowerCase()
     .replace(/[^a-z0-9' ]+/g, ' ')
     .split(/\s+/)
