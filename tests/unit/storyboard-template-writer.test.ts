@@ -4,7 +4,7 @@ import { adHeardBudget, scenePlace, voiceBudget } from '#generation/storyboard/s
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import { type Storyboard, storyboardSchema, wordsOf } from '#generation/storyboard/storyboard.ts';
-import { genericLinePatterns, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
+import { genericLinePatterns, paceProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
 import { templateStoryboardWriter, writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { styles } from '#shared/contract.ts';
@@ -377,5 +377,28 @@ describe('the pictures', () => {
         );
       }
     }
+  });
+
+  it("ends a line too short for its scene with the brand's name rather than half a second of silence", () => {
+    // Prepare: a roaster whose last selling point is two words, for a 2.3 s cinematic scene.
+    const site = {
+      businessName: 'Ember & Oak',
+      domain: 'emberoak.coffee',
+      headline: 'Small-batch coffee, roasted over oak',
+      description: '',
+      benefits: ['Compostable bags'],
+      claims: ['Compostable bags'],
+      offers: ['Free shipping on orders over $35'],
+      products: [{ name: 'House Blend', price: '$16', rating: { value: 4.8, count: 212, best: 5 } }],
+      source: 'site' as const,
+    };
+
+    // Act
+    const storyboard = board(site, 'cinematic', 12, true);
+
+    // Assess
+    const bags = storyboard.scenes.find((scene) => scene.text.join(' ') === 'Compostable bags')!;
+    expect(bags.voiceLine).toBe('Compostable bags. Ember and Oak.');
+    expect(paceProblems(storyboard)).toEqual([]);
   });
 });

@@ -44,17 +44,22 @@ interface Spacing {
   clear: number;
   /** The ad ends this long after the CTA line. */
   tail: number;
+  /** The last resort: the end card's line is left unsaid (its button still shows it) when the story needs the time. */
+  dropEndCardLine?: true;
 }
 
 /**
- * Tried in order: relaxed spacing first, tighter pauses when the lines need the room, and last the
+ * Tried in order: relaxed spacing first, tighter pauses when the lines need the room, then the
  * story's last line running up to 0.35 s over the end card's first frames (a J-cut into it) and the
- * CTA line to the last frame, rather than fail a paid order over a tenth of a second.
+ * CTA line to the last frame; last, the story's lines running on over the end card, whose own line
+ * is then left unsaid (its button says it) — rather than fail and refund a paid order because a
+ * voice read its lines a little slower than the writer counted.
  */
 const spacings: Spacing[] = [
   { pause: 0.15, clear: 0.08, tail: 0.2 },
   { pause: 0.05, clear: 0, tail: 0.1 },
   { pause: 0.05, clear: -0.35, tail: 0 },
+  { pause: 0.05, clear: Number.NEGATIVE_INFINITY, tail: 0.1, dropEndCardLine: true },
 ];
 
 export function placeVoice(
@@ -75,7 +80,7 @@ function placeWith(
   scenes: readonly SceneSlot[],
   spoken: readonly (SpokenLine | null)[],
   durationSeconds: number,
-  { pause, clear, tail }: Spacing,
+  { pause, clear, tail, dropEndCardLine }: Spacing,
 ): { lines: PlacedLine[] } | { problem: string } {
   const lines: PlacedLine[] = [];
   let previousEnd: number | null = null;
@@ -107,7 +112,8 @@ function placeWith(
       startSeconds = Math.max(earliest, wanted);
     }
     const endSeconds = startSeconds + (trim.endSeconds - trim.startSeconds);
-    const limit = scene.endCard ? durationSeconds - tail : endCardStart - clear;
+    const limit = scene.endCard ? durationSeconds - tail : Math.min(endCardStart - clear, durationSeconds - tail);
+    if (endSeconds > limit + 1e-9 && scene.endCard && dropEndCardLine) continue;
     if (endSeconds > limit + 1e-9) {
       return {
         problem: `scene ${sceneIndex + 1}'s line ends at ${endSeconds.toFixed(2)} s, after ${limit.toFixed(2)} s`,

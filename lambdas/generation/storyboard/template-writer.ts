@@ -20,7 +20,7 @@ import {
   type VoiceBudget,
   voiceBudget,
 } from './scene-words.ts';
-import { type SiteCopy, siteCopy } from './site-copy.ts';
+import { comparable, type SiteCopy, siteCopy } from './site-copy.ts';
 import { speakable, spokenWordCount } from './spoken-words.ts';
 import {
   type Storyboard,
@@ -232,7 +232,15 @@ function filled(words: SceneWords, copy: SiteCopy, open: () => Fact[], said: Set
       return { ...words, voiceLine: more, candidates: [more, ...words.candidates] };
     }
   }
-  return words;
+  // No fact fits after it: the brand's name does, heard beside its logo (a spoken brand helps the
+  // viewer remember the one on screen) rather than half a second of silence.
+  if (comparable(words.voiceLine).includes(comparable(copy.name))) return words;
+  const line = words.voiceLine.replace(/[.!?]+$/, '');
+  const end = words.voiceLine.endsWith('!') ? '!' : '.';
+  const branded = [`${line}, from ${copy.name}${end}`, `${line}${end} ${copy.name}${end}`]
+    .map(speakable)
+    .find((candidate) => fitsBudget(candidate, words.budget));
+  return branded ? { ...words, voiceLine: branded, candidates: [branded, ...words.candidates] } : words;
 }
 
 /**
