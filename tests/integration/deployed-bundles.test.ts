@@ -87,7 +87,7 @@ describe('the deployed bundles', () => {
       ...apiRoutes.filter((route) => 'readsWebsites' in route).map((route) => `Api/${route.name}`),
       ...generationSteps.filter((step) => 'readsWebsites' in step).map((step) => `Generation/${step.state}Function`),
     ];
-    expect(readers).toEqual(['Api/CreatePreview', 'Generation/AnalyzeWebsiteFunction']);
+    expect(readers).toEqual(['Api/CreatePreview', 'Api/CreateOrder', 'Generation/AnalyzeWebsiteFunction']);
     for (const name of readers) {
       const fn = functions.find((candidate) => candidate.name === name)!;
       // The handler's bundle loads the worker by this name, beside itself (guarded-reading.ts).
