@@ -9,7 +9,7 @@ import { checkLayout, minSizeFor } from '#generation/compose/layout-gate.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { styles } from '#shared/contract.ts';
-import { handWrittenStoryboard } from '#tests/integration/support/hand-written-storyboards.ts';
+import { handWrittenStoryboard, withoutImages } from '#tests/integration/support/hand-written-storyboards.ts';
 
 const durations: AdDuration[] = [4, 8, 12];
 const noCaptions: CaptionTrack = { groups: [], states: [], problems: [] };
@@ -24,19 +24,6 @@ const photos: Record<string, ImageFacts> = {
 
 function layoutOf(storyboard: Storyboard, photo: ImageFacts | null, safe = false): AdLayout {
   return layoutStoryboard(storyboard, new Map(photo ? [['upload', photo]] : []), { safe });
-}
-
-function withoutImages(storyboard: Storyboard): Storyboard {
-  const board = structuredClone(storyboard);
-  board.assets = [];
-  board.endCard.asset = null;
-  for (const scene of board.scenes) {
-    for (const shot of scene.shots) {
-      shot.asset = null;
-      if (shot.layout !== 'end-card') shot.layout = 'brand';
-    }
-  }
-  return board;
 }
 
 describe('the compose layout', () => {

@@ -24,7 +24,7 @@ import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { styles } from '#shared/contract.ts';
 import { northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
-import { handWrittenStoryboard } from '#tests/integration/support/hand-written-storyboards.ts';
+import { handWrittenStoryboard, withoutImages } from '#tests/integration/support/hand-written-storyboards.ts';
 
 const noCaptions = { groups: [], states: [], problems: [] };
 /** The fixture's square photo, and coffee.png's shape (600x400) with its subject where sharp's attention finds it. */
@@ -34,19 +34,6 @@ const logo: ImageFacts = { width: 300, height: 120, opaque: false };
 
 const layoutOf = (storyboard: Storyboard, images: Record<string, ImageFacts>, safe = false) =>
   layoutStoryboard(storyboard, new Map(Object.entries(images)), { safe });
-
-function withoutImages(storyboard: Storyboard): Storyboard {
-  const board = structuredClone(storyboard);
-  board.assets = [];
-  board.endCard.asset = null;
-  for (const scene of board.scenes) {
-    for (const shot of scene.shots) {
-      shot.asset = null;
-      if (shot.layout !== 'end-card') shot.layout = 'brand';
-    }
-  }
-  return board;
-}
 
 function withLogo(storyboard: Storyboard): Storyboard {
   const board = structuredClone(storyboard);

@@ -140,3 +140,17 @@ export function handWrittenStoryboard(style: Style, durationSeconds: AdDuration)
     },
   } satisfies Storyboard);
 }
+
+/** The same storyboard with no image at all: every story shot on the brand's design, the end card without a picture. */
+export function withoutImages(storyboard: Storyboard): Storyboard {
+  const board = structuredClone(storyboard);
+  board.assets = [];
+  board.endCard.asset = null;
+  for (const scene of board.scenes) {
+    for (const shot of scene.shots) {
+      shot.asset = null;
+      if (shot.layout !== 'end-card') shot.layout = 'brand';
+    }
+  }
+  return board;
+}
