@@ -111,14 +111,19 @@ function productOf(item: JsonObject): StructuredProduct | undefined {
     .find((found) => found !== undefined);
   const image = imageUrls(item.image)[0];
   const description = textOf(item.description);
-  return {
-    name,
-    ...(offer ? { offer } : {}),
-    ...(rating ? { rating } : {}),
-    ...(review ? { review } : {}),
-    ...(image ? { image } : {}),
-    ...(description ? { description } : {}),
-  };
+  return structuredProduct(name, { offer, rating, review, image, description });
+}
+
+/** A product with only the fields the page gave (JSON-LD and microdata read the same fields). */
+export function structuredProduct(
+  name: string,
+  fields: { [Field in Exclude<keyof StructuredProduct, 'name'>]: StructuredProduct[Field] | '' | undefined },
+): StructuredProduct {
+  const product: StructuredProduct = { name };
+  for (const [field, value] of Object.entries(fields)) {
+    if (value) Object.assign(product, { [field]: value });
+  }
+  return product;
 }
 
 /** The product's price: its first offer's, or an AggregateOffer's lowest ("from") when its prices differ. */

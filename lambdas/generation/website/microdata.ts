@@ -4,7 +4,7 @@
 // nearest itemscope above it, only the first value of a property counts, and each value is read
 // with a bounded walk (page-dom.ts), so reading stays linear in the page.
 
-import { isProductType, ratingOf, type StructuredProduct } from './json-ld.ts';
+import { isProductType, ratingOf, type StructuredProduct, structuredProduct } from './json-ld.ts';
 import { type DomElement, type DomNode, isElement, shortVisibleText } from './page-dom.ts';
 import { pagePattern } from './page-patterns.ts';
 
@@ -126,14 +126,7 @@ function productOf(item: MicrodataItem): StructuredProduct | undefined {
   const review = reviewOf(item.properties.get('review'));
   const image = text(item, 'image');
   const description = text(item, 'description');
-  return {
-    name,
-    ...(offer ? { offer } : {}),
-    ...(rating ? { rating } : {}),
-    ...(review ? { review } : {}),
-    ...(image ? { image } : {}),
-    ...(description ? { description } : {}),
-  };
+  return structuredProduct(name, { offer, rating, review, image, description });
 }
 
 function offerOf(item: MicrodataItem): StructuredProduct['offer'] {
