@@ -139,7 +139,8 @@ describe('the home page', () => {
     expect(whatYouGet).toMatch(/AI model writes it from your website/);
     expect(whatYouGet).toMatch(/AI voice reads it/);
     expect(whatYouGet).toMatch(/captions follow the voice word by word/);
-    expect(whatYouGet).toMatch(/shown whole/);
+    expect(whatYouGet).toMatch(/opens on your site's strongest line/);
+    expect(whatYouGet).toMatch(/your logo or name from the first frame/);
     expect(whatYouGet).toMatch(/music is original/);
     expect(html).toContain('An AI voice-over, captions that follow it word by word, and original music');
   });
@@ -150,5 +151,13 @@ describe('the home page', () => {
     expect(copy).not.toMatch(/licensed music|music licensed|stock (footage|music)/i);
     expect(copy).not.toMatch(/\b1080p\b|1080x1920/);
     expect(copy).not.toMatch(/\b(avatar|presenter)s? (reads?|speaks?|presents?)/i);
+  });
+
+  it('says how the photo is shown as the engine shows it: filling the frame, never "shown whole" on a background', () => {
+    const photo = faqs.find((faq) => faq.question === 'Can I use my own product photo?')?.answer ?? '';
+    const copy = faqs.map((faq) => faq.answer).join(' ');
+    expect(photo).toMatch(/filling the frame, cropped around your product/);
+    expect(photo).toMatch(/If we cannot read your website, the form asks for a photo before you pay/);
+    expect(copy).not.toMatch(/shown whole|never cropped|designed background/i);
   });
 });

@@ -29,7 +29,7 @@ export const faqs = [
   },
   {
     question: 'What exactly do I get?',
-    answer: `One vertical MP4 video, ${video.width}x${video.height} (9:16), ${durations} seconds long, ready for TikTok, Instagram Reels, Facebook and YouTube Shorts. An AI model writes it from your website as a short storyboard: a hook taken from your site's own claims or numbers, then a benefit, proof or your offer (with your real price or discount when your site shows one), then a call to action. An AI voice reads it in English, and captions follow the voice word by word, inside the safe zone Meta recommends for Reels and never over your product. Your product photo is shown whole on a designed background in your brand colours, and the ad ends on a card with your product or logo, the call to action and your domain. The music is original, made for your ad, and the sound is mixed to the loudness the platforms expect.`,
+    answer: `One vertical MP4 video, ${video.width}x${video.height} (9:16), ${durations} seconds long, ready for TikTok, Instagram Reels, Facebook and YouTube Shorts. An AI model writes it from your website: it opens on your site's strongest line (its headline, an offer or a number), names what you sell (with its price when your site shows one), shows your logo or name from the first frame and ends on a call to action with your domain (and your offer, when you have one). An AI voice reads it in English, and captions follow the voice word by word, inside the safe zone Meta recommends for Reels. The music is original, made for your ad, and the sound is mixed to the loudness the platforms expect.`,
   },
   {
     question: 'Which styles can I choose?',
@@ -37,7 +37,7 @@ export const faqs = [
   },
   {
     question: 'Can I use my own product photo?',
-    answer: `Yes. Upload a JPEG, PNG or WebP image of up to ${limits.uploadMaxBytes / 1024 / 1024} MB and it leads the ad, shown whole, never cropped to fit. We also use the images on your website (product photos, the main image, your logo); without any, the scenes are designed in your brand colours.`,
+    answer: `Yes. Upload a JPEG, PNG or WebP image of up to ${limits.uploadMaxBytes / 1024 / 1024} MB and it leads the ad, filling the frame, cropped around your product. We also use the images on your website (product photos, the main image, your logo); without any, the scenes are set in type in your brand colours. If we cannot read your website, the form asks for a photo before you pay.`,
   },
   {
     question: 'Can I use the ad commercially?',
