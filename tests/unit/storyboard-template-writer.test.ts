@@ -402,3 +402,20 @@ describe('the pictures', () => {
     expect(paceProblems(storyboard)).toEqual([]);
   });
 });
+
+describe('a site that could not be read, with the buyer’s photo', () => {
+  const unreadableAds = styles.flatMap((style) => durations.map((duration) => ({ style, duration })));
+
+  it.each(unreadableAds)(
+    '$style, $duration s: every line fills its scene at the style’s pace and no story line is said twice',
+    ({ style, duration }) => {
+      // Act
+      const storyboard = board(unreachable, style, duration, true);
+
+      // Assess
+      expect(paceProblems(storyboard)).toEqual([]);
+      const story = storyboard.scenes.slice(0, -1).map((scene) => scene.voiceLine);
+      expect(new Set(story).size).toBe(story.length);
+    },
+  );
+});

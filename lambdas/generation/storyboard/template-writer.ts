@@ -201,6 +201,8 @@ function storyWords(
     if (words?.fact) said.add(words.fact);
     return words;
   };
+  // Lines the voice has said, so a scene the site gave nothing for does not say one again.
+  const spoken = new Set<string>();
   return story.map((_, index) => {
     const left = open();
     // What is sold comes right after the hook, named and shown in the first half of the ad.
@@ -210,8 +212,11 @@ function storyWords(
     // Nothing the site says fits: the name is said, over what is sold when it is not shown yet.
     const unshown = left.find((fact) => fact.kind === 'product');
     if (!words && unshown) said.add(unshown);
-    const fallback = nameWords(style, copy, story[index]!.seconds, scenePlace(index, story.length + 1), index, unshown);
-    return filled(words ?? fallback, copy, open, said, style);
+    const place = scenePlace(index, story.length + 1);
+    const fallback = nameWords(style, copy, story[index]!.seconds, place, index, spoken, unshown);
+    const scene = filled(words ?? fallback, copy, open, said, style);
+    spoken.add(scene.voiceLine);
+    return scene;
   });
 }
 
@@ -245,7 +250,8 @@ function filled(words: SceneWords, copy: SiteCopy, open: () => Fact[], said: Set
 
 /**
  * A scene the site gave nothing for that can be said in its time: the business's name, and where to
- * find it; shown over the product and its price when they have not been shown yet.
+ * find it, in a line the ad has not said yet; shown over the product and its price when they have
+ * not been shown yet.
  */
 function nameWords(
   style: Style,
@@ -253,14 +259,27 @@ function nameWords(
   seconds: number,
   place: ScenePlace,
   index: number,
+  spoken: ReadonlySet<string>,
   product?: Fact,
 ): SceneWords {
   const budget = voiceBudget(style, seconds, place);
-  const candidates = (
-    index % 2 === 0
-      ? [`This is ${copy.name}, at ${copy.domain}.`, `This is ${copy.name}.`, `${copy.name}.`]
-      : [`Find ${copy.name} at ${copy.domain}.`, `${copy.domain}.`, `${copy.name}.`]
-  ).map(speakable);
+  const { name, domain } = copy;
+  // The hook introduces the business; later scenes say where to find it, in lines of every length.
+  const introductions = [`This is ${name}.`, `This is ${domain}.`, `This is ${name}, at ${domain}.`, `${name}.`];
+  const directions = [
+    `Find ${name} at ${domain}.`,
+    `${name}, at ${domain}.`,
+    `Find it at ${domain}.`,
+    `Visit ${domain}.`,
+    `Find ${name}.`,
+    `Visit ${name}.`,
+    `${domain}.`,
+    `${name}.`,
+  ];
+  const lines = (index === 0 ? introductions : [...directions, ...introductions]).map(speakable);
+  const unsaid = lines.filter((line) => !spoken.has(line));
+  // A line said already only when no other fits the scene's time.
+  const candidates = unsaid.some((line) => fitsBudget(line, budget)) ? unsaid : lines;
   const shown = product ? screenLineOf(product) : index % 2 === 0 ? copy.name : copy.domain;
   return {
     text: wrapCaption(shown, textLimits.lines) ?? [fitChars(shown, textLimits.charsPerLine)],
