@@ -2,7 +2,7 @@
 // Wiring only; each domain construct owns its resources and grants.
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { deliverySeconds } from '#shared/delivery-time.ts';
 import { pagePaths } from '#shared/paths.ts';
 import { apiRoutes } from '#shared/routes.ts';
@@ -135,7 +135,7 @@ export class ReelFiveStack extends Stack {
       reconcilerEveryMinutes: reconcilerFunction.everyMinutes,
       apiKeyDaysLeft: this.realtime.apiKeyRenewer.metricDaysLeft(),
       stage: parameters.stage,
-      costAlarmUsdPerAd: parameters.costAlarmUsdPerAd ?? config.generation.costPerAd.alarmUsdPerAd,
+      costAlarmUsdPerAd: parameters.costAlarmUsdPerAd ?? generationConfig.costPerAd.alarmUsdPerAd,
     });
   }
 }

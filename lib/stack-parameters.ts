@@ -3,7 +3,7 @@
 // it, and a bad or missing value fails before synth.
 import type { Node } from 'constructs';
 import * as z from 'zod';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { footageResolutions } from '#shared/config-schema.ts';
 
 export const stages = ['staging', 'prod', 'local'] as const;
@@ -54,7 +54,7 @@ export const stackParametersSchema = z.object({
   stripeWebhookSecretName: secretName,
   alarmEmail: z.email({ error: 'must be the email address that receives alarms' }),
   /**
-   * Who writes the storyboard: a Bedrock model (config.generation.bedrockModelId; the default of
+   * Who writes the storyboard: a Bedrock model (generationConfig.bedrockModelId; the default of
    * deployed stages) or the deterministic template (the twin's). See generationChoices().
    */
   copywriter: z.enum(['template', 'bedrock'], { error: 'must be template or bedrock' }).optional(),
@@ -77,14 +77,14 @@ export const stackParametersSchema = z.object({
     )
     .optional(),
   /**
-   * AI footage (DESIGN §5 step 4): the video model, a key of config.generation.footage.models (its
+   * AI footage (DESIGN §5 step 4): the video model, a key of generationConfig.footage.models (its
    * provider follows from it); absent = engine-only ads. With it: the Secrets Manager name of the
    * provider's API key, the resolution, the most one ad may spend on clips (USD) and what a clip
    * that cannot be made does to the order (`engine-only`: the scene is drawn by the engine; `fail`).
    */
   footageModel: z
-    .enum(Object.keys(config.generation.footage.models) as [string, ...string[]], {
-      error: `must be one of ${Object.keys(config.generation.footage.models).join(', ')}`,
+    .enum(Object.keys(generationConfig.footage.models) as [string, ...string[]], {
+      error: `must be one of ${Object.keys(generationConfig.footage.models).join(', ')}`,
     })
     .optional(),
   footageApiKeySecretName: secretName.optional(),

@@ -187,11 +187,12 @@ export const configSchema = z.object({
   }),
 });
 
-export type Config = z.infer<typeof configSchema>;
+type CheckedConfig = z.infer<typeof configSchema>;
+export type Config = Omit<CheckedConfig, 'generation'>;
+export type GenerationConfig = CheckedConfig['generation'];
 
-/** The config as it is, or an error naming every broken rule. */
-export function checkConfig<T extends Config>(config: T): T {
-  const result = configSchema.safeParse(config);
+/** Both configs as they are, or an error naming every broken rule. */
+export function checkConfig(config: Config, generation: GenerationConfig): void {
+  const result = configSchema.safeParse({ ...config, generation });
   if (!result.success) throw new Error(`shared/config.ts breaks its rules:\n${z.prettifyError(result.error)}`);
-  return config;
 }

@@ -2,9 +2,9 @@
 // Imported by the site, the Lambdas and the stack. Plain values: their rules live in
 // config-schema.ts, checked by the stack at every synth (so a bad edit fails `cdk synth`, the
 // twin's start and the tests) without putting a schema library in the home page's bundle.
-import type { Config } from './config-schema.ts';
+import type { Config, GenerationConfig } from './config-schema.ts';
 
-export type { Config };
+export type { Config, GenerationConfig };
 
 export const config: Config = {
   brand: { name: 'ReelFive', slug: 'reelfive' },
@@ -16,77 +16,6 @@ export const config: Config = {
     governingLaw: 'the State of Delaware, USA',
   },
   mail: { fromName: 'ReelFive', replyTo: 'support@reelfive.com' },
-  generation: {
-    renderPollSeconds: 5,
-    executionTimeoutMinutes: 30,
-    // The storyboard's copywriter, chosen for the copy rather than the last tenth of a cent: Nova
-    // Pro ($0.80/$3.20 per M tokens) where Nova Lite was, ~0.4 cents an ad (≈3,000 tokens in, 500
-    // out; bench/cost-per-ad.md), on demand in us-east-1 (no inference profile, so the role's
-    // foundation-model grant stays as it is) and with Converse's forced tool choice.
-    bedrockModelId: 'amazon.nova-pro-v1:0',
-    // AI footage (lambdas/generation/footage, docs/footage-providers.md). Prices and clip lengths from
-    // ../shared/research/unit-economics.md; a stage picks one model (lib/stack-parameters.ts).
-    // What an ad costs besides its footage, recorded on each order (lambdas/generation/order-cost.ts):
-    // AWS per length from the bench's cost table (README "Cost per ad", bench/cost-per-ad.md) and
-    // Stripe's US card fee (research/unit-economics.md). Ops are alarmed when the hour's average ad
-    // costs more than alarmUsdPerAd (a stage may set its own: costAlarmUsdPerAd).
-    costPerAd: {
-      // The bench's figures with Nova Lite plus Nova Pro's price for the same calls (until it runs again).
-      awsEstimateUsd: { '4': 0.0049, '8': 0.0067, '12': 0.0074 },
-      stripePercent: 2.9,
-      stripeFixedCents: 30,
-      alarmUsdPerAd: 1,
-    },
-    footage: {
-      pollSeconds: 5,
-      // Past this the scenes still waiting are drawn by the engine (or the order fails, by policy),
-      // so footage never costs the buyer the 3-minute goal by much.
-      timeoutSeconds: 150,
-      // A scene whose poll failed this many times in a row (network, 5xx, 429) is given up.
-      maxPollErrors: 5,
-      // A job that failed retryably (not a refusal) is started again this many times.
-      maxStarts: 2,
-      models: {
-        'veo-3.1-lite-generate-preview': {
-          provider: 'veo',
-          usdPerSecond: { '720p': 0.05, '1080p': 0.08 },
-          clipSeconds: [4, 6, 8],
-          needsImage: false,
-          typicalSeconds: 60,
-        },
-        'veo-3.1-fast-generate-preview': {
-          provider: 'veo',
-          usdPerSecond: { '720p': 0.1, '1080p': 0.12 },
-          clipSeconds: [4, 6, 8],
-          needsImage: false,
-          typicalSeconds: 60,
-        },
-        gen4_turbo: {
-          provider: 'runway',
-          // 5 credits/s at $0.01 a credit; one resolution (720:1280).
-          usdPerSecond: { '720p': 0.05, '1080p': 0.05 },
-          clipSeconds: [2, 3, 4, 5, 6, 7, 8, 9, 10],
-          needsImage: true,
-          typicalSeconds: 45,
-        },
-        'fal-ai/kling-video/v2.5-turbo/standard/image-to-video': {
-          provider: 'fal',
-          // $0.21 per 5 s, $0.042 per further second: linear at $0.042/s.
-          usdPerSecond: { '720p': 0.042, '1080p': 0.042 },
-          clipSeconds: [5, 10],
-          needsImage: true,
-          typicalSeconds: 90,
-        },
-        'fal-ai/minimax/hailuo-02/standard/image-to-video': {
-          provider: 'fal',
-          usdPerSecond: { '720p': 0.045, '1080p': 0.045 },
-          clipSeconds: [6, 10],
-          needsImage: true,
-          typicalSeconds: 120,
-        },
-      },
-    },
-  },
   // Measured paid → completed on the twin with `npm run order` (12 s Cinematic, 2-core machine
   // shared with 3 busy worktrees, 2026-11-28): 10.2, 16.0 and 20.6 s. AWS adds Bedrock's and
   // Polly's round trips and cold starts, so the promise is a minute. Re-measure when AI footage lands.
@@ -182,5 +111,81 @@ export const config: Config = {
     ],
     sisterProducts: [],
     orderPersonalDataDays: 90,
+  },
+};
+
+/**
+ * How ads are made: the copywriter, footage models and their prices, what an ad costs. Apart from
+ * `config` so that the site's bundle, which imports `config`, carries none of it.
+ */
+export const generationConfig: GenerationConfig = {
+  renderPollSeconds: 5,
+  executionTimeoutMinutes: 30,
+  // The storyboard's copywriter, chosen for the copy rather than the last tenth of a cent: Nova
+  // Pro ($0.80/$3.20 per M tokens) where Nova Lite was, ~0.4 cents an ad (≈3,000 tokens in, 500
+  // out; bench/cost-per-ad.md), on demand in us-east-1 (no inference profile, so the role's
+  // foundation-model grant stays as it is) and with Converse's forced tool choice.
+  bedrockModelId: 'amazon.nova-pro-v1:0',
+  // AI footage (lambdas/generation/footage, docs/footage-providers.md). Prices and clip lengths from
+  // ../shared/research/unit-economics.md; a stage picks one model (lib/stack-parameters.ts).
+  // What an ad costs besides its footage, recorded on each order (lambdas/generation/order-cost.ts):
+  // AWS per length from the bench's cost table (README "Cost per ad", bench/cost-per-ad.md) and
+  // Stripe's US card fee (research/unit-economics.md). Ops are alarmed when the hour's average ad
+  // costs more than alarmUsdPerAd (a stage may set its own: costAlarmUsdPerAd).
+  costPerAd: {
+    // The bench's figures with Nova Lite plus Nova Pro's price for the same calls (until it runs again).
+    awsEstimateUsd: { '4': 0.0049, '8': 0.0067, '12': 0.0074 },
+    stripePercent: 2.9,
+    stripeFixedCents: 30,
+    alarmUsdPerAd: 1,
+  },
+  footage: {
+    pollSeconds: 5,
+    // Past this the scenes still waiting are drawn by the engine (or the order fails, by policy),
+    // so footage never costs the buyer the 3-minute goal by much.
+    timeoutSeconds: 150,
+    // A scene whose poll failed this many times in a row (network, 5xx, 429) is given up.
+    maxPollErrors: 5,
+    // A job that failed retryably (not a refusal) is started again this many times.
+    maxStarts: 2,
+    models: {
+      'veo-3.1-lite-generate-preview': {
+        provider: 'veo',
+        usdPerSecond: { '720p': 0.05, '1080p': 0.08 },
+        clipSeconds: [4, 6, 8],
+        needsImage: false,
+        typicalSeconds: 60,
+      },
+      'veo-3.1-fast-generate-preview': {
+        provider: 'veo',
+        usdPerSecond: { '720p': 0.1, '1080p': 0.12 },
+        clipSeconds: [4, 6, 8],
+        needsImage: false,
+        typicalSeconds: 60,
+      },
+      gen4_turbo: {
+        provider: 'runway',
+        // 5 credits/s at $0.01 a credit; one resolution (720:1280).
+        usdPerSecond: { '720p': 0.05, '1080p': 0.05 },
+        clipSeconds: [2, 3, 4, 5, 6, 7, 8, 9, 10],
+        needsImage: true,
+        typicalSeconds: 45,
+      },
+      'fal-ai/kling-video/v2.5-turbo/standard/image-to-video': {
+        provider: 'fal',
+        // $0.21 per 5 s, $0.042 per further second: linear at $0.042/s.
+        usdPerSecond: { '720p': 0.042, '1080p': 0.042 },
+        clipSeconds: [5, 10],
+        needsImage: true,
+        typicalSeconds: 90,
+      },
+      'fal-ai/minimax/hailuo-02/standard/image-to-video': {
+        provider: 'fal',
+        usdPerSecond: { '720p': 0.045, '1080p': 0.045 },
+        clipSeconds: [6, 10],
+        needsImage: true,
+        typicalSeconds: 120,
+      },
+    },
   },
 };

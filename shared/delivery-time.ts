@@ -2,7 +2,7 @@
 // stage's footage model: every statement of time that the spec does not fix verbatim reads it from
 // here (issue 17). The site is built for its stage (FOOTAGE_MODEL at `npm run build`, checked by
 // `cdk deploy`), and the stack gives the mail-sending functions the stage's figure.
-import { config } from './config.ts';
+import { config, generationConfig } from './config.ts';
 
 /**
  * Typical seconds from payment to the delivered ad on a stage: the engine's measured time, and
@@ -10,12 +10,12 @@ import { config } from './config.ts';
  * by side, between the storyboard and the render).
  */
 export function deliverySeconds(footageModel?: string | null): number {
-  const { models } = config.generation.footage;
+  const { models } = generationConfig.footage;
   if (footageModel && !Object.hasOwn(models, footageModel)) {
     throw new Error(`Unknown footage model ${footageModel}: the price table has ${Object.keys(models).join(', ')}`);
   }
   const model = footageModel ? models[footageModel] : undefined;
-  return config.delivery.typicalSeconds + (model ? model.typicalSeconds + config.generation.footage.pollSeconds : 0);
+  return config.delivery.typicalSeconds + (model ? model.typicalSeconds + generationConfig.footage.pollSeconds : 0);
 }
 
 /** "about a minute", "about 3 minutes": the typical time from payment to the delivered ad. */

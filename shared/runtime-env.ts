@@ -47,7 +47,7 @@ export const envNames = {
   /** Who speaks the voice-over: `polly` (AWS) or `local` (default: festival, on the twin and in CI). */
   voiceEngine: 'VOICE_ENGINE',
   /**
-   * AI footage (lambdas/generation/footage): the stage's model (a key of config.generation.footage.models;
+   * AI footage (lambdas/generation/footage): the stage's model (a key of generationConfig.footage.models;
    * unset: engine-only ads), resolution, spend limit per ad in USD and fallback policy.
    */
   footageModel: 'FOOTAGE_MODEL',
@@ -67,7 +67,7 @@ export const envNames = {
    */
   contentGuardrailId: 'CONTENT_GUARDRAIL_ID',
   contentGuardrailVersion: 'CONTENT_GUARDRAIL_VERSION',
-  /** Overrides config.generation.bedrockModelId (e.g. an inference profile such as us.amazon.nova-pro-v1:0). */
+  /** Overrides generationConfig.bedrockModelId (e.g. an inference profile such as us.amazon.nova-pro-v1:0). */
   bedrockModelId: 'BEDROCK_MODEL_ID',
 } as const;
 

@@ -32,7 +32,7 @@ try {
   process.exit(1);
 }
 // Vite gives the pages VITE_-prefixed variables (web/src/lib/site-delivery.ts reads it).
-process.env.VITE_FOOTAGE_MODEL = footageModel ?? '';
+process.env.VITE_DELIVERY_SECONDS = String(buildInfo.deliverySeconds);
 
 await build({ configFile, logLevel });
 await build({

@@ -2,7 +2,7 @@
 // generated), Stripe's fee on what the buyer paid, and AWS's share (the bench's estimate per
 // length); recorded on the order for ops and counted for the cost alarm.
 import type { OrderRecord } from '#orders/order-record.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import type { FootageResult } from './footage/footage-jobs.ts';
 import { roundUsd } from './footage/footage-plan.ts';
 
@@ -13,7 +13,7 @@ export function orderCost(
   order: { amount_cents: number | null; duration_seconds: number },
   footage: FootageResult | undefined,
 ): OrderCost {
-  const { costPerAd } = config.generation;
+  const { costPerAd } = generationConfig;
   const paidUsd = (order.amount_cents ?? 0) / 100;
   // A 100 % coupon charges nothing, and Stripe charges no fee on it.
   const stripe = paidUsd > 0 ? (paidUsd * costPerAd.stripePercent) / 100 + costPerAd.stripeFixedCents / 100 : 0;

@@ -24,7 +24,7 @@ import { getOrder } from '#orders/order-store.ts';
 import { executionArnFor } from '#orders/start-generation.ts';
 import { checkoutExpiry, expireCheckout } from '#payments/checkout-sessions.ts';
 import { logger } from '#powertools/logger.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { anonymiseRestingOrders } from './anonymise.ts';
 import { ordersByStatus, ordersOwingEmail, type StatusIndexEntry } from './order-queries.ts';
 
@@ -34,7 +34,7 @@ export const reconcileTiming = {
   /** The webhook and the success page start a paid order within seconds; after this, nobody will. */
   startGraceMs: 2 * minute,
   /** An execution cannot run longer than its timeout; past it (plus slack) the order is stuck. */
-  deadlineMs: (config.generation.executionTimeoutMinutes + 5) * minute,
+  deadlineMs: (generationConfig.executionTimeoutMinutes + 5) * minute,
   /**
    * How far back candidates are read, so abandoned checkouts (pending for good) do not make every
    * run longer. A repair still failing after a week has raised the errors alarm ~2,000 times.

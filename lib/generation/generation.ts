@@ -35,7 +35,7 @@ import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import type { FootageChoice } from '#lib/stack-parameters.ts';
 import type { Uploads } from '#lib/uploads/uploads.ts';
 import { isStripeKeyCapability } from '#shared/capabilities.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import {
   executionEndedFunction,
   type GenerationStateName,
@@ -161,7 +161,7 @@ export class Generation extends Construct {
     if (!failurePathStart) throw new Error('The step table has no failure path');
 
     const waitForRender = new Wait(this, 'WaitForRender', {
-      time: WaitTime.duration(Duration.seconds(config.generation.renderPollSeconds)),
+      time: WaitTime.duration(Duration.seconds(generationConfig.renderPollSeconds)),
     });
     const renderDone = new Choice(this, 'RenderDone')
       .when(
@@ -172,7 +172,7 @@ export class Generation extends Construct {
     // The footage loop (Wait/Check, never a task token: DESIGN's traps): StartFootage answers
     // `skipped` at once on an engine-only stage, and the render starts straight away.
     const waitForFootage = new Wait(this, 'WaitForFootage', {
-      time: WaitTime.duration(Duration.seconds(config.generation.footage.pollSeconds)),
+      time: WaitTime.duration(Duration.seconds(generationConfig.footage.pollSeconds)),
     });
     const footageReady = new Choice(this, 'FootageReady')
       .when(Condition.stringEquals('$.footage.status', 'running'), waitForFootage)
@@ -201,7 +201,7 @@ export class Generation extends Construct {
       definitionBody: DefinitionBody.fromChainable(happyPath),
       // Bounds a stuck execution; Catch does not run on this timeout, so the execution-status rule
       // below runs the failure path.
-      timeout: Duration.minutes(config.generation.executionTimeoutMinutes),
+      timeout: Duration.minutes(generationConfig.executionTimeoutMinutes),
       tracingEnabled: true,
       // Execution data (inputs, outputs) stays out of the logs: it can carry order details.
       logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
@@ -309,7 +309,7 @@ export class Generation extends Construct {
             service: 'bedrock',
             account: '',
             resource: 'foundation-model',
-            resourceName: config.generation.bedrockModelId,
+            resourceName: generationConfig.bedrockModelId,
           }),
         ],
       }),

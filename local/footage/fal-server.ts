@@ -6,7 +6,7 @@
 // X-Fal-Retryable header.
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '#local/http.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { type ContractServer, startContractServer } from './contract-server.ts';
 import { createJobBoard, decodeDataUri, type JobBoard } from './job-board.ts';
 
@@ -21,7 +21,7 @@ const modelInputs: Record<string, { fields: string[]; durations: string[] }> = {
     durations: ['6', '10'],
   },
 };
-const models = Object.keys(config.generation.footage.models).filter((id) => id in modelInputs);
+const models = Object.keys(generationConfig.footage.models).filter((id) => id in modelInputs);
 
 type Detail = { loc: (string | number)[]; msg: string; type: string; url?: string };
 

@@ -1,6 +1,6 @@
 // The twin's footage providers: FOOTAGE_PROVIDER=veo|runway|fal starts the matching contract
 // server and points the real adapter at it with the model each provider is priced for.
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import type { FootageProvider } from '#shared/config-schema.ts';
 import type { ContractServer } from './contract-server.ts';
 import { startFalServer } from './fal-server.ts';
@@ -17,8 +17,8 @@ export const twinFootageModels: Record<FootageProvider, string> = {
 };
 
 export function startFootageServer(provider: FootageProvider, apiKey: string): Promise<ContractServer> {
-  if (config.generation.footage.models[twinFootageModels[provider]]?.provider !== provider) {
-    throw new Error(`config.generation.footage.models has no ${provider} model ${twinFootageModels[provider]}`);
+  if (generationConfig.footage.models[twinFootageModels[provider]]?.provider !== provider) {
+    throw new Error(`generationConfig.footage.models has no ${provider} model ${twinFootageModels[provider]}`);
   }
   const start = { veo: startVeoServer, runway: startRunwayServer, fal: startFalServer }[provider];
   return start({ apiKey });

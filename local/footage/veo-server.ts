@@ -6,11 +6,11 @@
 // (`raiMediaFilteredCount` / `raiMediaFilteredReasons`, no samples).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '#local/http.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { type ContractServer, startContractServer } from './contract-server.ts';
 import { createJobBoard, type JobBoard } from './job-board.ts';
 
-const models = Object.entries(config.generation.footage.models)
+const models = Object.entries(generationConfig.footage.models)
   .filter(([, model]) => model.provider === 'veo')
   .map(([id]) => id);
 const parameterNames = new Set([

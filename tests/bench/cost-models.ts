@@ -15,7 +15,7 @@ import { type Storyboard, wordsOf } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { voiceFor } from '#generation/voice/style-voices.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { type ConverseRequestBody, startBedrockStub } from '#tests/integration/support/bedrock-converse-stub.ts';
 import type { AdJourney } from './ad-journey.ts';
@@ -201,7 +201,7 @@ export async function modelCosts(
 
   // Bedrock, as the deployed WriteScript would call it for this order.
   const bedrockUsed = writeScript[envNames.copywriter] === 'bedrock';
-  const modelId = writeScript[envNames.bedrockModelId] || config.generation.bedrockModelId;
+  const modelId = writeScript[envNames.bedrockModelId] || generationConfig.bedrockModelId;
   const [first] = await converseCalls(input, storyboard, modelId, false);
   const [, repairTurn] = await converseCalls(input, storyboard, modelId, true);
   if (!first || !repairTurn) throw new Error('The Bedrock writer was not counted');

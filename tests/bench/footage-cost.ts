@@ -1,5 +1,5 @@
 // The footage-cost group: what a 4, 8 and 12 s ad costs and leaves from $5 with each video model
-// of the price table (config.generation.footage.models), for the storyboards the template writer
+// of the price table (generationConfig.footage.models), for the storyboards the template writer
 // writes (every style; the dearest shown), every footage scene given its clip (no spend limit),
 // plus Stripe's fee and AWS's estimate. Printed, recorded and written to bench/footage-cost.md.
 import { writeFile } from 'node:fs/promises';
@@ -7,7 +7,7 @@ import { planFootage } from '#generation/footage/footage-plan.ts';
 import { footageSettings } from '#generation/footage/footage-settings.ts';
 import { orderCost } from '#generation/order-cost.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { styles } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
@@ -25,7 +25,7 @@ interface Cell {
 
 export async function benchFootageCost(): Promise<Record<string, Record<number, Cell>>> {
   const table: Record<string, Record<number, Cell>> = {};
-  for (const [model, entry] of Object.entries(config.generation.footage.models)) {
+  for (const [model, entry] of Object.entries(generationConfig.footage.models)) {
     const settings = footageSettings({ [envNames.footageModel]: model, [envNames.footageMaxSpendUsd]: '1000' });
     if (!settings) throw new Error(`no settings for ${model}`);
     table[model] = {};
@@ -76,13 +76,13 @@ function footageCostMarkdown(table: Record<string, Record<number, Cell>>): strin
   const cell = (value: Cell) =>
     `$${value.totalUsd.toFixed(2)} / **$${value.marginUsd.toFixed(2)}** (${value.clipSeconds.join(' + ') || 'no'} s, $${value.footageUsd.toFixed(2)} footage)`;
   const rows = Object.entries(table).map(([model, byLength]) => {
-    const { provider, usdPerSecond } = config.generation.footage.models[model]!;
+    const { provider, usdPerSecond } = generationConfig.footage.models[model]!;
     return `| ${provider} \`${model}\` ($${usdPerSecond['720p']}/s at 720p) | ${lengths.map((length) => cell(byLength[length]!)).join(' | ')} |`;
   });
   return [
     '# Cost per ad with AI footage (npm run bench -- --only=footage-cost)',
     '',
-    `Cost / **margin from $${(config.price.amountCents / 100).toFixed(2)}** per ad: the footage scenes of the template writer's storyboards (benefit and proof; every style, the dearest shown) each given the shortest clip its model makes, at the price table's 720p rate, plus Stripe's fee (${config.generation.costPerAd.stripePercent}% + ${config.generation.costPerAd.stripeFixedCents}¢) and AWS's estimate per length. No spend limit applied: a stage's limit (default $0.75 per ad) leaves the scenes past it to the engine.`,
+    `Cost / **margin from $${(config.price.amountCents / 100).toFixed(2)}** per ad: the footage scenes of the template writer's storyboards (benefit and proof; every style, the dearest shown) each given the shortest clip its model makes, at the price table's 720p rate, plus Stripe's fee (${generationConfig.costPerAd.stripePercent}% + ${generationConfig.costPerAd.stripeFixedCents}¢) and AWS's estimate per length. No spend limit applied: a stage's limit (default $0.75 per ad) leaves the scenes past it to the engine.`,
     '',
     `| model | ${lengths.map((length) => `${length} s ad`).join(' | ')} |`,
     `| --- | ${lengths.map(() => '---').join(' | ')} |`,

@@ -7,7 +7,7 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { renderStallMs } from '#generation/render-jobs/render-provider.ts';
 import { opsFunctions } from '#lib/shared/ops-functions.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { type GenerationStep, generationSteps } from '#shared/generation-steps.ts';
 import { signatureRejectedMessage } from '#shared/observability.ts';
 import { orderChannelHandlerCode } from '#shared/order-channel.ts';
@@ -56,7 +56,7 @@ describe('generation state machine', () => {
         Destinations: [{ CloudWatchLogsLogGroup: { LogGroupArn: expect.anything() } }],
       },
     });
-    expect(definition.TimeoutSeconds).toBe(config.generation.executionTimeoutMinutes * 60);
+    expect(definition.TimeoutSeconds).toBe(generationConfig.executionTimeoutMinutes * 60);
   });
 
   it('has one Task per step, named after it', () => {
@@ -94,7 +94,7 @@ describe('generation state machine', () => {
     ]);
     expect(definition.States.WaitForRender).toMatchObject({
       Type: 'Wait',
-      Seconds: config.generation.renderPollSeconds,
+      Seconds: generationConfig.renderPollSeconds,
     });
     expect(definition.States.RenderDone).toMatchObject({
       Choices: [{ Variable: '$.render.status', StringEquals: 'succeeded', Next: 'Deliver' }],
@@ -111,7 +111,7 @@ describe('generation state machine', () => {
     });
     expect(definition.States.WaitForFootage).toMatchObject({
       Type: 'Wait',
-      Seconds: config.generation.footage.pollSeconds,
+      Seconds: generationConfig.footage.pollSeconds,
       Next: 'CheckFootage',
     });
     expect(definition.States.CheckFootage?.Next).toBe('FootageReady');
@@ -285,7 +285,7 @@ describe('generation state machine', () => {
     const bedrock = policiesOf(withModel).filter((statement) => JSON.stringify(statement).includes('bedrock'));
     expect(bedrock).toHaveLength(1);
     expect(bedrock[0]?.Action).toBe('bedrock:InvokeModel');
-    expect(JSON.stringify(bedrock[0]?.Resource)).toContain(`:foundation-model/${config.generation.bedrockModelId}`);
+    expect(JSON.stringify(bedrock[0]?.Resource)).toContain(`:foundation-model/${generationConfig.bedrockModelId}`);
   });
 
   it('lets the render function speak with Polly (SynthesizeSpeech only) on a deployed stage, and refuses the local voice there', () => {
@@ -488,7 +488,7 @@ describe('alarms', () => {
         { Name: 'service', Value: config.brand.slug },
         { Name: 'stage', Value: 'prod' },
       ],
-      threshold: config.generation.costPerAd.alarmUsdPerAd + 0.0001,
+      threshold: generationConfig.costPerAd.alarmUsdPerAd + 0.0001,
     },
     {
       alarm: 'RenderErrors',

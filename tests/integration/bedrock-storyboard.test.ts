@@ -14,7 +14,7 @@ import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyb
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { coffeeRoaster } from '#tests/unit/fixtures/ad-copy-sites.ts';
 import { northwindFacts } from './support/ad-fixtures.ts';
@@ -106,7 +106,7 @@ describe('the Bedrock storyboard writer', () => {
     // Assess
     expect(stub.requests).toHaveLength(1);
     const [request] = stub.requests;
-    const modelId = config.generation.bedrockModelId;
+    const modelId = generationConfig.bedrockModelId;
     expect(request!.modelId).toBe(modelId);
     expect(request!.path).toBe(`/model/${encodeURIComponent(modelId)}/converse`);
     expect(request!.headers.authorization).toMatch(

@@ -1,15 +1,22 @@
 // config.ts is plain values; config-schema.ts holds its rules, checked on every synth.
 import { describe, expect, it } from 'vitest';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { checkConfig } from '#shared/config-schema.ts';
 
 describe('the product config', () => {
   it('follows its rules', () => {
-    expect(checkConfig(config)).toBe(config);
+    expect(() => checkConfig(config, generationConfig)).not.toThrow();
   });
 
   it('names the broken rule when an edit breaks one', () => {
     const broken = { ...config, supportEmail: 'not an address', price: { ...config.price, amountCents: -5 } };
-    expect(() => checkConfig(broken)).toThrow(/supportEmail[\s\S]*amountCents|amountCents[\s\S]*supportEmail/);
+    expect(() => checkConfig(broken, generationConfig)).toThrow(
+      /supportEmail[\s\S]*amountCents|amountCents[\s\S]*supportEmail/,
+    );
+  });
+
+  it('names a broken rule of how ads are made too', () => {
+    const broken = { ...generationConfig, renderPollSeconds: 0 };
+    expect(() => checkConfig(config, broken)).toThrow(/generation[\s\S]*renderPollSeconds/);
   });
 });

@@ -1,6 +1,6 @@
 // Issue 17: one measured delivery time, said in words, and the order page's live estimate from it.
 import { describe, expect, it } from 'vitest';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { deliverySeconds, typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { remainingTimeWords } from '#web/features/order-status/delivery-estimate.ts';
 import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
@@ -20,7 +20,7 @@ describe("a stage's delivery time", () => {
   });
 
   it("adds the footage model's typical clip time and one poll", () => {
-    const { pollSeconds, models } = config.generation.footage;
+    const { pollSeconds, models } = generationConfig.footage;
     for (const [model, { typicalSeconds }] of Object.entries(models)) {
       expect(deliverySeconds(model)).toBe(config.delivery.typicalSeconds + typicalSeconds + pollSeconds);
     }

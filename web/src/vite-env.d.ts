@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** The stage's footage model, set by web/build.ts from FOOTAGE_MODEL; empty for engine-only ads. */
-  readonly VITE_FOOTAGE_MODEL?: string;
+  /** The stage's typical seconds from payment to the ad, set by web/build.ts from FOOTAGE_MODEL. */
+  readonly VITE_DELIVERY_SECONDS?: string;
 }

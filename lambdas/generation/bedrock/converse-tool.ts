@@ -9,7 +9,7 @@ import {
   type ToolUseBlock,
 } from '@aws-sdk/client-bedrock-runtime';
 import { tracer } from '#powertools/tracer.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 // WriteScript has 60 s; past this a call is abandoned and the template writes the ad instead.
@@ -36,7 +36,7 @@ export function sharedBedrockClient(): BedrockRuntimeClient {
 
 /** BEDROCK_MODEL_ID (an inference profile in some regions), else the configured model. */
 export function bedrockModelId(): string {
-  return process.env[envNames.bedrockModelId] || config.generation.bedrockModelId;
+  return process.env[envNames.bedrockModelId] || generationConfig.bedrockModelId;
 }
 
 /** The toolConfig that offers exactly one tool and makes the model call it. */

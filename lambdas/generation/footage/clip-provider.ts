@@ -6,7 +6,7 @@
 export interface ClipRequest {
   /** The scene's visual prompt. */
   prompt: string;
-  /** One of the model's allowed lengths (config.generation.footage.models[…].clipSeconds). */
+  /** One of the model's allowed lengths (generationConfig.footage.models[…].clipSeconds). */
   seconds: number;
   resolution: '720p' | '1080p';
   /** The first frame: a JPEG (a site image or the buyer's photo on a designed background). */

@@ -3,7 +3,7 @@
 // stored), pending, or dropped (the engine draws it). Retryable failures start the clip again, up
 // to maxStarts; a refusal is never sent again; past the timeout what still waits is dropped. With
 // the `fail` policy a dropped scene fails the order instead.
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { ClipError, type ClipJob, type ClipProvider, type ClipRequest, type FailureKind } from './clip-provider.ts';
 import { type FootagePlan, roundUsd } from './footage-plan.ts';
 import type { FootageSettings } from './footage-settings.ts';
@@ -87,7 +87,7 @@ export async function checkFootage(previous: FootageResult, io: FootageIo): Prom
   const result: FootageResult = structuredClone(previous);
   const timedOut =
     now() - Date.parse(result.startedAt ?? new Date(now()).toISOString()) >
-    config.generation.footage.timeoutSeconds * 1000;
+    generationConfig.footage.timeoutSeconds * 1000;
   await Promise.all(
     result.scenes.map(async (scene) => {
       if (scene.status !== 'pending') return;
@@ -127,7 +127,7 @@ export async function checkFootage(previous: FootageResult, io: FootageIo): Prom
   );
   if (timedOut) {
     for (const scene of result.scenes) {
-      if (scene.status === 'pending') drop(scene, `no clip within ${config.generation.footage.timeoutSeconds} s`);
+      if (scene.status === 'pending') drop(scene, `no clip within ${generationConfig.footage.timeoutSeconds} s`);
     }
   }
   return settle(result, io);
@@ -162,7 +162,7 @@ function unreadablePoll(scene: FootageScene, kind: FailureKind, reason: string) 
   }
   scene.reason = reason;
   scene.pollErrors += 1;
-  const limit = config.generation.footage.maxPollErrors;
+  const limit = generationConfig.footage.maxPollErrors;
   if (scene.pollErrors >= limit) drop(scene, `polling failed ${scene.pollErrors} times in a row: ${reason}`);
 }
 
@@ -176,7 +176,7 @@ async function failed(scene: FootageScene, kind: FailureKind, reason: string, io
     return;
   }
   scene.reason = reason;
-  if (scene.starts >= config.generation.footage.maxStarts) {
+  if (scene.starts >= generationConfig.footage.maxStarts) {
     drop(scene, `failed ${scene.starts} times: ${reason}`);
     return;
   }

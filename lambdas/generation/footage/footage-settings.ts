@@ -2,7 +2,7 @@
 // checked: no model means engine-only ads. The provider's client is built from it.
 import * as z from 'zod';
 import { readSecret } from '#common/secrets.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { footageResolutions } from '#shared/config-schema.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import type { ClipProvider } from './clip-provider.ts';
@@ -13,7 +13,7 @@ import { veoApiBase, veoProvider } from './veo.ts';
 export const footageFallbacks = ['engine-only', 'fail'] as const;
 
 const settingsSchema = z.object({
-  model: z.enum(Object.keys(config.generation.footage.models) as [string, ...string[]]),
+  model: z.enum(Object.keys(generationConfig.footage.models) as [string, ...string[]]),
   resolution: z.enum(footageResolutions).default('720p'),
   maxSpendUsd: z.coerce.number().positive(),
   fallback: z.enum(footageFallbacks).default('engine-only'),
@@ -21,7 +21,7 @@ const settingsSchema = z.object({
 
 export type FootageSettings = z.infer<typeof settingsSchema> & {
   provider: 'veo' | 'runway' | 'fal';
-  price: (typeof config.generation.footage.models)[string];
+  price: (typeof generationConfig.footage.models)[string];
 };
 
 /** The stage's settings, or null when it makes engine-only ads. Throws on a broken setting. */
@@ -34,7 +34,7 @@ export function footageSettings(env: NodeJS.ProcessEnv = process.env): FootageSe
     fallback: env[envNames.footageFallback] || undefined,
   });
   if (!parsed.success) throw new Error(`Footage settings are invalid: ${z.prettifyError(parsed.error)}`);
-  const price = config.generation.footage.models[parsed.data.model]!;
+  const price = generationConfig.footage.models[parsed.data.model]!;
   return { ...parsed.data, provider: price.provider, price };
 }
 

@@ -13,7 +13,7 @@ import { planFootage } from '#generation/footage/footage-plan.ts';
 import { type FootageSettings, footageSettings } from '#generation/footage/footage-settings.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { drillMarkers } from '#local/footage/job-board.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { northwindStoryboard } from '../../integration/support/ad-fixtures.ts';
 import { contractSuite } from './support.ts';
@@ -125,7 +125,7 @@ describe('the footage loop', () => {
     const starts = suite.server.requests.slice(from).filter((request) => request.method === 'POST');
     const benefitStarts = starts.filter((request) => JSON.stringify(request.body).includes(drillMarkers.internal));
     // The marker fails every attempt of scene 1: started maxStarts times, then left to the engine.
-    expect(benefitStarts).toHaveLength(config.generation.footage.maxStarts);
+    expect(benefitStarts).toHaveLength(generationConfig.footage.maxStarts);
     expect(result.scenes.map((scene) => scene.status)).toEqual(['dropped', 'ready']);
     expect(result.costUsd).toBe(0.2);
   });
@@ -162,7 +162,7 @@ describe('the footage loop', () => {
     const started = await startFootage(planFootage(board, settings), parts);
     const polled = await checkFootage(started, parts);
     expect(polled.status).toBe('running');
-    clock.now += (config.generation.footage.timeoutSeconds + 1) * 1000;
+    clock.now += (generationConfig.footage.timeoutSeconds + 1) * 1000;
     const timedOut = await checkFootage(polled, parts);
     expect(timedOut.status).toBe('done');
     expect(timedOut.scenes.map((scene) => scene.reason)).toEqual([

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { twinFootageModels } from '#local/footage/index.ts';
 import type { Twin } from '#local/twin.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import type { FootageProvider } from '#shared/config-schema.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { writeProductPhoto } from './ad-fixtures.ts';
@@ -130,13 +130,13 @@ export function footageJourney(provider: FootageProvider): { current: Twin } {
       // What the ad cost is on the order: the seconds asked of the provider × the price table, Stripe, AWS.
       const askedSeconds = submits.reduce((sum, submit) => sum + secondsAsked(provider, submit.body), 0);
       const model = twinFootageModels[provider];
-      const perSecond = config.generation.footage.models[model]!.usdPerSecond['720p'];
+      const perSecond = generationConfig.footage.models[model]!.usdPerSecond['720p'];
       const stored = await storedOrder(twin.current, orderId);
       expect(stored?.cost).toMatchObject({
         footage_seconds: askedSeconds,
         footage_model: `${provider} ${model}`,
         stripe_fee_usd: 0.445,
-        aws_usd: config.generation.costPerAd.awsEstimateUsd['8'],
+        aws_usd: generationConfig.costPerAd.awsEstimateUsd['8'],
       });
       expect(stored?.cost?.footage_usd).toBeCloseTo(askedSeconds * perSecond, 4);
       expect(stored?.cost?.margin_usd).toBeCloseTo(5 - (stored?.cost?.total_usd ?? 0), 4);
