@@ -2,7 +2,7 @@
 // Wiring only; each domain construct owns its resources and grants.
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { deliverySeconds } from '#shared/delivery-time.ts';
 import { pagePaths } from '#shared/paths.ts';
 import { apiRoutes } from '#shared/routes.ts';

@@ -3,7 +3,7 @@
 // it, and a bad or missing value fails before synth.
 import type { Node } from 'constructs';
 import * as z from 'zod';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { footageResolutions } from '#shared/config-schema.ts';
 
 export const stages = ['staging', 'prod', 'local'] as const;

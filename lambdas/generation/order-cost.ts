@@ -2,7 +2,7 @@
 // generated), Stripe's fee on what the buyer paid, and AWS's share (the bench's estimate per
 // length); recorded on the order for ops and counted for the cost alarm.
 import type { OrderRecord } from '#orders/order-record.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import type { FootageResult } from './footage/footage-jobs.ts';
 import { roundUsd } from './footage/footage-plan.ts';
 

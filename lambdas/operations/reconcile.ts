@@ -24,7 +24,7 @@ import { getOrder } from '#orders/order-store.ts';
 import { executionArnFor } from '#orders/start-generation.ts';
 import { checkoutExpiry, expireCheckout } from '#payments/checkout-sessions.ts';
 import { logger } from '#powertools/logger.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { anonymiseRestingOrders } from './anonymise.ts';
 import { ordersByStatus, ordersOwingEmail, type StatusIndexEntry } from './order-queries.ts';
 

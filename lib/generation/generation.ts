@@ -35,7 +35,7 @@ import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import type { FootageChoice } from '#lib/stack-parameters.ts';
 import type { Uploads } from '#lib/uploads/uploads.ts';
 import { isStripeKeyCapability } from '#shared/capabilities.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import {
   executionEndedFunction,
   type GenerationStateName,

@@ -6,7 +6,7 @@
 // X-Fal-Retryable header.
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '#local/http.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { type ContractServer, startContractServer } from './contract-server.ts';
 import { createJobBoard, decodeDataUri, type JobBoard } from './job-board.ts';
 

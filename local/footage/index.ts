@@ -1,6 +1,6 @@
 // The twin's footage providers: FOOTAGE_PROVIDER=veo|runway|fal starts the matching contract
 // server and points the real adapter at it with the model each provider is priced for.
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import type { FootageProvider } from '#shared/config-schema.ts';
 import type { ContractServer } from './contract-server.ts';
 import { startFalServer } from './fal-server.ts';

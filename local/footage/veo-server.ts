@@ -6,7 +6,7 @@
 // (`raiMediaFilteredCount` / `raiMediaFilteredReasons`, no samples).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '#local/http.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { type ContractServer, startContractServer } from './contract-server.ts';
 import { createJobBoard, type JobBoard } from './job-board.ts';
 

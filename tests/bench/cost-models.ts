@@ -15,7 +15,7 @@ import { type Storyboard, wordsOf } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { voiceFor } from '#generation/voice/style-voices.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { type ConverseRequestBody, startBedrockStub } from '#tests/integration/support/bedrock-converse-stub.ts';
 import type { AdJourney } from './ad-journey.ts';

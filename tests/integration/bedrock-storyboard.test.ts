@@ -14,7 +14,7 @@ import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyb
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { coffeeRoaster } from '#tests/unit/fixtures/ad-copy-sites.ts';
 import { northwindFacts } from './support/ad-fixtures.ts';

@@ -9,7 +9,7 @@ import {
   type ToolUseBlock,
 } from '@aws-sdk/client-bedrock-runtime';
 import { tracer } from '#powertools/tracer.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 // WriteScript has 60 s; past this a call is abandoned and the template writes the ad instead.

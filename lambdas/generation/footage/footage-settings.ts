@@ -2,7 +2,7 @@
 // checked: no model means engine-only ads. The provider's client is built from it.
 import * as z from 'zod';
 import { readSecret } from '#common/secrets.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { footageResolutions } from '#shared/config-schema.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import type { ClipProvider } from './clip-provider.ts';

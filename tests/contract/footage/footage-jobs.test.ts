@@ -13,7 +13,7 @@ import { planFootage } from '#generation/footage/footage-plan.ts';
 import { type FootageSettings, footageSettings } from '#generation/footage/footage-settings.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { drillMarkers } from '#local/footage/job-board.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { northwindStoryboard } from '../../integration/support/ad-fixtures.ts';
 import { contractSuite } from './support.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { twinFootageModels } from '#local/footage/index.ts';
 import type { Twin } from '#local/twin.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import type { FootageProvider } from '#shared/config-schema.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { writeProductPhoto } from './ad-fixtures.ts';
