@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { captionTrack } from '#generation/compose/captions.ts';
 import type { CaptionBandLayout } from '#generation/compose/layout.ts';
-import { looks } from '#generation/compose/looks.ts';
 import {
   longestVoiceGap,
   maxEndCardBeatSeconds,
@@ -13,6 +12,7 @@ import {
   type SceneSlot,
   sceneLeadSeconds,
 } from '#generation/compose/voice-track.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { lineRate, maxSpeedUp } from '#generation/voice/pace.ts';
 import { voiceFor } from '#generation/voice/style-voices.ts';
 import type { SpokenLine } from '#generation/voice/voice.ts';
@@ -178,7 +178,7 @@ describe('the voice track', () => {
 describe('the captions', () => {
   const band: CaptionBandLayout = {
     band: { x: 43, y: 720, width: 634, height: 100 },
-    spec: looks.ugc.caption,
+    spec: styleDefinition('ugc').look.type.caption,
     ink: '#ffffff',
     activeInk: '#fde047',
     backing: { kind: 'stroke', color: '#111111', width: 5 },

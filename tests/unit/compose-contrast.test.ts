@@ -2,8 +2,8 @@
 // palette: every text colour a scheme hands out reaches 4.5:1 on what it is drawn on.
 import { describe, expect, it } from 'vitest';
 import { backgroundFor, contrast, ink, readableOn, white } from '#generation/compose/color.ts';
-import { looks } from '#generation/compose/looks.ts';
 import { schemeFor } from '#generation/compose/scheme.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { styles } from '#shared/contract.ts';
 
 describe('contrast', () => {
@@ -39,7 +39,8 @@ describe('contrast', () => {
 
   it.each(cases)('gives %s on %s text colours that read on their boxes and strokes', (style, _, palette) => {
     // Act
-    const scheme = schemeFor(style, palette);
+    const { look } = styleDefinition(style);
+    const scheme = schemeFor(look.scheme, palette);
 
     // Assess
     expect(contrast(scheme.boxInk, scheme.boxFill)).toBeGreaterThanOrEqual(4.5);
@@ -48,7 +49,7 @@ describe('contrast', () => {
     expect(contrast(scheme.hotInk, scheme.hotFill)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(scheme.ctaInk, scheme.ctaFill)).toBeGreaterThanOrEqual(4.5);
     // Captions are outlined, or (cinematic) drawn on the plate.
-    const behindCaptions = looks[style].caption.treatment === 'outline' ? scheme.stroke : scheme.plateBehindText;
+    const behindCaptions = look.type.caption.treatment === 'outline' ? scheme.stroke : scheme.plateBehindText;
     expect(contrast(scheme.captionInk, behindCaptions)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(scheme.captionActive, behindCaptions)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(scheme.bubbleInk, scheme.bubbleFill)).toBeGreaterThanOrEqual(4.5);

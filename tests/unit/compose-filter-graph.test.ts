@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { buildComposeCommand, captionList, dissolvesIn } from '#generation/compose/filter-graph.ts';
 import { contains, frame } from '#generation/compose/geometry.ts';
 import { layoutStoryboard } from '#generation/compose/layout.ts';
-import { looks } from '#generation/compose/looks.ts';
 import { envelopeOf, moveFor, transformAt } from '#generation/compose/motion.ts';
 import { motions } from '#generation/storyboard/storyboard.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { styles } from '#shared/contract.ts';
 import { handWrittenStoryboard } from '#tests/integration/support/hand-written-storyboards.ts';
 
@@ -109,7 +109,7 @@ describe('the camera moves', () => {
     // Prepare
     const anchor = { x: 300, y: 520 };
     const frames = 75;
-    const move = moveFor(motion, looks[style], anchor, frames / frame.fps);
+    const move = moveFor(motion, styleDefinition(style).look.type, anchor, frames / frame.fps);
     const box = { x: 220, y: 440, width: 160, height: 160 };
     const envelope = envelopeOf(move, box, frames);
 

@@ -22,6 +22,7 @@ import { composePlate } from '#generation/compose/plates.ts';
 import { schemeFor } from '#generation/compose/scheme.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { styles } from '#shared/contract.ts';
 import { northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
 import { handWrittenStoryboard, withoutImages } from '#tests/integration/support/hand-written-storyboards.ts';
@@ -301,7 +302,7 @@ describe('the brand colour', () => {
     const red = '#c8102e';
 
     // Act
-    const scheme = schemeFor('ugc', { primary: red, accent: '#ffd23f', text: '#ffffff' });
+    const scheme = schemeFor(styleDefinition('ugc').look.scheme, { primary: red, accent: '#ffd23f', text: '#ffffff' });
 
     // Assess: the plate is the brand's colour give or take a shade, and its text reads on it.
     for (const colour of [scheme.plateTop, scheme.plateBottom, scheme.plateBehindText]) {

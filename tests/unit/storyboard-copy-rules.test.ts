@@ -12,6 +12,7 @@ import { type Storyboard, storyboardSchema, wordsOf } from '#generation/storyboa
 import { copyProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { styles } from '#shared/contract.ts';
 import { catTreats, coffeeRoaster, motorcycleGarage, nameOnly } from './fixtures/ad-copy-sites.ts';
 
@@ -227,7 +228,7 @@ describe('no fact twice', () => {
 describe('pace: every voice line fills its scene at the style’s words per second', () => {
   it.each(ads)('$name, $style, $duration s', ({ storyboard, style, name }) => {
     // Assess
-    const pace = pacing.wordsPerSecond[style];
+    const { pace } = styleDefinition(style);
     storyboard.scenes.forEach((scene, index) => {
       const heard = spokenWordCount(scene.voiceLine);
       const time = seconds(scene);
@@ -253,7 +254,7 @@ describe('pace: every voice line fills its scene at the style’s words per seco
 
   it('keeps one words-per-second range per style, in the single place the schema reads it', () => {
     // Assess
-    expect(pacing.wordsPerSecond).toEqual({
+    expect(Object.fromEntries(styles.map((style) => [style, styleDefinition(style).pace]))).toEqual({
       cinematic: { min: 2.0, max: 2.4 },
       'direct-response': { min: 2.6, max: 3.0 },
       ugc: { min: 2.4, max: 2.8 },

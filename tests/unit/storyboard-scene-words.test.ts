@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pacing } from '#generation/storyboard/scene-plans.ts';
 import { adHeardBudget, voiceBudget } from '#generation/storyboard/scene-words.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { styles } from '#shared/contract.ts';
 
 describe('what a scene may say', () => {
@@ -10,7 +10,7 @@ describe('what a scene may say', () => {
     const endCard = voiceBudget(style, 2, 'end-card');
 
     // Assess
-    const { min, max } = pacing.wordsPerSecond[style];
+    const { min, max } = styleDefinition(style).pace;
     // A story line leaves at most 0.5 s of silence and may run 0.3 s into the next scene.
     expect(story.min).toBe(Math.round(2 * min));
     expect(story.max).toBe(Math.floor(2.8 * max + 1e-6));

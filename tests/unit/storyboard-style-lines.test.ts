@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
-import { styleLines } from '#generation/storyboard/style-lines.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { styles } from '#shared/contract.ts';
 import { siteFactsOf } from './fixtures/sites.ts';
 
@@ -12,15 +12,19 @@ const copy = siteCopy(siteFactsOf('bare'));
 
 describe('the call to action the voice may say', () => {
   it('says the button’s words and the domain, longest first', () => {
-    expect(styleLines.cinematic.cta('Shop House Blend', copy)[0]).toBe(`Shop House Blend. ${copy.domain}.`);
-    expect(styleLines['direct-response'].cta('Claim 15% off', copy)[0]).toBe(`Claim 15% off at ${copy.domain}!`);
-    expect(styleLines.ugc.cta('Shop House Blend', copy)[0]).toBe(`it's at ${copy.domain}.`);
+    expect(styleDefinition('cinematic').copy.lines.cta('Shop House Blend', copy)[0]).toBe(
+      `Shop House Blend. ${copy.domain}.`,
+    );
+    expect(styleDefinition('direct-response').copy.lines.cta('Claim 15% off', copy)[0]).toBe(
+      `Claim 15% off at ${copy.domain}!`,
+    );
+    expect(styleDefinition('ugc').copy.lines.cta('Shop House Blend', copy)[0]).toBe(`it's at ${copy.domain}.`);
   });
 
   it('never says "Visit at", and always has a line of two heard words', () => {
     for (const style of styles) {
       for (const business of ['software', 'service', 'shop', 'other'] as const) {
-        const lines = styleLines[style].cta('Visit Juniper Yoga', { ...copy, business });
+        const lines = styleDefinition(style).copy.lines.cta('Visit Juniper Yoga', { ...copy, business });
         for (const line of lines) expect(line).not.toMatch(/\bvisit at\b/i);
         expect(Math.min(...lines.map(spokenWordCount))).toBeLessThanOrEqual(3);
       }

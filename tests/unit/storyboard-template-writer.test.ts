@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { scenePlans } from '#generation/storyboard/scene-plans.ts';
 import { adHeardBudget, scenePlace, voiceBudget } from '#generation/storyboard/scene-words.ts';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
@@ -7,6 +6,7 @@ import { type Storyboard, storyboardSchema, wordsOf } from '#generation/storyboa
 import { genericLinePatterns, paceProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
 import { templateStoryboardWriter, writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { styles } from '#shared/contract.ts';
 import { northwindFacts } from '#tests/integration/support/ad-fixtures.ts';
 import { type SitePage, siteFactsOf, unreachableSite as unreachable } from './fixtures/sites.ts';
@@ -371,7 +371,7 @@ describe('the pictures', () => {
         const storyboard = board(siteFactsOf('candleShop'), style, duration, true);
 
         // Assess
-        const plan = scenePlans[style][duration];
+        const plan = styleDefinition(style).plan[duration];
         expect(storyboard.scenes.map((scene) => [scene.endSeconds - scene.startSeconds, scene.shots.length])).toEqual(
           plan.map((planned) => [expect.closeTo(planned.seconds, 6), planned.shots]),
         );

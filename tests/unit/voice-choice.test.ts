@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pacing } from '#generation/storyboard/scene-plans.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
 import { prosodyRate } from '#generation/voice/ssml.ts';
 import { targetPace, voiceFor } from '#generation/voice/style-voices.ts';
@@ -24,7 +24,7 @@ describe('the voice of each style', () => {
     expect(targetPace('cinematic')).toEqual({ min: 2.0, max: 2.4 });
     expect(targetPace('cinematic').max).toBeLessThan(targetPace('direct-response').min);
     // One fact for the writer and the voice: the voice reads the range the writer fills scenes at.
-    for (const style of styles) expect(targetPace(style)).toBe(pacing.wordsPerSecond[style]);
+    for (const style of styles) expect(targetPace(style)).toBe(styleDefinition(style).pace);
   });
 });
 

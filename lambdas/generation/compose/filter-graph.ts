@@ -1,6 +1,6 @@
 // The ffmpeg command that composites an ad (pure: the same inputs give the same arguments). Each
-// shot's plate is moved by zoompan and the shots are cut together (or, in cinematic, dissolved
-// over the previous one); every text layer is overlaid while its scene lasts, with a short
+// shot's plate is moved by zoompan and the shots are cut together (or, where the look dissolves,
+// dissolved over the previous one); every text layer is overlaid while its scene lasts, with a short
 // entrance; the caption states arrive as one concat stream (one overlay, whatever the word count);
 // the soundtrack is encoded as AAC. 30 fps, yuv420p H.264, +faststart, exactly the ad's length.
 import { filter } from '#generation/media/filter-escape.ts';

@@ -351,6 +351,14 @@ export const plateSizeOf = (frame: FrameGeometry) => ({
   height: Math.round(frame.height * frame.plateScale),
 });
 
+/**
+ * The designed backgrounds a style chooses from (its `look.plate`): `glow-vignette`, a dark
+ * gradient with bokeh, a glow behind the product and a vignette; `banded-burst`, a tilted colour
+ * band and a burst that alternate shot by shot; `bokeh-blob`, a soft room of bokeh and a blob of
+ * light behind the product.
+ */
+export type PlateDesign = 'glow-vignette' | 'banded-burst' | 'bokeh-blob';
+
 /** The designed background of a shot at plate size (frame × plateScale), before the product is laid on it. */
 export async function drawPlateDesign(
   layout: AdLayout,
@@ -371,7 +379,7 @@ export async function drawPlateDesign(
   const layers: ReactNode[] = [];
   let background: string;
 
-  if (layout.style === 'cinematic') {
+  if (layout.plate === 'glow-vignette') {
     background = `linear-gradient(180deg, ${scheme.plateTop} 0%, ${scheme.plateBottom} 100%)`;
     layers.push(...bokeh(shot.variant, scheme.glow, 0.22, frame));
     layers.push(
@@ -400,7 +408,7 @@ export async function drawPlateDesign(
         }}
       />,
     );
-  } else if (layout.style === 'direct-response') {
+  } else if (layout.plate === 'banded-burst') {
     const base = odd ? scheme.field : scheme.plateTop;
     const band = odd ? scheme.plateTop : scheme.field;
     background = `linear-gradient(165deg, ${base} 0%, ${odd ? scheme.plateBottom : scheme.plateBottom} 100%)`;
@@ -433,6 +441,7 @@ export async function drawPlateDesign(
       />,
     );
   } else {
+    // bokeh-blob
     background = `linear-gradient(180deg, ${scheme.plateTop} 0%, ${scheme.plateBottom} 100%)`;
     layers.push(...bokeh(shot.variant, scheme.field, 0.35, frame));
     layers.push(
@@ -470,7 +479,7 @@ export async function drawPlateDesign(
       />,
     );
   }
-  // Without a product they would be empty placeholders; direct response's disc is never drawn (a
+  // Without a product they would be empty placeholders; the banded burst's disc is never drawn (a
   // product in a translucent circle reads as a placeholder too).
   const placeholders = new Set(behindProduct ? ['burst'] : ['glow', 'burst', 'blob']);
   const drawn = layers.filter((layer) => !(isValidElement(layer) && placeholders.has(String(layer.key))));

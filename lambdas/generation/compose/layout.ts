@@ -6,7 +6,7 @@
 
 import type { SceneRole } from '#generation/storyboard/scene-plans.ts';
 import type { Motion, Storyboard, StoryboardScene, StoryboardShot } from '#generation/storyboard/storyboard.ts';
-import type { Style } from '#shared/contract.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { footageDescription } from './footage-shots.ts';
 import {
   type Box,
@@ -20,8 +20,9 @@ import {
   safeZone,
   scaleBox,
 } from './geometry.ts';
+import type { PlateDesign } from './layers.tsx';
 import { minSizeBold as minBoldSize } from './layout-gate.ts';
-import { type CaptionSpec, type Look, looks, safeLook, type TypeSpec } from './looks.ts';
+import { type CaptionSpec, type Look, safeLook, type TypeSpec } from './looks.ts';
 import { envelopeOf, type Move, moveFor, plateScale } from './motion.ts';
 import { messageBlue, type Scheme, schemeFor } from './scheme.ts';
 import { type Backing, type Colours, paddingFor, placeBlock, strokeWidthFor, type TextBlock } from './text-blocks.ts';
@@ -112,7 +113,9 @@ export interface BrandMark {
 }
 
 export interface AdLayout {
-  style: Style;
+  /** The style's designed background (layers.tsx) and the tint over a blurred photo (plates.ts). */
+  plate: PlateDesign;
+  blurTint: 'light' | 'shade';
   /** The frame it is laid out for: every box, size and move below is in its pixels. */
   frame: FrameGeometry;
   /** The fallback layout a failed gate renders with. */
@@ -153,8 +156,9 @@ export function layoutStoryboard(
   options: { safe: boolean; frame?: FrameSize },
 ): AdLayout {
   const geometry = frameGeometry(options.frame);
-  const look = options.safe ? safeLook(storyboard.style) : looks[storyboard.style];
-  const scheme = schemeFor(storyboard.style, storyboard.palette);
+  const style = styleDefinition(storyboard.style).look;
+  const look = options.safe ? safeLook(style.type) : style.type;
+  const scheme = schemeFor(style.scheme, storyboard.palette);
   const problems: string[] = [];
   const pictures = picturePlan(storyboard, images);
   const logo = storyboard.assets.find((asset) => asset.source === 'logo' && images.has(asset.id));
@@ -168,6 +172,7 @@ export function layoutStoryboard(
       images,
       look,
       scheme,
+      calloutTiltDeg: options.safe ? 0 : style.calloutTiltDeg,
       safe: options.safe,
       problems,
       startFrame,
@@ -181,7 +186,8 @@ export function layoutStoryboard(
     return laid;
   });
   const designed: AdLayout = {
-    style: storyboard.style,
+    plate: style.plate,
+    blurTint: style.blurTint,
     frame: frameGeometry(),
     safe: options.safe,
     look,
@@ -272,6 +278,8 @@ interface SceneContext {
   images: ReadonlyMap<string, ImageFacts>;
   look: Look;
   scheme: Scheme;
+  /** A sticker callout's tilt (the style's; level in the safe layout). */
+  calloutTiltDeg: number;
   safe: boolean;
   problems: string[];
   startFrame: number;
@@ -472,7 +480,7 @@ function calloutRequest(
     area,
     align,
     vertical,
-    rotateDeg: context.safe || context.storyboard.style === 'cinematic' ? 0 : -7,
+    rotateDeg: context.calloutTiltDeg,
   };
 }
 
@@ -630,7 +638,7 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   const { look, scheme, images } = context;
   const texts: TextBlock[] = [];
   const width = safeZone.width;
-  // A UGC comment or message takes the brand's row: with both stacked over the headline the
+  // A phone element (a comment or a message) takes the brand's row: with both stacked over the headline the
   // picture's key area loses a tenth of the safe zone, and the brand is on every other scene. The
   // hook keeps it: the brand is on screen from frame 0.
   const brandMark = scene.phoneElement && index > 0 ? null : brandMarkFor(context);

@@ -4,10 +4,9 @@
 // Writes the voice stem too, so the speech gate measures the voice that was mixed.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Style } from '#shared/contract.ts';
 import { biquad, dbToGain, floatStereoWav, gainToDb, pcm16MonoWav, readPcm16Wav, rms, sampleRate } from './dsp.ts';
 import { type Loudness, normaliseLoudness } from './loudness.ts';
-import { bedRmsDb, synthesizeBed } from './music.ts';
+import { type Arrangement, bedRmsDb, synthesizeBed } from './music.ts';
 import type { PlacedLine } from './voice-track.ts';
 
 /** Speech sits here before loudness is set; the music is placed relative to it. */
@@ -72,8 +71,9 @@ export function duckCurve(lines: readonly PlacedLine[], frames: number): Float32
   return curve;
 }
 
+/** `music`: the style's arrangement (its definition's `music`). */
 export async function mixSoundtrack(
-  style: Style,
+  music: Arrangement,
   durationSeconds: number,
   lines: readonly PlacedLine[],
   workDir: string,
@@ -112,7 +112,7 @@ export async function mixSoundtrack(
   const voiceGain = spoken.length > 0 ? dbToGain(speechRmsDb) / Math.max(spokenRms(voice), 1e-9) : 1;
   for (let i = 0; i < frames; i++) voice[i]! *= voiceGain;
 
-  const bed = synthesizeBed(style, durationSeconds);
+  const bed = synthesizeBed(music, durationSeconds);
   const duck = duckCurve(lines, frames);
   const gapGain = dbToGain(speechRmsDb + musicInGapsDb - bedRmsDb);
   const duckedGain = dbToGain(speechRmsDb + musicUnderSpeechDb - bedRmsDb);

@@ -16,7 +16,7 @@ export interface Move {
   shift: readonly [readonly [number, number], readonly [number, number]];
   /** How u runs from 0 to 1 over the shot. */
   ease: 'linear' | 'smooth';
-  /** An extra zoom at the cut that settles within `punchSeconds` (direct response). */
+  /** An extra zoom at the cut that settles within `punchSeconds` (a look whose camera punches in on cuts). */
   punch: number;
   /** Handheld sway amplitude in frame px, on both axes. */
   wobblePx: number;

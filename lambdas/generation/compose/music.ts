@@ -1,11 +1,11 @@
 // The music bed, synthesized at render time from code (no recording, so no licence is involved):
-// a chord progression, a bass line and drums per style, voiced between 200 Hz and 4 kHz where a
-// phone speaker plays (the bass is heard through its harmonics), high-passed under 150 Hz. Then
-// ducked under the voice from the known speech times: ≥ 20 dB down while a line is spoken.
-import type { Style } from '#shared/contract.ts';
+// each style's arrangement (its `music`, styles/<style>.ts: a chord progression, a bass line and
+// drums) played on these instruments, voiced between 200 Hz and 4 kHz where a phone speaker plays
+// (the bass is heard through its harmonics), high-passed under 150 Hz. Then ducked under the voice
+// from the known speech times: ≥ 20 dB down while a line is spoken.
 import { biquad, noise, rms, sampleRate } from './dsp.ts';
 
-interface Arrangement {
+export interface Arrangement {
   bpm: number;
   /** MIDI notes per bar, one chord a bar. */
   chords: number[][];
@@ -13,7 +13,7 @@ interface Arrangement {
   parts: (bed: Bed) => void;
 }
 
-interface Bed {
+export interface Bed {
   left: Float32Array;
   right: Float32Array;
   beat: number;
@@ -40,7 +40,7 @@ function wavetable(harmonics: readonly number[]): Float32Array {
   return table;
 }
 
-const tables = {
+export const tables = {
   /** A soft saw: every harmonic, falling faster than 1/n (warm pad). */
   pad: wavetable(Array.from({ length: 14 }, (_, n) => 1 / (n + 1) ** 1.3)),
   /** An electric piano: a strong second and third. */
@@ -65,7 +65,7 @@ interface Note {
   detuneCents?: number;
 }
 
-function play(bed: Bed, note: Note): void {
+export function play(bed: Bed, note: Note): void {
   const start = Math.round(note.at * sampleRate);
   const length = Math.round(note.seconds * sampleRate);
   const end = Math.min(bed.left.length, start + length);
@@ -100,7 +100,7 @@ interface Hit {
 
 const random = noise(0x5eed);
 
-function hit(bed: Bed, drum: Hit): void {
+export function hit(bed: Bed, drum: Hit): void {
   const start = Math.round(drum.at * sampleRate);
   const length = Math.round(drum.seconds * sampleRate);
   const burst = new Float32Array(length);
@@ -115,7 +115,7 @@ function hit(bed: Bed, drum: Hit): void {
 }
 
 /** A kick a phone plays: a knock that falls from 190 Hz with a click, not a sub-bass boom. */
-function kick(bed: Bed, at: number, gain: number): void {
+export function kick(bed: Bed, at: number, gain: number): void {
   const start = Math.round(at * sampleRate);
   const length = Math.round(0.28 * sampleRate);
   let phase = 0;
@@ -139,9 +139,11 @@ function kick(bed: Bed, at: number, gain: number): void {
   });
 }
 
-const beats = (bed: Bed) => Math.ceil(bed.left.length / sampleRate / bed.beat);
+/** Beats in the bed, the last one started. */
+export const beats = (bed: Bed) => Math.ceil(bed.left.length / sampleRate / bed.beat);
 
-function chordsAndBass(
+/** Each bar's chord and bass note, in turn, handed to the arrangement's parts. */
+export function chordsAndBass(
   bed: Bed,
   chord: (bar: number, at: number, notes: number[]) => void,
   bass?: (bar: number, at: number, note: number) => void,
@@ -155,228 +157,12 @@ function chordsAndBass(
   }
 }
 
-const arrangements: Record<Style, Arrangement> = {
-  // Slow, warm and open: a swelling pad, a plucked arpeggio and a soft heartbeat kick.
-  cinematic: {
-    bpm: 76,
-    chords: [
-      [57, 60, 64, 69],
-      [53, 57, 60, 65],
-      [48, 55, 60, 64],
-      [55, 59, 62, 67],
-    ],
-    bass: [45, 41, 48, 43],
-    parts(bed) {
-      const bar = 4 * bed.beat;
-      chordsAndBass(
-        bed,
-        (_, at, notes) => {
-          for (const [voice, midi] of notes.entries()) {
-            const common = {
-              at,
-              seconds: bar + 0.3,
-              table: tables.pad,
-              attack: 0.5,
-              release: 0.45,
-              decay: 0,
-              pan: voice % 2 ? 0.35 : -0.35,
-            };
-            play(bed, { ...common, midi, gain: 0.07, detuneCents: -7 });
-            play(bed, { ...common, midi, gain: 0.07, detuneCents: 7, pan: -common.pan });
-          }
-          const arpeggio = [
-            notes[0]! + 12,
-            notes[1]! + 12,
-            notes[2]! + 12,
-            notes[3]! + 12,
-            notes[2]! + 12,
-            notes[1]! + 12,
-            notes[2]! + 12,
-            notes[3]! + 12,
-          ];
-          arpeggio.forEach((midi, step) => {
-            play(bed, {
-              at: at + (step * bed.beat) / 2,
-              seconds: 0.7,
-              midi,
-              gain: 0.09,
-              table: tables.keys,
-              attack: 0.004,
-              release: 0.2,
-              decay: 0.28,
-              pan: step % 2 ? 0.4 : -0.4,
-            });
-          });
-        },
-        (_, at, note) =>
-          play(bed, {
-            at,
-            seconds: bar,
-            midi: note + 12,
-            gain: 0.16,
-            table: tables.bass,
-            attack: 0.08,
-            release: 0.3,
-            decay: 1.6,
-            pan: 0,
-          }),
-      );
-      for (let beat = 0; beat < beats(bed); beat += 2) kick(bed, beat * bed.beat, 0.35);
-    },
-  },
-  // Urgent: four-on-the-floor, claps on 2 and 4, off-beat hats, pumping bass and chord stabs.
-  'direct-response': {
-    bpm: 124,
-    chords: [
-      [60, 64, 67, 72],
-      [57, 60, 64, 69],
-      [53, 57, 60, 65],
-      [55, 59, 62, 67],
-    ],
-    bass: [48, 45, 41, 43],
-    parts(bed) {
-      chordsAndBass(
-        bed,
-        (_, at, notes) => {
-          for (let step = 0; step < 8; step++) {
-            if (step % 2 === 0) continue;
-            for (const midi of notes) {
-              play(bed, {
-                at: at + (step * bed.beat) / 2,
-                seconds: 0.18,
-                midi,
-                gain: 0.05,
-                table: tables.stab,
-                attack: 0.003,
-                release: 0.06,
-                decay: 0.09,
-                pan: midi % 2 ? 0.3 : -0.3,
-              });
-            }
-          }
-        },
-        (_, at, note) => {
-          for (let step = 0; step < 8; step++) {
-            play(bed, {
-              at: at + (step * bed.beat) / 2,
-              seconds: bed.beat / 2,
-              midi: note + 12,
-              gain: 0.2,
-              table: tables.bass,
-              attack: 0.005,
-              release: 0.04,
-              decay: 0.14,
-              pan: 0,
-            });
-          }
-        },
-      );
-      for (let beat = 0; beat < beats(bed); beat++) {
-        const at = beat * bed.beat;
-        kick(bed, at, 0.4);
-        if (beat % 2 === 1) {
-          for (const [flam, delay] of [0, 0.011, 0.022].entries()) {
-            hit(bed, {
-              at: at + delay,
-              seconds: 0.22,
-              gain: 0.5 - flam * 0.1,
-              filter: { kind: 'bandpass', frequency: 1400, q: 0.7 },
-              decay: 0.05,
-              pan: 0,
-            });
-          }
-        }
-        hit(bed, {
-          at: at + bed.beat / 2,
-          seconds: 0.06,
-          gain: 0.1,
-          filter: { kind: 'highpass', frequency: 6500 },
-          decay: 0.02,
-          pan: 0.3,
-        });
-      }
-    },
-  },
-  // Easy-going lo-fi: electric-piano chords, a soft kick, a rim click and a quiet shaker.
-  ugc: {
-    bpm: 92,
-    chords: [
-      [60, 64, 67, 71],
-      [57, 60, 64, 67],
-      [62, 65, 69, 72],
-      [55, 59, 62, 65],
-    ],
-    bass: [48, 45, 50, 43],
-    parts(bed) {
-      chordsAndBass(
-        bed,
-        (_, at, notes) => {
-          for (const hitAt of [0, 1.5, 2.5]) {
-            for (const [voice, midi] of notes.entries()) {
-              play(bed, {
-                at: at + hitAt * bed.beat + voice * 0.012,
-                seconds: bed.beat * 1.2,
-                midi,
-                gain: 0.075,
-                table: tables.keys,
-                attack: 0.006,
-                release: 0.15,
-                decay: 0.55,
-                pan: voice % 2 ? 0.25 : -0.25,
-              });
-            }
-          }
-        },
-        (_, at, note) => {
-          for (const step of [0, 2.5]) {
-            play(bed, {
-              at: at + step * bed.beat,
-              seconds: bed.beat * 1.4,
-              midi: note + 12,
-              gain: 0.17,
-              table: tables.bass,
-              attack: 0.01,
-              release: 0.1,
-              decay: 0.45,
-              pan: 0,
-            });
-          }
-        },
-      );
-      for (let beat = 0; beat < beats(bed); beat++) {
-        const at = beat * bed.beat;
-        if (beat % 2 === 0) kick(bed, at, 0.4);
-        else
-          hit(bed, {
-            at,
-            seconds: 0.08,
-            gain: 0.3,
-            filter: { kind: 'bandpass', frequency: 2600, q: 2 },
-            decay: 0.012,
-            pan: 0.1,
-          });
-        for (let sixteenth = 0; sixteenth < 4; sixteenth++) {
-          hit(bed, {
-            at: at + (sixteenth * bed.beat) / 4 + (sixteenth % 2 ? 0.02 : 0),
-            seconds: 0.05,
-            gain: sixteenth % 2 ? 0.05 : 0.08,
-            filter: { kind: 'highpass', frequency: 5000 },
-            decay: 0.018,
-            pan: -0.3,
-          });
-        }
-      }
-    },
-  },
-};
-
 /** The bed's level: every style's bed is set to this RMS, so the mix places it by arithmetic. */
 export const bedRmsDb = -20;
 
-/** The bed for a style, `seconds` long, at bedRmsDb, faded in and out. */
-export function synthesizeBed(style: Style, seconds: number): { left: Float32Array; right: Float32Array } {
+/** A style's bed, `seconds` long, at bedRmsDb, faded in and out. */
+export function synthesizeBed(arrangement: Arrangement, seconds: number): { left: Float32Array; right: Float32Array } {
   const frames = Math.round(seconds * sampleRate);
-  const arrangement = arrangements[style];
   const beat = 60 / arrangement.bpm;
   const bed: Bed = {
     left: new Float32Array(frames),

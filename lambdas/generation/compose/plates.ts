@@ -207,8 +207,7 @@ export async function composePlate(layout: AdLayout, shot: ShotLayout, source: P
     }
   } else if (image && shot.backdrop === 'blurred-image') {
     background = await blurredImage(image, plateSize);
-    const style = layout.style;
-    if (style === 'ugc') tint(background, plateSize, '#ffffff', () => 0.4);
+    if (layout.blurTint === 'light') tint(background, plateSize, '#ffffff', () => 0.4);
     else tint(background, plateSize, mix(layout.scheme.plateBottom, '#000000', 0.3), () => 0.6);
   } else {
     const design = await drawPlateDesign(layout, shot);

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { assertRenderedAd, probeMedia } from '#generation/media/probe-media.ts';
 import { runFfmpeg } from '#generation/media/run-ffmpeg.ts';
 import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { voiceFor } from '#generation/voice/style-voices.ts';
 import type { SpokenLine, Voice } from '#generation/voice/voice.ts';
 import { type CaptionTrack, captionTrack } from './captions.ts';
@@ -151,7 +152,8 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
   }));
   const placed = placeVoice(slots, spoken, storyboard.durationSeconds);
   if ('problem' in placed) throw new AdGateError([placed.problem]);
-  const soundtrack = mixSoundtrack(storyboard.style, storyboard.durationSeconds, placed.lines, workDir, signal);
+  const { music } = styleDefinition(storyboard.style);
+  const soundtrack = mixSoundtrack(music, storyboard.durationSeconds, placed.lines, workDir, signal);
   // Nothing awaits the soundtrack until the first encode: keep a failure from going unhandled meanwhile.
   soundtrack.catch(() => {});
 

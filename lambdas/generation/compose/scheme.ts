@@ -1,9 +1,9 @@
-// The colours of a style, derived from the brand's palette so that every text colour reaches
-// 4.5:1 on what it is drawn on (its box, its stroke, or the plate colour the design puts behind it).
-// The gates then measure the rendered plates; this only makes passing the normal case.
+// The colours of an ad, derived from the brand's palette by the recipe its style names (its
+// `look.scheme`, styles/<style>.ts) so that every text colour reaches 4.5:1 on what it is drawn on
+// (its box, its stroke, or the plate colour the design puts behind it). The gates then measure the
+// rendered plates; this only makes passing the normal case.
 
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
-import type { Style } from '#shared/contract.ts';
 import { backgroundFor, contrast, ink, inkOrWhite, mix, readableOn, white } from './color.ts';
 
 export interface Scheme {
@@ -34,7 +34,7 @@ export interface Scheme {
   /** The end card's button. */
   ctaFill: string;
   ctaInk: string;
-  /** UGC phone elements. */
+  /** Phone elements (a viewer's comment, a friend's message). */
   bubbleFill: string;
   bubbleInk: string;
   /** The wordmark's box: the brand's own colour (nudged until its ink reads on it). */
@@ -55,7 +55,15 @@ function filled(fill: string): { fill: string; ink: string } {
   return { fill: backgroundFor(text, fill), ink: text };
 }
 
-export function schemeFor(style: Style, palette: Storyboard['palette']): Scheme {
+/**
+ * How a palette becomes an ad's colours: `deep-shade` sets light text on the brand's colour shaded
+ * near black (a calm, dark stage); `bold-poster` keeps the brand's colour at full strength behind
+ * white boxes; `brand-room` paints the plates in the brand's own colour, never a tint of it.
+ */
+export const schemeRecipes = ['deep-shade', 'bold-poster', 'brand-room'] as const;
+export type SchemeRecipe = (typeof schemeRecipes)[number];
+
+export function schemeFor(recipe: SchemeRecipe, palette: Storyboard['palette']): Scheme {
   const { primary, accent } = palette;
   const deep = mix(primary, black, 0.62);
   const outlined = {
@@ -65,7 +73,7 @@ export function schemeFor(style: Style, palette: Storyboard['palette']): Scheme 
   };
   const own = filled(primary);
   const bubble = { bubbleFill: white, bubbleInk: ink, brandFill: own.fill, brandInk: own.ink };
-  if (style === 'cinematic') {
+  if (recipe === 'deep-shade') {
     const cta = filled(mix(accent, white, 0.15));
     return {
       plateTop: mix(primary, black, 0.55),
@@ -88,7 +96,7 @@ export function schemeFor(style: Style, palette: Storyboard['palette']): Scheme 
       ...bubble,
     };
   }
-  if (style === 'direct-response') {
+  if (recipe === 'bold-poster') {
     const plate = primary;
     const cta = filled(hotColour(accent, plate));
     return {
@@ -110,8 +118,8 @@ export function schemeFor(style: Style, palette: Storyboard['palette']): Scheme 
       ...bubble,
     };
   }
-  // UGC's designed plates (typographic scenes, the end card) are the brand's own colour, not a
-  // tint of it: a red brand stays red. Its shades move away from the ink, so contrast only grows.
+  // brand-room: the designed plates (typographic scenes, the end card) are the brand's own colour,
+  // not a tint of it: a red brand stays red. Its shades move away from the ink, so contrast only grows.
   const room = own.fill;
   const away = own.ink === white ? black : white;
   return {

@@ -20,9 +20,9 @@ import {
   sharedBedrockClient,
   toolUseIn,
 } from '#generation/bedrock/converse-tool.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { logger } from '#powertools/logger.ts';
-import type { Style } from '#shared/contract.ts';
-import { type AdDuration, pacing, scenePlans } from './scene-plans.ts';
+import { type AdDuration, pacing } from './scene-plans.ts';
 import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
 import { type SiteCopy, siteCopy } from './site-copy.ts';
 import { parseStoryboard, type Storyboard, storyboardSchema } from './storyboard.ts';
@@ -37,14 +37,6 @@ export class BedrockStoryboardError extends Error {
 export const storyboardToolName = 'write_storyboard';
 // A storyboard is about 3 KB of JSON, some 1,000 tokens; room for a verbose model.
 const maxTokens = 3_000;
-
-const styleBriefs: Record<Style, string> = {
-  cinematic:
-    'Cinematic: the brand speaking, calm and elegant. Full quiet sentences, a mood more than a pitch. No exclamation marks.',
-  'direct-response':
-    'Direct response: urgent and concrete. The product with its price, the offer, numbers with their nouns; short punchy sentences; the CTA spoken.',
-  ugc: 'UGC: a real customer filming on a phone, first person, casual, mostly lower case, saying only what the site says ("I got the House Blend, it\'s $16."). The hook may be a POV or "things I found" line ("POV: you found coffee that ships the day it\'s roasted"). No doubt the ad does not answer, no filler said twice. A phone element (comment-reply, text-bubble) only where the next line answers it.',
-};
 
 /** The tool's input schema: the storyboard schema itself, as JSON Schema (draft 2020-12). */
 export function storyboardToolSchema(): Record<string, unknown> {
@@ -96,11 +88,11 @@ function converseRequest(modelId: string, input: StoryboardInput, messages: Mess
 
 function systemPrompt(input: StoryboardInput): string {
   const { style, durationSeconds } = input.order;
-  const pace = pacing.wordsPerSecond[style];
-  const plan = scenePlans[style][durationSeconds as AdDuration];
+  const { pace, plan: plans, copy } = styleDefinition(style);
+  const plan = plans[durationSeconds as AdDuration];
   return [
     `You are the copywriter and director of a ${durationSeconds}-second vertical (720x1280) video ad with a voice-over.`,
-    `Style: ${styleBriefs[style]}`,
+    `Style: ${copy.brief}`,
     'Rules:',
     '- Say only what the site data says. Never invent prices, discounts, numbers, ratings, reviews, awards, offers or guarantees; every number you write must appear in the site data.',
     '- The hook (the first scene: its text and its voice line) is the first of these the site offers that fits: (a) the site\'s headline or question, as a whole line; (b) a concrete offer ("Subscribe and save 15%"); (c) a number with its noun ("4.8 stars from 212 reviews" only from the product\'s own rating; the product with its price); (d) a quote from the product\'s own review, in quotation marks as a customer\'s words. Never a fragment ("Within 24 hours"); never a number or claim taken from a review. If a rung does not fit, take the next rung; never cut words.',
@@ -141,7 +133,7 @@ function firstTurn(input: StoryboardInput, draft: Storyboard): string {
           })),
         }),
   };
-  const planned = scenePlans[draft.style][draft.durationSeconds as AdDuration];
+  const planned = styleDefinition(draft.style).plan[draft.durationSeconds as AdDuration];
   const plan = planned.map((scene, index) => {
     const budget = voiceBudget(draft.style, scene.seconds, scenePlace(index, planned.length));
     return { ...scene, maxWrittenWords: budget.words, minSpokenWords: budget.min, maxSpokenWords: budget.max };

@@ -85,7 +85,7 @@ function wordRun(text: string): string {
 }
 
 /** The fact's on-screen line, whole: the renderer wraps it into at most two lines. */
-export function screenLineOf(fact: Fact, style: 'plain' | 'stamp' = 'plain'): string {
+export function screenLineOf(fact: Fact, form: 'plain' | 'stamp' = 'plain'): string {
   switch (fact.kind) {
     case 'headline':
     case 'offer':
@@ -93,8 +93,8 @@ export function screenLineOf(fact: Fact, style: 'plain' | 'stamp' = 'plain'): st
       return capitalised(fact.text);
     case 'product': {
       const { name, price } = fact.product;
-      // Direct-response stamps the price beside its product (the callout); the line is the name.
-      return price && style === 'plain' ? `${name} — ${price}` : name;
+      // A style that stamps the price beside its product (the callout) shows the name alone.
+      return price && form === 'plain' ? `${name} — ${price}` : name;
     }
     case 'rating':
       return textOf(fact);

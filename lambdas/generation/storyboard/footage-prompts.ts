@@ -3,16 +3,9 @@
 // never the product itself up close (its real photo is composited in the other shots), and carries
 // no text, logos or claims, which video models draw wrongly. The first frame is a site photo of a
 // setting when there is one, else the buyer's photo (sent on a designed background).
-import type { Style } from '#shared/contract.ts';
 import type { SceneRole } from './scene-plans.ts';
 import type { SiteCopy } from './site-copy.ts';
 import { footagePromptMaxChars, footageRoles, type StoryboardAsset, type StoryboardScene } from './storyboard.ts';
-
-const camera: Record<Style, string> = {
-  cinematic: 'Slow cinematic dolly-in, shallow depth of field, warm natural light, film grain',
-  'direct-response': 'Bright, punchy handheld close-up, crisp daylight, fast but steady motion',
-  ugc: 'Vertical phone footage, handheld, filmed by a real customer at home, natural window light',
-};
 
 const settings: Record<SiteCopy['business'], string> = {
   software: 'a person working on a laptop in a bright modern workspace, smiling at the screen',
@@ -23,9 +16,12 @@ const settings: Record<SiteCopy['business'], string> = {
 
 const avoid = 'No on-screen text, no logos, no captions, no watermarks.';
 
-/** Footage for a scene of `role`, or undefined when the role does not gain from it. */
+/**
+ * Footage for a scene of `role`, or undefined when the role does not gain from it. `camera`: the
+ * style's camera and light (its `visuals.footageCamera`).
+ */
 export function footageFor(
-  style: Style,
+  camera: string,
   role: SceneRole,
   copy: SiteCopy,
   assets: readonly StoryboardAsset[],
@@ -34,7 +30,7 @@ export function footageFor(
   if (!footageRoles.includes(role)) return undefined;
   const about = copy.subject ? ` The scene is about ${copy.subject}.` : '';
   const moment = role === 'proof' ? ' A satisfied, relaxed moment after using it.' : '';
-  const prompt = `${camera[style]}: ${settings[copy.business]}.${about}${moment} ${avoid}`;
+  const prompt = `${camera}: ${settings[copy.business]}.${about}${moment} ${avoid}`;
   return { prompt: prompt.slice(0, footagePromptMaxChars), image: firstFrame(assets, backdrops) };
 }
 

@@ -1,24 +1,17 @@
-// The ad's colours: the site's theme colour when it has one, with text and accent colours picked
-// for contrast against it (WCAG 2 ratios), so text stays readable whatever the brand chose.
-import type { Style } from '#shared/contract.ts';
+// The ad's colours: the site's theme colour when it has one (else the style's own, its
+// `look.palette`), with text and accent colours picked for contrast against it (WCAG 2 ratios), so
+// text stays readable whatever the brand chose.
 import type { Storyboard } from './storyboard.ts';
 
 // Every colour reaches 4.5:1 against pure white or pure black; a softer black would not guarantee it.
 const light = '#ffffff';
 const dark = '#000000';
 
-const styleDefaults: Record<Style, { primary: string; accent: string }> = {
-  cinematic: { primary: '#0f0f12', accent: '#e8c170' },
-  'direct-response': { primary: '#dc2626', accent: '#fde047' },
-  ugc: { primary: '#ffffff', accent: '#db2777' },
-};
-
 // Large bold text reads at 3:1 (WCAG's large-text threshold).
 const minAccentContrast = 3;
 const fallbackAccents = ['#fde047', '#22d3ee', '#db2777', '#1d4ed8'];
 
-export function paletteFor(style: Style, themeColor?: string): Storyboard['palette'] {
-  const defaults = styleDefaults[style];
+export function paletteFor(defaults: { primary: string; accent: string }, themeColor?: string): Storyboard['palette'] {
   const primary = themeColor ?? defaults.primary;
   const text = contrastRatio(primary, light) >= contrastRatio(primary, dark) ? light : dark;
   const accent =

@@ -1,6 +1,7 @@
 // What a scene's words may be: a voice line that fills its scene at the style's pace (heard words —
 // "$29" is three — between what leaves no gap over half a second and what the voice says in the
 // time), and on-screen text of at most two lines of 32 characters, never cut mid-word.
+import { styleDefinition } from '#generation/styles/styles.ts';
 import type { Style } from '#shared/contract.ts';
 import { pacing } from './scene-plans.ts';
 import { spokenWordCount } from './spoken-words.ts';
@@ -37,10 +38,11 @@ export function scenePlace(index: number, sceneCount: number): ScenePlace {
 /**
  * What a voice line may hold in a scene of `seconds`. A story scene must be filled to within half
  * a second of silence at the style's slowest pace; the end card may open on a beat. The Bedrock
- * writer's prompt, the storyboard checks and the schema use the same numbers (scene-plans.ts `pacing`).
+ * writer's prompt, the storyboard checks and the schema use the same numbers (the style's `pace`
+ * and scene-plans.ts `pacing`).
  */
 export function voiceBudget(style: Style, seconds: number, place: ScenePlace = 'story'): VoiceBudget {
-  const pace = pacing.wordsPerSecond[style];
+  const pace = styleDefinition(style).pace;
   const silence = place === 'end-card' ? endCardBeatSeconds : pacing.maxVoiceGapSeconds;
   const spill = place === 'story' ? pacing.lineSpillSeconds : 0;
   return {
@@ -55,12 +57,12 @@ export function voiceBudget(style: Style, seconds: number, place: ScenePlace = '
 
 /** The schema's cap on a line's written words (every written word is at least one heard word). */
 export function maxWrittenWords(style: Style, seconds: number): number {
-  return Math.floor((seconds + pacing.lineSpillSeconds) * pacing.wordsPerSecond[style].max + timeTolerance);
+  return Math.floor((seconds + pacing.lineSpillSeconds) * styleDefinition(style).pace.max + timeTolerance);
 }
 
 /** The most heard words a whole ad holds: its length at the style's fastest pace (scenes may spill; the ad may not). */
 export function adHeardBudget(style: Style, durationSeconds: number): number {
-  return Math.floor(durationSeconds * pacing.wordsPerSecond[style].max + timeTolerance);
+  return Math.floor(durationSeconds * styleDefinition(style).pace.max + timeTolerance);
 }
 
 export function fitsBudget(line: string, budget: VoiceBudget): boolean {

@@ -4,9 +4,9 @@
 // notices — a hook that is a fragment, what is sold never named, a price shown without what it
 // buys, a fact shown twice, the offer lost before the end card, the brand's name twice on the card.
 // The Bedrock writer hands these back to the model as problems; tests hold the template writer to them.
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { numbersIn } from '#generation/website/fact-patterns.ts';
 import { sameFact } from './fact-pool.ts';
-import { pacing } from './scene-plans.ts';
 import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
 import { comparable, type SiteCopy } from './site-copy.ts';
 import { spokenWordCount } from './spoken-words.ts';
@@ -54,7 +54,7 @@ export function storyboardProblems(storyboard: Storyboard, copy: Pick<SiteCopy, 
 /** Each line fills its scene at the style's pace and runs over by no more than the spill; the whole ad fits. */
 export function paceProblems(storyboard: Storyboard): string[] {
   const problems: string[] = [];
-  const { min, max } = pacing.wordsPerSecond[storyboard.style];
+  const { min, max } = styleDefinition(storyboard.style).pace;
   storyboard.scenes.forEach((scene, index) => {
     const seconds = scene.endSeconds - scene.startSeconds;
     const heard = spokenWordCount(scene.voiceLine);

@@ -3,8 +3,9 @@
 // Every writer (template, Bedrock) produces this shape and the renderer draws nothing else, so
 // the rules a buyer would notice (hook length, end-card share, pace, cuts) are checked here.
 import * as z from 'zod';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { styles } from '#shared/contract.ts';
-import { type AdDuration, adDurations, bodyRoles, pacing, scenePlans, sceneRoles } from './scene-plans.ts';
+import { type AdDuration, adDurations, bodyRoles, pacing, sceneRoles } from './scene-plans.ts';
 
 export const storyboardVersion = 3;
 
@@ -23,7 +24,7 @@ export type Layout = (typeof layouts)[number];
 export const motions = ['push-in', 'pull-out', 'pan-left', 'pan-right', 'handheld', 'static'] as const;
 export type Motion = (typeof motions)[number];
 
-/** Phone-native elements of UGC ads. */
+/** Phone-native elements, in a style that has them (its `copy.phoneElements`). */
 export const phoneElementKinds = ['comment-reply', 'text-bubble'] as const;
 
 /** Runway's promptText limit (1000) is the tightest of the providers'; a prompt stays well under it. */
@@ -75,7 +76,7 @@ const sceneSchema = z.object({
   shots: z.array(shotSchema).min(1).max(4),
   /** A price, discount or number stamped on the scene (offer call-outs), taken from the site. */
   callout: z.string().trim().min(1).max(textLimits.callout).optional(),
-  /** UGC only: a comment reply or a text bubble over the top of the frame. */
+  /** A comment reply or a text bubble over the top of the frame, in a style with phone elements. */
   phoneElement: z.object({ kind: z.enum(phoneElementKinds), text: z.string().trim().min(1).max(60) }).optional(),
   /**
    * AI footage for this scene when the stage has a video model (DESIGN §5 step 4): a visual prompt
@@ -128,7 +129,8 @@ export const storyboardSchema = z
       issue(['endCard', 'asset'], 'the end card shows the product or logo when there is an image');
     }
 
-    const plan = scenePlans[board.style][board.durationSeconds as AdDuration];
+    const definition = styleDefinition(board.style);
+    const plan = definition.plan[board.durationSeconds as AdDuration];
     if (board.scenes.length !== plan.length) {
       issue(['scenes'], `a ${board.style} ad of ${board.durationSeconds} s has ${plan.length} scenes`);
       return;
@@ -162,9 +164,7 @@ export const storyboardSchema = z
         issue(['scenes', index, 'emphasis'], 'the emphasis must be part of the text');
       }
       // Pace: the line must be speakable in its scene at a natural rate.
-      const maxWords = Math.floor(
-        (seconds + pacing.lineSpillSeconds) * pacing.wordsPerSecond[board.style].max + timeTolerance,
-      );
+      const maxWords = Math.floor((seconds + pacing.lineSpillSeconds) * definition.pace.max + timeTolerance);
       if (wordsOf(scene.voiceLine).length > maxWords) {
         issue(['scenes', index, 'voiceLine'], `${seconds} s carries at most ${maxWords} spoken words`);
       }
@@ -174,8 +174,8 @@ export const storyboardSchema = z
       if (scene.footage && !knownAsset(scene.footage.image)) {
         issue(['scenes', index, 'footage', 'image'], 'must be one of the assets');
       }
-      if (scene.phoneElement && board.style !== 'ugc') {
-        issue(['scenes', index, 'phoneElement'], 'phone-native elements belong to UGC ads');
+      if (scene.phoneElement && !definition.copy.phoneElements) {
+        issue(['scenes', index, 'phoneElement'], `a ${board.style} ad has no phone-native elements`);
       }
     });
     if (Math.abs(expectedStart - board.durationSeconds) > timeTolerance) {

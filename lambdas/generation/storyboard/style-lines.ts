@@ -1,14 +1,12 @@
-// How each style says a fact: cinematic is a calm narrator in full,
-// quiet sentences; direct-response is urgent and names the price with its product; UGC is a
-// customer talking in the first person about what the site says. Each function gives whole
-// candidate lines, longest first; the writer keeps the one that fills the scene at the style's
-// pace. Every candidate carries the site's own words: the frames add tone, never a fact, and never
-// a doubt the line does not answer.
-import type { Style } from '#shared/contract.ts';
+// How a style says a fact: the shape of its lines (StyleLines, which each style module fills in,
+// styles/<style>.ts) and the small forms they are written with. Each of a style's functions gives
+// whole candidate lines, longest first; the writer keeps the one that fills the scene at the
+// style's pace. Every candidate carries the site's own words: the frames add tone, never a fact,
+// and never a doubt the line does not answer.
 import { capitalised, type Fact } from './fact-pool.ts';
 import type { SiteCopy } from './site-copy.ts';
 
-interface StyleLines {
+export interface StyleLines {
   /** The voice's lines for a fact; `hook` when it opens the ad. */
   says(fact: Fact, copy: SiteCopy, hook: boolean): string[];
   /** The on-screen line of a hook in this style, when it differs from the fact's own line (UGC's POV). */
@@ -19,99 +17,8 @@ interface StyleLines {
   lastCta(copy: SiteCopy): string;
 }
 
-export const styleLines: Record<Style, StyleLines> = {
-  cinematic: {
-    says: (fact, copy) => {
-      switch (fact.kind) {
-        case 'product': {
-          const { name, price } = fact.product;
-          // Where the price takes too long to say, the voice names the product; the screen shows its price.
-          return [
-            ...(price ? [`Our ${name}, ${price}.`, `${name}, ${price}.`] : []),
-            `This is our ${name}.`,
-            `Our ${name}.`,
-            `${name}.`,
-          ];
-        }
-        case 'rating':
-          return rated(fact).map(sentence);
-        case 'review':
-          return [`One customer wrote: ${quoted(fact.quote)}`, quoted(fact.quote)];
-        default:
-          return [sentence(plain(fact, copy))];
-      }
-    },
-    cta: (label, copy) => [`${sentence(label)} ${copy.domain}.`, sentence(label), `${copy.domain}.`],
-    lastCta: shortCta,
-  },
-  'direct-response': {
-    says: (fact, copy) => {
-      switch (fact.kind) {
-        case 'product': {
-          const { name, price } = fact.product;
-          const named = [`Get the ${name}!`, `The ${name}!`, `${name}!`];
-          if (!price) return named;
-          // "From $12/month" is a lowest price; only a single price is "just".
-          const priced = /^from\b/i.test(price) ? price : `just ${price}`;
-          return [`${name}, ${priced}!`, `${name}, ${price}!`, ...named];
-        }
-        case 'rating':
-          return rated(fact).map(exclaim);
-        case 'review':
-          return [`Customers say: ${quoted(fact.quote)}`, quoted(fact.quote)];
-        case 'headline':
-          return [question(fact.text) ? sentence(fact.text) : exclaim(fact.text)];
-        case 'offer':
-          return [`Right now: ${lower(exclaim(fact.text), copy)}`, exclaim(fact.text)];
-        default:
-          return [exclaim(plain(fact, copy))];
-      }
-    },
-    cta: (label, copy) => [`${label} at ${copy.domain}!`, exclaim(label), `${copy.domain}!`],
-    lastCta: (copy) => exclaim(shortCta(copy)),
-  },
-  ugc: {
-    says: (fact, copy, hook) => {
-      const casual = (text: string) => closed(lower(text, copy));
-      switch (fact.kind) {
-        case 'headline':
-          return nounPhrase(fact.text)
-            ? [`I found ${casual(fact.text)}`, `found ${casual(fact.text)}`, casual(fact.text)]
-            : [question(fact.text) ? sentence(fact.text) : casual(fact.text)];
-        case 'offer':
-          return [`and the deal: ${casual(fact.text)}`, `the deal: ${casual(fact.text)}`];
-        case 'product': {
-          const { name, price } = fact.product;
-          return [
-            ...(price ? [`I got the ${name}, it's ${price}.`, `the ${name} is ${price}.`] : []),
-            `I got the ${name}.`,
-            `the ${name}.`,
-            `${name}.`,
-          ];
-        }
-        case 'rating':
-          return rated(fact).map((line) => casual(line));
-        case 'review':
-          return [`another customer wrote ${quoted(fact.quote)}`, quoted(fact.quote)];
-        case 'claim':
-          // "it comes with a 12-month warranty": a guarantee the customer got with it.
-          return fact.claim.kind === 'guarantee' && /^\d/.test(fact.claim.text) && !hook
-            ? [`it comes with a ${casual(fact.claim.text)}`, casual(fact.claim.text)]
-            : [casual(fact.claim.text)];
-        case 'benefit':
-          return [`what I like: ${casual(fact.text)}`, casual(fact.text)];
-      }
-    },
-    // "POV: you found coffee roasted the day it ships": a headline that names a thing.
-    hookText: (fact) =>
-      fact.kind === 'headline' && nounPhrase(fact.text) ? `POV: you found ${lower(fact.text)}` : undefined,
-    cta: (label, copy) => [`it's at ${copy.domain}.`, `${copy.domain}.`, closed(lower(label, copy))],
-    lastCta: (copy) => lower(shortCta(copy)),
-  },
-};
-
 /** The shortest spoken call to action, for an end card of a second or so: "Shop now." */
-function shortCta(copy: SiteCopy): string {
+export function shortCta(copy: SiteCopy): string {
   const verbs: Record<SiteCopy['business'], string> = {
     software: 'Try it now.',
     service: 'Book now.',
@@ -121,7 +28,7 @@ function shortCta(copy: SiteCopy): string {
   return verbs[copy.business];
 }
 
-function plain(fact: Fact, copy: SiteCopy): string {
+export function plain(fact: Fact, copy: SiteCopy): string {
   switch (fact.kind) {
     case 'headline':
     case 'offer':
@@ -139,13 +46,13 @@ function plain(fact: Fact, copy: SiteCopy): string {
   return copy.name;
 }
 
-function rated(fact: Extract<Fact, { kind: 'rating' }>): string[] {
+export function rated(fact: Extract<Fact, { kind: 'rating' }>): string[] {
   return fact.count
     ? [`${fact.value} stars from ${fact.count} reviews`, `Rated ${fact.value} stars`]
     : [`Rated ${fact.value} stars`];
 }
 
-function quoted(text: string): string {
+export function quoted(text: string): string {
   return `"${closed(text)}"`;
 }
 
@@ -154,7 +61,7 @@ function quoted(text: string): string {
  * the reader to do something ("Build habits that stick"), which "I found…" and "POV: you found…"
  * can carry.
  */
-function nounPhrase(text: string): boolean {
+export function nounPhrase(text: string): boolean {
   const first = text.split(/\s+/)[0]!.toLowerCase();
   return !question(text) && !headlineVerbs.has(first) && !/^(we|our|you|your|i|it|this|the)$/i.test(first);
 }
@@ -167,7 +74,7 @@ const headlineVerbs = new Set(
   ).split(' '),
 );
 
-function question(text: string): boolean {
+export function question(text: string): boolean {
   return text.trim().endsWith('?');
 }
 
@@ -177,13 +84,13 @@ export function sentence(text: string): string {
 }
 
 /** The text with one closing stop (a question or an exclamation keeps its own). */
-function closed(text: string): string {
+export function closed(text: string): string {
   const trimmed = text.trim().replace(/[.,;:]+$/, '');
   if (!trimmed) return '';
   return /[.!?"”]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-function exclaim(text: string): string {
+export function exclaim(text: string): string {
   return `${sentence(text).replace(/[.!?]$/, '')}!`;
 }
 
@@ -191,7 +98,7 @@ function exclaim(text: string): string {
  * Lower-cases the first letter the way people talk, but not a name or an acronym ("Yamaha",
  * "XS400", "AI"), nor the business's or the product's own name.
  */
-function lower(text: string, copy?: SiteCopy): string {
+export function lower(text: string, copy?: SiteCopy): string {
   const [first = ''] = text.split(/\s+/);
   const names = [copy?.name, copy?.product?.name].map((name) => name?.split(/\s+/)[0]);
   const keepsCase = /\p{Lu}.*\p{Lu}|\d/u.test(first) || names.includes(first);

@@ -3,12 +3,14 @@
 // the ladder the site offers (its headline, an offer, a number with its noun, its product's own
 // review), said and shown whole; the next scene names what is sold with its price; the rest says
 // each remaining fact once; the end card carries the offer (or the product and price, or a reason)
-// and a specific verb. Every line fills its scene at the style's pace (scene-plans.ts `pacing`).
+// and a specific verb. Every line fills its scene at the style's pace; how the style says a fact,
+// frames its shots and looks is its definition's (styles/<style>.ts).
+import { styleDefinition } from '#generation/styles/styles.ts';
 import type { Style } from '#shared/contract.ts';
 import { ctaLabelOf, type Fact, factsOf, isHookRung, sameFact, screenLineOf, textOf } from './fact-pool.ts';
 import { footageFor } from './footage-prompts.ts';
 import { paletteFor } from './palette.ts';
-import { type AdDuration, type PlannedScene, type SceneRole, scenePlans } from './scene-plans.ts';
+import type { AdDuration, PlannedScene, SceneRole } from './scene-plans.ts';
 import {
   adHeardBudget,
   emphasisOf,
@@ -29,7 +31,6 @@ import {
   storyboardVersion,
   textLimits,
 } from './storyboard.ts';
-import { styleLines } from './style-lines.ts';
 import { wrapCaption } from './text-lines.ts';
 import { endCardAsset, planShots, storyboardAssets } from './visuals.ts';
 import type { StoryboardInput, StoryboardWriter } from './writer.ts';
@@ -55,19 +56,20 @@ interface EndCardWords {
 
 export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
   const { style, durationSeconds } = input.order;
+  const definition = styleDefinition(style);
   const copy = siteCopy(input.site);
-  const plan = scenePlans[style][durationSeconds as AdDuration];
+  const plan = definition.plan[durationSeconds as AdDuration];
   const facts = copy.hasFacts || copy.product ? factsOf(copy) : [];
   const card = endCardWords(copy, facts);
   const story = storyWords(style, copy, facts, plan.slice(0, -1), card);
   const cardScene = plan.at(-1)!;
   const cardBudget = voiceBudget(style, cardScene.seconds, 'end-card');
-  const cardCandidates = styleLines[style].cta(card.cta, copy).map(speakable);
+  const cardCandidates = definition.copy.lines.cta(card.cta, copy).map(speakable);
   const cardWords = {
     candidates: cardCandidates,
     voiceLine:
       chooseLine(cardCandidates, cardBudget) ??
-      chooseLine([speakable(styleLines[style].lastCta(copy))], cardBudget) ??
+      chooseLine([speakable(definition.copy.lines.lastCta(copy))], cardBudget) ??
       '',
     budget: cardBudget,
   };
@@ -75,7 +77,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
 
   const roles: SceneRole[] = [...story.map((words, index) => roleOf(words.fact, index)), 'cta'];
   const { assets, backdrops } = storyboardAssets(input.order.uploadKey, copy.images);
-  const shots = planShots(style, plan, roles, assets, backdrops);
+  const shots = planShots(definition.visuals, plan, roles, assets, backdrops);
   let startSeconds = 0;
   const scenes = plan.map((planned, index): StoryboardScene => {
     const endSeconds = Math.round((startSeconds + planned.seconds) * 1000) / 1000;
@@ -83,7 +85,8 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     const text = words ? words.text : [card.cta];
     const emphasis = words ? emphasisOf(words.text) : undefined;
     // At most two scenes of generated footage an ad: the first body scenes that gain from it.
-    const footage = index <= 2 ? footageFor(style, roles[index]!, copy, assets, backdrops) : undefined;
+    const footage =
+      index <= 2 ? footageFor(definition.visuals.footageCamera, roles[index]!, copy, assets, backdrops) : undefined;
     const placed: StoryboardScene = {
       role: roles[index]!,
       startSeconds,
@@ -98,19 +101,19 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     startSeconds = endSeconds;
     return placed;
   });
-  if (style === 'ugc') withPhoneElements(durationSeconds, scenes, story, copy);
+  if (definition.copy.phoneElements) withPhoneElements(durationSeconds, scenes, story, copy);
 
   return storyboardSchema.parse({
     version: storyboardVersion,
     style,
     durationSeconds,
-    persona: style === 'ugc' ? 'first-person' : 'brand',
+    persona: definition.copy.persona,
     writer: 'template',
     brand: { name: fitChars(copy.name, 60), domain: fitChars(copy.domain, 48) },
     product: copy.product
       ? { name: fitChars(copy.product.name, 60), ...(copy.product.price ? { price: copy.product.price } : {}) }
       : null,
-    palette: paletteFor(style, input.site.themeColor),
+    palette: paletteFor(definition.look.palette, input.site.themeColor),
     assets,
     scenes,
     endCard: {
@@ -166,7 +169,7 @@ function storyWords(
   story: readonly PlannedScene[],
   card: EndCardWords,
 ): SceneWords[] {
-  const lines = styleLines[style];
+  const { lines, priceStamp } = styleDefinition(style).copy;
   const said = new Set<Fact>();
   // A reason on the end card is said there; the offer, or the product, may be said before too.
   const reserved = card.titleFact && card.titleFact.kind !== 'offer' && card.titleFact.kind !== 'product';
@@ -174,7 +177,7 @@ function storyWords(
   const wordsFor = (fact: Fact, index: number): SceneWords | undefined => {
     const hook = index === 0;
     const budget = voiceBudget(style, story[index]!.seconds, scenePlace(index, story.length + 1));
-    const stamp = style === 'direct-response' && fact.kind === 'product' && fact.product.price;
+    const stamp = priceStamp && fact.kind === 'product' && fact.product.price;
     const shown = (hook && lines.hookText?.(fact)) || screenLineOf(fact, stamp ? 'stamp' : 'plain');
     const text = wrapCaption(shown, textLimits.lines);
     if (!text || text.some((line) => line.endsWith('…'))) return undefined;
@@ -228,8 +231,8 @@ function filled(words: SceneWords, copy: SiteCopy, open: () => Fact[], said: Set
   if (spokenWordCount(words.voiceLine) >= words.budget.min || !words.fact) return words;
   for (const fact of open()) {
     if (fact.kind === 'product' || sameFact(textOf(fact), words.text.join(' '))) continue;
-    const more = styleLines[style]
-      .says(fact, copy, false)
+    const more = styleDefinition(style)
+      .copy.lines.says(fact, copy, false)
       .map((line) => speakable(`${words.voiceLine} ${line.charAt(0).toUpperCase()}${line.slice(1)}`))
       .find((line) => fitsBudget(line, words.budget));
     if (more) {
@@ -330,7 +333,7 @@ function roleOf(fact: Fact | undefined, index: number): SceneRole {
 }
 
 /**
- * UGC's phone-native moments, each answered in the ad: a viewer's comment on the first scene whose
+ * Phone-native moments (a style whose `copy.phoneElements` is on), each answered in the ad: a viewer's comment on the first scene whose
  * fact answers it ("how much is it?" over the price) and, in ads of 8 s and more, a friend's text on
  * the end card, which the domain answers.
  */

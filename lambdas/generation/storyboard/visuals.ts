@@ -1,12 +1,12 @@
 // What each shot shows and how (DESIGN §5, issue 14 §4 and §6): the buyer's photo first, then the
 // site's images; every photo whole (`product-*`) unless the site drew it as a section's backdrop
 // (a product, a screenshot or a share card with text on it is never cropped to fill the frame), the
-// logo only on the end card or a brand shot; slow camera moves for cinematic, still punchy cuts
-// for direct-response, a hand-held phone for UGC.
+// logo only on the end card or a brand shot; the camera moves and the framing by role are the
+// style's (its `visuals`, styles/<style>.ts).
+import type { StyleDefinition } from '#generation/styles/style-definition.ts';
 import type { SiteImage } from '#generation/website/extract-site-facts.ts';
-import type { Style } from '#shared/contract.ts';
 import type { PlannedScene, SceneRole } from './scene-plans.ts';
-import type { Layout, Motion, StoryboardAsset, StoryboardShot } from './storyboard.ts';
+import type { Layout, StoryboardAsset, StoryboardShot } from './storyboard.ts';
 
 const maxAssets = 6;
 
@@ -43,18 +43,12 @@ export function endCardAsset(assets: StoryboardAsset[]): string | null {
   return (bySource('upload') ?? bySource('product') ?? bySource('logo') ?? sceneImages(assets)[0])?.id ?? null;
 }
 
-const motionsByStyle: Record<Style, readonly Motion[]> = {
-  cinematic: ['push-in', 'pull-out'],
-  'direct-response': ['static'],
-  ugc: ['handheld'],
-};
-
 /**
  * The shots of every scene, in order. Images are handed out in turn, shot by shot, so a cut shows
  * another image when there is one; with a single image a cut changes its framing instead.
  */
 export function planShots(
-  style: Style,
+  visuals: StyleDefinition['visuals'],
   plan: readonly PlannedScene[],
   roles: readonly SceneRole[],
   assets: StoryboardAsset[],
@@ -69,13 +63,17 @@ export function planShots(
     const role = roles[sceneIndex]!;
     return shotLengths(planned.seconds, planned.shots).map((seconds, shotIndex): StoryboardShot => {
       if (role === 'cta') {
-        return { asset: cardAsset, layout: 'end-card', motion: style === 'ugc' ? 'handheld' : 'static', seconds };
+        return { asset: cardAsset, layout: 'end-card', motion: visuals.endCardMotion, seconds };
       }
       const image = images.length > 0 ? images[turn % images.length]! : null;
-      const motion = motionFor(style, turn);
+      const motion = visuals.motions[turn % visuals.motions.length]!;
       turn += 1;
       const asset = image?.id ?? logo?.id ?? null;
-      let layout = image ? layoutFor(style, role, backdrops.has(image.id), shotIndex) : 'brand';
+      let layout: Layout = image
+        ? backdrops.has(image.id)
+          ? 'full-bleed'
+          : visuals.productLayout(role, shotIndex)
+        : 'brand';
       // The same picture twice in a row is not a cut: frame it differently.
       if (layout !== 'full-bleed' && previous?.asset === asset && previous.layout === layout) {
         layout = layout === 'product-hero' ? 'product-split' : 'product-hero';
@@ -84,18 +82,6 @@ export function planShots(
       return { asset, layout, motion, seconds };
     });
   });
-}
-
-function layoutFor(style: Style, role: SceneRole, backdrop: boolean, shotIndex: number): Layout {
-  if (backdrop) return 'full-bleed';
-  if (style === 'direct-response') return role === 'hook' ? 'product-hero' : 'product-split';
-  if (style === 'ugc') return 'product-hero';
-  return role === 'hook' || (role === 'benefit' && shotIndex === 0) ? 'product-hero' : 'product-split';
-}
-
-function motionFor(style: Style, turn: number): Motion {
-  const motions = motionsByStyle[style];
-  return motions[turn % motions.length]!;
 }
 
 /** A scene's time cut into `count` shots, in tenths of a second so the lengths add up exactly. */

@@ -2,13 +2,14 @@
 // with voice lines short enough for each style's voice: what the compositor's tests render and lay
 // out, independent of how a writer words an ad (the bench renders the template writer's).
 import { paletteFor } from '#generation/storyboard/palette.ts';
-import { type AdDuration, scenePlans } from '#generation/storyboard/scene-plans.ts';
+import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import {
   type Storyboard,
   type StoryboardScene,
   storyboardSchema,
   storyboardVersion,
 } from '#generation/storyboard/storyboard.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import type { Style } from '#shared/contract.ts';
 
 type Words = Pick<StoryboardScene, 'text' | 'voiceLine' | 'emphasis' | 'callout' | 'phoneElement'>;
@@ -85,7 +86,7 @@ const motionsByStyle = {
 } as const;
 
 export function handWrittenStoryboard(style: Style, durationSeconds: AdDuration): Storyboard {
-  const plan = scenePlans[style][durationSeconds];
+  const plan = styleDefinition(style).plan[durationSeconds];
   const content = words[style];
   let start = 0;
   let shotTurn = 0;
@@ -129,7 +130,7 @@ export function handWrittenStoryboard(style: Style, durationSeconds: AdDuration)
     writer: 'template',
     brand: { name: 'Northwind Coffee', domain: 'northwind.coffee' },
     product: null,
-    palette: paletteFor(style, '#7a3e1d'),
+    palette: paletteFor(styleDefinition(style).look.palette, '#7a3e1d'),
     assets: [{ id: 'upload', source: 'upload', key: 'uploads/northwind.jpg' }],
     scenes,
     endCard: {

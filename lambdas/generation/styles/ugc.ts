@@ -1,0 +1,179 @@
+// UGC: a customer filming on their phone, first person and casual — an ad native to the feed.
+// First-person lines about only what the site says ("I got the House Blend, it's $16."), a POV
+// hook, a viewer's comment and a friend's text that the next line answers; a handheld camera and
+// jump cuts; sticker text and outlined captions on the brand's own colour; easy lo-fi under a
+// young, conversational voice.
+import { bold } from '#generation/compose/looks.ts';
+import { beats, chordsAndBass, hit, kick, play, tables } from '#generation/compose/music.ts';
+import { scene } from '#generation/storyboard/scene-plans.ts';
+import {
+  closed,
+  lower,
+  nounPhrase,
+  question,
+  quoted,
+  rated,
+  sentence,
+  shortCta,
+} from '#generation/storyboard/style-lines.ts';
+import type { StyleDefinition } from './style-definition.ts';
+
+export const ugc = {
+  plan: {
+    4: [scene('hook', 1.3), scene('benefit', 1.3), scene('cta', 1.4)],
+    8: [scene('hook', 2, 2), scene('benefit', 2.2, 2), scene('offer', 2), scene('cta', 1.8)],
+    12: [scene('hook', 2.5, 2), scene('benefit', 2.7, 2), scene('proof', 2.5, 2), scene('offer', 2.3), scene('cta', 2)],
+  },
+  pace: { min: 2.4, max: 2.8 },
+  copy: {
+    persona: 'first-person',
+    lines: {
+      says: (fact, copy, hook) => {
+        const casual = (text: string) => closed(lower(text, copy));
+        switch (fact.kind) {
+          case 'headline':
+            return nounPhrase(fact.text)
+              ? [`I found ${casual(fact.text)}`, `found ${casual(fact.text)}`, casual(fact.text)]
+              : [question(fact.text) ? sentence(fact.text) : casual(fact.text)];
+          case 'offer':
+            return [`and the deal: ${casual(fact.text)}`, `the deal: ${casual(fact.text)}`];
+          case 'product': {
+            const { name, price } = fact.product;
+            return [
+              ...(price ? [`I got the ${name}, it's ${price}.`, `the ${name} is ${price}.`] : []),
+              `I got the ${name}.`,
+              `the ${name}.`,
+              `${name}.`,
+            ];
+          }
+          case 'rating':
+            return rated(fact).map((line) => casual(line));
+          case 'review':
+            return [`another customer wrote ${quoted(fact.quote)}`, quoted(fact.quote)];
+          case 'claim':
+            // "it comes with a 12-month warranty": a guarantee the customer got with it.
+            return fact.claim.kind === 'guarantee' && /^\d/.test(fact.claim.text) && !hook
+              ? [`it comes with a ${casual(fact.claim.text)}`, casual(fact.claim.text)]
+              : [casual(fact.claim.text)];
+          case 'benefit':
+            return [`what I like: ${casual(fact.text)}`, casual(fact.text)];
+        }
+      },
+      // "POV: you found coffee roasted the day it ships": a headline that names a thing.
+      hookText: (fact) =>
+        fact.kind === 'headline' && nounPhrase(fact.text) ? `POV: you found ${lower(fact.text)}` : undefined,
+      cta: (label, copy) => [`it's at ${copy.domain}.`, `${copy.domain}.`, closed(lower(label, copy))],
+      lastCta: (copy) => lower(shortCta(copy)),
+    },
+    phoneElements: true,
+    priceStamp: false,
+    brief:
+      'UGC: a real customer filming on a phone, first person, casual, mostly lower case, saying only what the site says ("I got the House Blend, it\'s $16."). The hook may be a POV or "things I found" line ("POV: you found coffee that ships the day it\'s roasted"). No doubt the ad does not answer, no filler said twice. A phone element (comment-reply, text-bubble) only where the next line answers it.',
+  },
+  visuals: {
+    motions: ['handheld'],
+    endCardMotion: 'handheld',
+    // The product big in every scene, as a phone would film it.
+    productLayout: () => 'product-hero',
+    footageCamera: 'Vertical phone footage, handheld, filmed by a real customer at home, natural window light',
+  },
+  look: {
+    palette: { primary: '#ffffff', accent: '#db2777' },
+    scheme: 'brand-room',
+    type: {
+      headline: bold(46, { treatment: 'sticker', lineHeight: 1.2, maxLines: 2 }),
+      caption: { ...bold(54, { weight: 900, treatment: 'outline', maxLines: 1 }), maxWords: 3 },
+      callout: bold(48, { weight: 900, treatment: 'sticker', maxLines: 2 }),
+      phone: bold(38, { treatment: 'sticker', maxLines: 2, lineHeight: 1.18 }),
+      endTitle: bold(50, { treatment: 'plain' }),
+      endCta: bold(46, { weight: 900, maxLines: 2 }),
+      endDomain: bold(38, { weight: 800, maxLines: 1, treatment: 'plain' }),
+      dissolveSeconds: 0,
+      textEntrance: { seconds: 0.18, kind: 'pop' },
+      motion: { push: 0.04, panPx: 20, punch: 0, wobblePx: 9 },
+      cardRadius: 22,
+    },
+    plate: 'bokeh-blob',
+    blurTint: 'light',
+    // A sticker slapped on at an angle.
+    calloutTiltDeg: -7,
+  },
+  // Easy-going lo-fi: electric-piano chords, a soft kick, a rim click and a quiet shaker.
+  music: {
+    bpm: 92,
+    chords: [
+      [60, 64, 67, 71],
+      [57, 60, 64, 67],
+      [62, 65, 69, 72],
+      [55, 59, 62, 65],
+    ],
+    bass: [48, 45, 50, 43],
+    parts(bed) {
+      chordsAndBass(
+        bed,
+        (_, at, notes) => {
+          for (const hitAt of [0, 1.5, 2.5]) {
+            for (const [voice, midi] of notes.entries()) {
+              play(bed, {
+                at: at + hitAt * bed.beat + voice * 0.012,
+                seconds: bed.beat * 1.2,
+                midi,
+                gain: 0.075,
+                table: tables.keys,
+                attack: 0.006,
+                release: 0.15,
+                decay: 0.55,
+                pan: voice % 2 ? 0.25 : -0.25,
+              });
+            }
+          }
+        },
+        (_, at, note) => {
+          for (const step of [0, 2.5]) {
+            play(bed, {
+              at: at + step * bed.beat,
+              seconds: bed.beat * 1.4,
+              midi: note + 12,
+              gain: 0.17,
+              table: tables.bass,
+              attack: 0.01,
+              release: 0.1,
+              decay: 0.45,
+              pan: 0,
+            });
+          }
+        },
+      );
+      for (let beat = 0; beat < beats(bed); beat++) {
+        const at = beat * bed.beat;
+        if (beat % 2 === 0) kick(bed, at, 0.4);
+        else
+          hit(bed, {
+            at,
+            seconds: 0.08,
+            gain: 0.3,
+            filter: { kind: 'bandpass', frequency: 2600, q: 2 },
+            decay: 0.012,
+            pan: 0.1,
+          });
+        for (let sixteenth = 0; sixteenth < 4; sixteenth++) {
+          hit(bed, {
+            at: at + (sixteenth * bed.beat) / 4 + (sixteenth % 2 ? 0.02 : 0),
+            seconds: 0.05,
+            gain: sixteenth % 2 ? 0.05 : 0.08,
+            filter: { kind: 'highpass', frequency: 5000 },
+            decay: 0.018,
+            pan: -0.3,
+          });
+        }
+      }
+    },
+  },
+  voice: {
+    // A young, casual first-person voice.
+    polly: { engine: 'polly', voiceId: 'Danielle', pollyEngine: 'neural', rate: 1.0 },
+    // festival: pacing chose rates of 0.69–0.77 on four lines a marketer would write
+    // (tests/integration/voice-local.test.ts); 0.75 lands most of them in range at the first read.
+    local: { engine: 'local', festivalVoice: 'voice_cmu_us_slt_arctic_hts', rate: 0.75 },
+  },
+} satisfies StyleDefinition;
