@@ -31,7 +31,7 @@ import { analyseAd, checkMedia, type MediaFigures } from './media-gate.ts';
 import { mixSoundtrack, type Soundtrack } from './mix.ts';
 import { sourceOf } from './motion.ts';
 import { composePlate, luminanceRange, type Plate, type PlateImage, platePng, type Sweep, sweepPng } from './plates.ts';
-import { type PlacedLine, placeVoice, sceneLeadSeconds } from './voice-track.ts';
+import { type PlacedLine, placeVoice, type SceneSlot, sceneLeadSeconds } from './voice-track.ts';
 
 export interface ComposeOptions {
   /** A clean PNG (clean-image.ts output) per asset id; an asset without one is drawn as the brand background. */
@@ -105,8 +105,15 @@ async function loadImages(
   return loaded;
 }
 
-/** Reads every scene's line in one call: festival starts once per ad (voice/local-voice.ts). */
-async function speakScenes(storyboard: Storyboard, voice: Voice, workDir: string): Promise<(SpokenLine | null)[]> {
+/**
+ * Reads every scene's line in one call: festival starts once per ad (voice/local-voice.ts). The
+ * ads bench's voice-only grid reads them the same way.
+ */
+export async function speakScenes(
+  storyboard: Storyboard,
+  voice: Voice,
+  workDir: string,
+): Promise<(SpokenLine | null)[]> {
   const voiced = storyboard.scenes.flatMap((scene, index) => (scene.voiceLine.trim() ? [{ scene, index }] : []));
   const read = await voice.speakLines(
     voiced.map(({ scene }) => ({
@@ -119,6 +126,15 @@ async function speakScenes(storyboard: Storyboard, voice: Voice, workDir: string
   const spoken: (SpokenLine | null)[] = storyboard.scenes.map(() => null);
   for (const [position, { index }] of voiced.entries()) spoken[index] = read[position]!;
   return spoken;
+}
+
+/** Each scene's time, for the voice's placement (voice-track.ts). */
+export function voiceSlots(storyboard: Storyboard): SceneSlot[] {
+  return storyboard.scenes.map((scene) => ({
+    startSeconds: scene.startSeconds,
+    endSeconds: scene.endSeconds,
+    endCard: scene.role === 'cta',
+  }));
 }
 
 export async function renderStoryboard(input: Storyboard, options: ComposeOptions): Promise<ComposedAd> {
@@ -144,12 +160,7 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
   const spoken = await speaking;
   const voiced = performance.now();
   report(0.1);
-  const slots = storyboard.scenes.map((scene) => ({
-    startSeconds: scene.startSeconds,
-    endSeconds: scene.endSeconds,
-    endCard: scene.role === 'cta',
-  }));
-  const placed = placeVoice(slots, spoken, storyboard.durationSeconds);
+  const placed = placeVoice(voiceSlots(storyboard), spoken, storyboard.durationSeconds);
   if ('problem' in placed) throw new AdGateError([placed.problem]);
   const soundtrack = mixSoundtrack(storyboard.style, storyboard.durationSeconds, placed.lines, workDir, signal);
   // Nothing awaits the soundtrack until the first encode: keep a failure from going unhandled meanwhile.
