@@ -1,14 +1,14 @@
 // The ads group's voice-only grid (`npm run bench -- --only=ads --voice-only`): every demo shop ×
 // style × 4/8/12 s written, read by the twin's voice and placed on the ad's clock exactly as
-// renderStoryboard does (speakScenes, placeVoice), but neither drawn nor encoded — about a second an
-// ad instead of a minute, so the whole grid's voice gaps and pace are measured on every run, and how
+// renderStoryboard does (speakScenes, placeOnVoice: the end card cut on the voice's beat), but
+// neither drawn nor encoded — about a second an ad instead of a minute, so the whole grid's voice gaps and pace are measured on every run, and how
 // often the voice needed the last-resort placement (the end card's line left unsaid).
 // Written to bench/ad-voices.md; `--shops=a,b` as for the rendered scorecard.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { speakScenes, voiceSlots } from '#generation/compose/render-storyboard.ts';
-import { type Placement, placeVoice } from '#generation/compose/voice-track.ts';
+import { AdGateError, placeOnVoice, speakScenes } from '#generation/compose/render-storyboard.ts';
+import type { Placement } from '#generation/compose/voice-track.ts';
 import { StepFailure } from '#generation/step-errors.ts';
 import { storyboardSchema } from '#generation/storyboard/storyboard.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
@@ -51,9 +51,15 @@ export async function scoreVoice(order: AdOrder, site: WebsiteAnalysis, voice: V
   const workDir = await mkdtemp(join(tmpdir(), 'reelfive-ad-voice-'));
   try {
     const spoken = await speakScenes(storyboard, voice, workDir);
-    const placed = placeVoice(voiceSlots(storyboard), spoken, storyboard.durationSeconds);
-    if ('problem' in placed) return { ad, noAd: placed.problem };
-    const timeline = voiceTimeline(storyboard, placed.lines);
+    let placing: ReturnType<typeof placeOnVoice>;
+    try {
+      placing = placeOnVoice(storyboard, spoken);
+    } catch (error) {
+      if (error instanceof AdGateError) return { ad, noAd: error.problems.join('; ') };
+      throw error;
+    }
+    const { placed } = placing;
+    const timeline = voiceTimeline(placing.storyboard, placed.lines);
     const gap = longestVoiceGap(timeline);
     return {
       ad,

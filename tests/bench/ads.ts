@@ -19,9 +19,10 @@ import {
   AdGateError,
   type ComposedAd,
   type ComposeOptions,
+  placeOnVoice,
   renderStoryboard,
 } from '#generation/compose/render-storyboard.ts';
-import { type Placement, placeVoice } from '#generation/compose/voice-track.ts';
+import type { Placement } from '#generation/compose/voice-track.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
@@ -205,22 +206,17 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
     }
     const sheet = join(sheetsDir, `${ad}.png`);
     // Committed for reviewers: a palette PNG is a quarter of the size and reads the same.
-    await writeContactSheet(rendered.videoPath, storyboard, join(workDir, 'sheet.png'));
+    await writeContactSheet(rendered.videoPath, rendered.storyboard, join(workDir, 'sheet.png'));
     await sharp(await readFile(join(workDir, 'sheet.png')))
       .png({ palette: true, quality: 85, compressionLevel: 9 })
       .toFile(sheet);
 
     // The ad's timeline, from the same pure steps the renderer took.
     const safe = rendered.attempt === 'safe';
-    const layout = layoutStoryboard(storyboard, await imageFacts(images), { safe });
     const spoken = storyboard.scenes.map((scene) => recording.said.get(scene.voiceLine) ?? null);
-    const slots = storyboard.scenes.map((scene) => ({
-      startSeconds: scene.startSeconds,
-      endSeconds: scene.endSeconds,
-      endCard: scene.role === 'cta',
-    }));
-    const placed = placeVoice(slots, spoken, storyboard.durationSeconds);
-    if ('problem' in placed) throw new Error(`the voice placed differently from the render: ${placed.problem}`);
+    // As cut: the end card may come in on the voice's beat (voice-cuts.ts).
+    const { storyboard: cut, placed } = placeOnVoice(storyboard, spoken);
+    const layout = layoutStoryboard(cut, await imageFacts(images), { safe });
     const bands = new Map<number, CaptionBandLayout>();
     for (const scene of layout.scenes) if (scene.captions) bands.set(scene.index, scene.captions);
     const endCard = layout.scenes.find((scene) => scene.endCard);
@@ -232,7 +228,7 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
     const args = JSON.parse(
       await readFile(join(workDir, `${safe ? 'safe' : 'designed'}-ffmpeg-args.json`), 'utf8'),
     ) as string[];
-    const timeline = adTimeline({ storyboard, layout, lines: placed.lines, captions, fadeIns: textFadeIns(args) });
+    const timeline = adTimeline({ storyboard: cut, layout, lines: placed.lines, captions, fadeIns: textFadeIns(args) });
     const measures = measureAd(timeline, { name: shop.name, domain: shop.host, product: shop.product });
 
     const wordErrors = state.wer

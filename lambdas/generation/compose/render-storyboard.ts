@@ -31,7 +31,8 @@ import { analyseAd, checkMedia, type MediaFigures } from './media-gate.ts';
 import { mixSoundtrack, type Soundtrack } from './mix.ts';
 import { sourceOf } from './motion.ts';
 import { composePlate, luminanceRange, type Plate, type PlateImage, platePng, type Sweep, sweepPng } from './plates.ts';
-import { type PlacedLine, placeVoice, type SceneSlot, sceneLeadSeconds } from './voice-track.ts';
+import { cutEndCardOnVoice } from './voice-cuts.ts';
+import { type PlacedLine, type PlacedVoice, placeVoice, type SceneSlot, sceneLeadSeconds } from './voice-track.ts';
 
 export interface ComposeOptions {
   /** A clean PNG (clean-image.ts output) per asset id; an asset without one is drawn as the brand background. */
@@ -63,6 +64,8 @@ export interface ComposedAd {
   bytes: number;
   /** 'safe' when the designed layout failed a gate and the fallback passed. */
   attempt: 'designed' | 'safe';
+  /** The storyboard as cut: its end card may start earlier than written, on the voice's beat (voice-cuts.ts). */
+  storyboard: Storyboard;
   gates: GateFigures;
   /** Why the designed attempt was refused, when it was. */
   refused: string[];
@@ -137,13 +140,32 @@ export function voiceSlots(storyboard: Storyboard): SceneSlot[] {
   }));
 }
 
+/**
+ * The voice placed on the ad's clock, and the storyboard as it is cut: the end card on the pause
+ * after the story's last word (voice-cuts.ts), the voice placed again on that cut. A voice that
+ * does not fit refuses the ad. The ads bench places the voice through this too.
+ */
+export function placeOnVoice(
+  written: Storyboard,
+  spoken: readonly (SpokenLine | null)[],
+  locked?: (sceneIndex: number) => boolean,
+): { storyboard: Storyboard; placed: PlacedVoice } {
+  const first = placeVoice(voiceSlots(written), spoken, written.durationSeconds);
+  if ('problem' in first) throw new AdGateError([first.problem]);
+  const storyboard = cutEndCardOnVoice(written, first.lines, locked);
+  if (storyboard === written) return { storyboard, placed: first };
+  const placed = placeVoice(voiceSlots(storyboard), spoken, storyboard.durationSeconds);
+  // The cut only ever gives the end card's line more room; should it not, the plan's cut stands.
+  return 'problem' in placed ? { storyboard: written, placed: first } : { storyboard, placed };
+}
+
 export async function renderStoryboard(input: Storyboard, options: ComposeOptions): Promise<ComposedAd> {
   const started = performance.now();
   const { workDir, signal } = options;
   // A frame the renderer cannot lay out is refused before any work starts.
   const frame = frameGeometry(options.frame);
   const footage = await withFootage(storyboardSchema.parse(input), options.footage ?? {}, workDir, signal);
-  const { storyboard, clips } = footage;
+  const { clips } = footage;
   // The bar never moves backwards, not even when the safe layout starts its encode over.
   let reported = 0;
   const report = (fraction: number) => {
@@ -152,16 +174,16 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
     options.onProgress?.(reported);
   };
 
-  // The voice reads while the designed layout is drawn: neither needs the other.
-  const speaking = speakScenes(storyboard, options.voice, workDir);
+  // The voice reads while the images load; the layout waits for it, since the end card's cut
+  // follows the voice (voice-cuts.ts).
+  const speaking = speakScenes(footage.storyboard, options.voice, workDir);
   speaking.catch(() => {});
-  const images = await loadImages({ ...options.images, ...footage.stills }, storyboard);
-  const designed = prepareAttempt(storyboard, images, false, workDir, clips, frame);
+  const images = await loadImages({ ...options.images, ...footage.stills }, footage.storyboard);
   const spoken = await speaking;
   const voiced = performance.now();
   report(0.1);
-  const placed = placeVoice(voiceSlots(storyboard), spoken, storyboard.durationSeconds);
-  if ('problem' in placed) throw new AdGateError([placed.problem]);
+  const { storyboard, placed } = placeOnVoice(footage.storyboard, spoken, (index) => !!options.footage?.[index]);
+  const designed = prepareAttempt(storyboard, images, false, workDir, clips, frame);
   const soundtrack = mixSoundtrack(storyboard.style, storyboard.durationSeconds, placed.lines, workDir, signal);
   // Nothing awaits the soundtrack until the first encode: keep a failure from going unhandled meanwhile.
   soundtrack.catch(() => {});
@@ -173,6 +195,7 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
     if (attempt.passed) {
       return {
         ...attempt.ad,
+        storyboard,
         attempt: safe ? 'safe' : 'designed',
         refused,
         seconds: {
@@ -324,7 +347,7 @@ interface FinishInput {
 type AttemptResult =
   | {
       passed: true;
-      ad: Omit<ComposedAd, 'attempt' | 'refused' | 'seconds'>;
+      ad: Omit<ComposedAd, 'attempt' | 'refused' | 'seconds' | 'storyboard'>;
       seconds: { draw: number; encode: number; analyse: number };
     }
   | { passed: false; problems: string[] };

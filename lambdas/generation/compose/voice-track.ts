@@ -125,13 +125,10 @@ function placeWith(
       const earliest = Math.max(previousEnd + pause, scene.startSeconds - maxLeadInSeconds);
       const length = trim.endSeconds - trim.startSeconds;
       // A story line follows the one before closely; the end card's line takes a beat first and
-      // ends near the ad's end, so the ad does not close on silence (the beat at most 1 s).
+      // ends near the ad's end, so the ad does not close on silence (the beat at most 1 s; the
+      // card itself comes in on that beat, voice-cuts.ts).
       const wanted = scene.endCard
-        ? Math.min(
-            scene.startSeconds + sceneLeadSeconds,
-            durationSeconds - tail - length,
-            previousEnd + maxEndCardBeatSeconds,
-          )
+        ? Math.min(durationSeconds - tail - length, previousEnd + maxEndCardBeatSeconds)
         : Math.min(scene.startSeconds + sceneLeadSeconds, previousEnd + pause);
       startSeconds = Math.max(earliest, wanted);
     }
