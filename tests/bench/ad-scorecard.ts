@@ -101,20 +101,55 @@ export function pricesShown(timeline: AdTimeline, shop: ShopTruth): { shown: str
   return { shown, withoutProduct };
 }
 
+/** A name's words, lower case, punctuation aside: "Falcon 9 Launch Print" → falcon, 9, launch, print. */
+const wordsOfName = (name: string) => name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * The text with every run of two or more of the product's name's words taken out ("Our Falcon 9
+ * Launch" → "Our"): a number inside a name (a model number: "Falcon 9", "XS400") belongs to the
+ * name, it is not a fact of its own; a lone "$9" stays.
+ */
+function withoutName(text: string, name: string | undefined): string {
+  const nameWords = new Set(name ? wordsOfName(name) : []);
+  if (nameWords.size < 2) return text;
+  const tokens = text.split(/(\s+)/);
+  const isNameWord = (token: string) => {
+    const words = wordsOfName(token);
+    return words.length > 0 && words.every((word) => nameWords.has(word));
+  };
+  const kept = tokens.map((token) => token);
+  let run: number[] = [];
+  const close = () => {
+    if (run.length >= 2) for (const index of run) kept[index] = ' ';
+    run = [];
+  };
+  tokens.forEach((token, index) => {
+    if (/^\s*$/.test(token)) return;
+    if (isNameWord(token)) run.push(index);
+    else close();
+  });
+  close();
+  return kept.join('');
+}
+
 /**
  * The facts of a text: its numbers (prices, percentages, ratings, counts; a denominator such as
- * the 5 of "4.8/5" is not one) and, for a text block long enough to be a claim, the whole text. A
- * caption's words are the voice's, so a caption echoing a headline is not a second claim — but a
- * number in it is a number on screen.
+ * the 5 of "4.8/5" is not one, nor a number inside the product's name), the product's name when a
+ * text block shows it whole (its name twice in one frame is a repeat, as a brand's is), and, for a
+ * text block long enough to be a claim, the whole text. A caption's words are the voice's, so a
+ * caption echoing a headline is not a second claim — but a number in it is a number on screen.
  */
-export function factsIn(text: ScreenText): string[] {
-  const numbers = [...text.text.matchAll(/(?<![\d/])\d[\d,]*(?:\.\d+)?/g)].map((match) => match[0].replace(/,/g, ''));
+export function factsIn(text: ScreenText, productName?: string): string[] {
+  const rest = withoutName(text.text, productName);
+  const numbers = [...rest.matchAll(/(?<![\d/])\d[\d,]*(?:\.\d+)?/g)].map((match) => match[0].replace(/,/g, ''));
+  if (text.role === 'caption') return numbers;
+  const named = productName && names(text.text, [squashed(productName)]) ? [`name: ${productName}`] : [];
   const claim = squashed(text.text);
-  return claim.length >= 12 && text.role !== 'caption' ? [...numbers, `"${claim}"`] : numbers;
+  return claim.length >= 12 ? [...numbers, ...named, `"${claim}"`] : [...numbers, ...named];
 }
 
 /** Facts that appear twice or more among the texts on screen at one moment (each fact counted once per ad). */
-export function repeatedFacts(timeline: AdTimeline): string[] {
+export function repeatedFacts(timeline: AdTimeline, productName?: string): string[] {
   const moments = [...new Set(timeline.texts.flatMap((text) => [text.fromSeconds, text.toSeconds]))].sort(
     (a, b) => a - b,
   );
@@ -124,7 +159,7 @@ export function repeatedFacts(timeline: AdTimeline): string[] {
     const onScreen: ScreenText[] = timeline.texts.filter((text) => text.fromSeconds <= at && at < text.toSeconds);
     const counts = new Map<string, number>();
     for (const text of onScreen) {
-      for (const fact of new Set(factsIn(text))) counts.set(fact, (counts.get(fact) ?? 0) + 1);
+      for (const fact of new Set(factsIn(text, productName))) counts.set(fact, (counts.get(fact) ?? 0) + 1);
     }
     for (const [fact, count] of counts) if (count > 1) repeated.add(fact);
   });
@@ -213,7 +248,7 @@ export function measureAd(timeline: AdTimeline, shop: ShopTruth): AdMeasures {
     productShown: product?.shown ?? null,
     pricesShown: prices.shown,
     pricesWithoutProduct: prices.withoutProduct,
-    repeatedFacts: repeatedFacts(timeline),
+    repeatedFacts: repeatedFacts(timeline, shop.product?.name),
     longestVoiceGapSeconds: longestVoiceGap(timeline).seconds,
     heardWordsPerSecond: heardWordsPerSecond(timeline),
     keyAreaShare: keyAreaShare(timeline),

@@ -101,11 +101,7 @@ export function adTimeline({ storyboard, layout, lines, captions, fadeIns }: Tim
       toSeconds: seconds(state.endFrame),
     });
   }
-  const words = lines.flatMap((line) =>
-    line.words
-      .filter((word) => captionWord(word.word))
-      .map((word) => ({ word: word.word, sceneIndex: line.sceneIndex, ...timesOf(word) })),
-  );
+  const words = heardWords(lines);
   const sourceOf = new Map(storyboard.assets.map((asset) => [asset.id, asset.source]));
   const brandMarks: BrandMark[] = layout.scenes.flatMap((scene: WithBrandMark) => {
     const marks: BrandMark[] = [];
@@ -131,6 +127,31 @@ export function adTimeline({ storyboard, layout, lines, captions, fadeIns }: Tim
     words,
     brandMarks,
     productShares,
+  };
+}
+
+/** The voice's words on the ad's clock, as heard (a word the caption drops, such as "—", is not one). */
+export function heardWords(lines: readonly PlacedLine[]): HeardWord[] {
+  return lines.flatMap((line) =>
+    line.words
+      .filter((word) => captionWord(word.word))
+      .map((word) => ({ word: word.word, sceneIndex: line.sceneIndex, ...timesOf(word) })),
+  );
+}
+
+/**
+ * The timeline of the voice alone (nothing on screen): what the voice-only grid (ad-voices.ts)
+ * measures — the gaps and the pace — without drawing or encoding the ad.
+ */
+export function voiceTimeline(storyboard: Storyboard, lines: readonly PlacedLine[]): AdTimeline {
+  const endCard = storyboard.scenes.find((scene) => scene.role === 'cta');
+  return {
+    durationSeconds: storyboard.durationSeconds,
+    endCardSeconds: endCard ? endCard.startSeconds : storyboard.durationSeconds,
+    texts: [],
+    words: heardWords(lines),
+    brandMarks: [],
+    productShares: [],
   };
 }
 

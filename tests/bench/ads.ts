@@ -5,7 +5,8 @@
 // (ad-scorecard.ts: text on frame 0, brand, product, price, repeats, voice gaps, pace, product size,
 // render time, loudness, the voice's word error rate), written to bench/ad-scorecard.json and .md.
 // Quick: each shop once, the styles rotated, 8 and 12 s. Full: every shop × style × 4/8/12 s.
-// `--shops=ember-oak-coffee,picky-paws` scores only those shops' ads.
+// `--shops=ember-oak-coffee,picky-paws` scores only those shops' ads. `--voice-only`: the whole
+// grid's voices, read and placed but not rendered (ad-voices.ts, bench/ad-voices.md).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +19,10 @@ import {
   AdGateError,
   type ComposedAd,
   type ComposeOptions,
+  placeOnVoice,
   renderStoryboard,
 } from '#generation/compose/render-storyboard.ts';
-import { placeVoice } from '#generation/compose/voice-track.ts';
+import type { Placement } from '#generation/compose/voice-track.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
@@ -34,6 +36,7 @@ import { demoShops } from '#local/demo-shops/shops.ts';
 import { type Style, styles } from '#shared/contract.ts';
 import { type AdMeasures, type Check, checkAd, measureAd } from './ad-scorecard.ts';
 import { adTimeline, textFadeIns } from './ad-timeline.ts';
+import { benchAdVoices } from './ad-voices.ts';
 import { record, recordFailure, round } from './figures.ts';
 import { speechRecognizerInstalled, type VoiceWordErrors, voiceWordErrors } from './word-error-rate.ts';
 
@@ -76,6 +79,9 @@ export interface AdScore {
   problems: string[];
   hook: string;
   voiceLines: string[];
+  /** How the voice was placed (voice-track.ts); `over-end-card` is the last resort. */
+  placement: Placement | null;
+  endCardLineDropped: boolean;
   measures: AdMeasures | null;
   render720Seconds: number | null;
   /** The 1-minute load average when the render started: other work on the same cores slows it. */
@@ -179,6 +185,8 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
       problems: [],
       hook: storyboard.scenes[0]!.text.join(' / '),
       voiceLines: storyboard.scenes.map((scene) => scene.voiceLine),
+      placement: null,
+      endCardLineDropped: false,
       measures: null,
       render720Seconds: null,
       loadAverage: round(loadavg()[0] ?? 0),
@@ -198,22 +206,17 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
     }
     const sheet = join(sheetsDir, `${ad}.png`);
     // Committed for reviewers: a palette PNG is a quarter of the size and reads the same.
-    await writeContactSheet(rendered.videoPath, storyboard, join(workDir, 'sheet.png'));
+    await writeContactSheet(rendered.videoPath, rendered.storyboard, join(workDir, 'sheet.png'));
     await sharp(await readFile(join(workDir, 'sheet.png')))
       .png({ palette: true, quality: 85, compressionLevel: 9 })
       .toFile(sheet);
 
     // The ad's timeline, from the same pure steps the renderer took.
     const safe = rendered.attempt === 'safe';
-    const layout = layoutStoryboard(storyboard, await imageFacts(images), { safe });
     const spoken = storyboard.scenes.map((scene) => recording.said.get(scene.voiceLine) ?? null);
-    const slots = storyboard.scenes.map((scene) => ({
-      startSeconds: scene.startSeconds,
-      endSeconds: scene.endSeconds,
-      endCard: scene.role === 'cta',
-    }));
-    const placed = placeVoice(slots, spoken, storyboard.durationSeconds);
-    if ('problem' in placed) throw new Error(`the voice placed differently from the render: ${placed.problem}`);
+    // As cut: the end card may come in on the voice's beat (voice-cuts.ts).
+    const { storyboard: cut, placed } = placeOnVoice(storyboard, spoken);
+    const layout = layoutStoryboard(cut, await imageFacts(images), { safe });
     const bands = new Map<number, CaptionBandLayout>();
     for (const scene of layout.scenes) if (scene.captions) bands.set(scene.index, scene.captions);
     const endCard = layout.scenes.find((scene) => scene.endCard);
@@ -225,7 +228,7 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
     const args = JSON.parse(
       await readFile(join(workDir, `${safe ? 'safe' : 'designed'}-ffmpeg-args.json`), 'utf8'),
     ) as string[];
-    const timeline = adTimeline({ storyboard, layout, lines: placed.lines, captions, fadeIns: textFadeIns(args) });
+    const timeline = adTimeline({ storyboard: cut, layout, lines: placed.lines, captions, fadeIns: textFadeIns(args) });
     const measures = measureAd(timeline, { name: shop.name, domain: shop.host, product: shop.product });
 
     const wordErrors = state.wer
@@ -246,6 +249,8 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
       ...base,
       attempt: rendered.attempt,
       problems: rendered.refused,
+      placement: placed.placement,
+      endCardLineDropped: placed.endCardLineDropped,
       measures,
       render720Seconds: rendered.seconds.total,
       render1080Seconds,
@@ -291,15 +296,31 @@ function cell(score: AdScore, measure: string): string {
 }
 
 export function scorecardTable(scores: readonly AdScore[]): string {
-  const header = ['ad', ...columns.map(([, short]) => short), '1080p s', 'WER', 'missed'];
+  const header = ['ad', ...columns.map(([, short]) => short), '1080p s', 'WER', 'voice placed', 'missed'];
   const rows = scores.map((score) => [
     score.ad,
     ...columns.map(([measure]) => cell(score, measure)),
     score.render1080Seconds === null ? 'n/a' : String(score.render1080Seconds),
     score.wordErrors ? score.wordErrors.wordErrorRate.toFixed(2) : 'n/a',
+    placementCell(score),
     score.attempt === 'refused' ? 'refused' : String(score.checks.filter((check) => !check.pass).length),
   ]);
   return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
+}
+
+/** How the voice was placed; the last resort is flagged, and whether it cost the end card its line. */
+function placementCell(score: AdScore): string {
+  if (!score.placement) return '–';
+  if (score.placement !== 'over-end-card') return score.placement;
+  return `last resort${score.endCardLineDropped ? ' (CTA line dropped)' : ''}`;
+}
+
+/** The scorecard's totals: how often the voice's last-resort placement was needed. */
+export function placementTotals(scores: readonly AdScore[]): string {
+  const placed = scores.filter((score) => score.placement);
+  const lastResorts = placed.filter((score) => score.placement === 'over-end-card');
+  const dropped = placed.filter((score) => score.endCardLineDropped);
+  return `Voice placed by the last resort (the story over the end card): ${lastResorts.length} of ${placed.length} ads; the end card's line dropped in ${dropped.length}${dropped.length ? ` (${dropped.map((score) => score.ad).join(', ')})` : ''}.`;
 }
 
 function scorecardNotes(scores: readonly AdScore[]): string {
@@ -309,7 +330,7 @@ function scorecardNotes(scores: readonly AdScore[]): string {
         `### ${score.ad}`,
         `- read: ${score.reading}; writer: ${score.writer}; load average ${score.loadAverage}; look: ${score.attempt}${score.problems.length ? ` (${score.problems.join('; ')})` : ''}`,
         `- hook: "${score.hook}"`,
-        `- voice: ${score.voiceLines.map((line) => `"${line}"`).join(' · ')}`,
+        `- voice: ${score.voiceLines.map((line) => `"${line}"`).join(' · ')}${score.placement ? ` (placed: ${placementCell(score)})` : ''}`,
         ...(score.wordErrors
           ? [
               `- heard (pocketsphinx, script model): "${score.wordErrors.heard}"${score.wordErrors.outOfDictionary.length ? `; not in its dictionary: ${score.wordErrors.outOfDictionary.join(', ')}` : ''}`,
@@ -329,24 +350,39 @@ function scorecardNotes(scores: readonly AdScore[]): string {
 
 export async function benchAds(argv: readonly string[]): Promise<AdScore[]> {
   const full = argv.includes('--full');
+  const voiceOnly = argv.includes('--voice-only');
+  const only = argv
+    .find((arg) => arg.startsWith('--shops='))
+    ?.slice('--shops='.length)
+    .split(',');
+  const orders = adOrders(full || voiceOnly).filter(({ shop }) => !only || only.includes(shop.slug));
   await mkdir(sheetsDir, { recursive: true });
   const shops = await serveDemoShops();
   setTestSiteHosts(demoShopHosts);
+  const sites = new Map<string, WebsiteAnalysis>();
+  const siteOf = async ({ shop }: AdOrder) => {
+    if (!sites.has(shop.slug)) sites.set(shop.slug, await analyzeWebsite(shops.url(shop.slug)));
+    return sites.get(shop.slug)!;
+  };
+  if (voiceOnly) {
+    try {
+      await benchAdVoices(orders, siteOf, await createVoice());
+      return [];
+    } finally {
+      setTestSiteHosts(null);
+      await shops.close();
+    }
+  }
   const state: RunState = { voice: await createVoice(), large: true, wer: await speechRecognizerInstalled() };
   if (!state.wer) console.log('word error rate: n/a (apt-get install -y pocketsphinx pocketsphinx-en-us sox)');
   const scores: AdScore[] = [];
   try {
-    const sites = new Map<string, WebsiteAnalysis>();
-    const only = argv
-      .find((arg) => arg.startsWith('--shops='))
-      ?.slice('--shops='.length)
-      .split(',');
-    for (const order of adOrders(full).filter(({ shop }) => !only || only.includes(shop.slug))) {
+    for (const order of orders) {
       const { shop } = order;
-      if (!sites.has(shop.slug)) sites.set(shop.slug, await analyzeWebsite(shops.url(shop.slug)));
+      const site = await siteOf(order);
       const name = `${shop.slug}-${order.style}-${order.durationSeconds}`;
       try {
-        const score = await scoreAd(order, sites.get(shop.slug)!, state);
+        const score = await scoreAd(order, site, state);
         scores.push(score);
         const failed = score.checks.filter((check) => !check.pass);
         console.log(
@@ -381,7 +417,7 @@ export async function benchAds(argv: readonly string[]): Promise<AdScore[]> {
     await shops.close();
   }
   const table = scorecardTable(scores);
-  console.log(`\n${table}\n`);
+  console.log(`\n${table}\n\n${placementTotals(scores)}\n`);
   await writeFile(
     scorecardJson,
     `${JSON.stringify({ measuredAt: new Date().toISOString(), full, scores }, null, 2)}\n`,
@@ -394,6 +430,8 @@ export async function benchAds(argv: readonly string[]): Promise<AdScore[]> {
       `\`npm run bench -- --only=ads${full ? ' --full' : ''}\`, ${new Date().toISOString()}: the demo shops (local/demo-shops) as the twin makes their ads (template writer, festival voice). ✗ = over budget; budgets in README, "Ad scorecard". 1080p: n/a until renderStoryboard renders 1080x1920. WER is advisory.`,
       '',
       table,
+      '',
+      placementTotals(scores),
       '',
       scorecardNotes(scores),
       '',

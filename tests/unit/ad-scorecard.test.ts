@@ -140,6 +140,35 @@ describe('the ad scorecard', () => {
     expect(caption).toEqual([]);
   });
 
+  it("counts a model number inside the product's name as the name, and the name twice on one card as the repeat", () => {
+    // Prepare: the print shop's product names a rocket, "Falcon 9"; its caption drops no word.
+    const launchpad: ShopTruth = {
+      name: 'Launchpad Prints',
+      domain: 'launchpadprints.test',
+      product: { name: 'Falcon 9 Launch Print', price: '$48' },
+    };
+    const scene = goodAd();
+    scene.texts.push(text('FALCON 9 LAUNCH PRINT — $48', 1, 3, 6), text('Our Falcon 9 Launch', 1, 3.2, 4, 'caption'));
+    const card = goodAd();
+    card.texts.push(
+      text('FALCON 9 LAUNCH PRINT — $48', 3, 9, 12, 'end-title'),
+      text('SHOP FALCON 9 LAUNCH PRINT', 3, 9, 12, 'end-cta'),
+    );
+    const price = goodAd();
+    price.texts.push(text('Falcon 9 Launch Print', 1, 3, 6), text('$9 off', 1, 3, 6, 'callout'), text('$9', 1, 3, 6));
+
+    // Act
+    const [inScene, onCard, lonePrice] = [scene, card, price].map(
+      (timeline) => measureAd(timeline, launchpad).repeatedFacts,
+    );
+
+    // Assess: the name shown once and said once is one fact; on the card twice, the name (not its
+    // "9") is what repeats; a price of $9 beside it is still a number of its own.
+    expect(inScene).toEqual([]);
+    expect(onCard).toEqual(['name: Falcon 9 Launch Print']);
+    expect(lonePrice).toEqual(['9']);
+  });
+
   it('does not count a fact shown in two scenes one after the other as a repeat', () => {
     // Prepare
     const timeline = goodAd();

@@ -139,6 +139,24 @@ describe('the voice track', () => {
     ).toHaveLength(4);
   });
 
+  it('says which spacing placed the voice, so the bench can count the last resort that drops the CTA line', () => {
+    // Prepare: as above, a third line twice its scene (the last resort), and one that fits loosely.
+    const before = [lasting(1.4, 3), lasting(2.4)];
+    const overlong = [...before, lasting(3.4, 6), read('Shop now.')];
+    const roomy = [read('Roasted today.'), read('Small batch beans.'), read('Free shipping.'), read('Shop now.')];
+
+    // Act
+    const lastResort = placeVoice(eightSeconds, overlong, 8);
+    const relaxed = placeVoice(eightSeconds, roomy, 8);
+    const unsaid = placeVoice(eightSeconds, [...roomy.slice(0, 3), null], 8);
+
+    // Assess
+    expect(lastResort).toMatchObject({ placement: 'over-end-card', endCardLineDropped: true });
+    expect(relaxed).toMatchObject({ placement: 'relaxed', endCardLineDropped: false });
+    // An end card with no line to say has none dropped.
+    expect(unsaid).toMatchObject({ endCardLineDropped: false });
+  });
+
   it("lets the story's last line run up to 0.35 s into the end card rather than refuse the ad", () => {
     // Prepare: the third line ends 0.2 s past the end card's start, however tight the pauses.
     const before = [lasting(1.4, 3), lasting(2.4)];

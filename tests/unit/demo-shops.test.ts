@@ -81,6 +81,19 @@ describe('the demo shops', () => {
     );
   });
 
+  it.each(
+    demoShops.flatMap((shop) => (shop.product ? [[shop.slug, shop.product.name, shop.product.price] as const] : [])),
+  )('lets the real site reader find the product %s names: %s at %s', async (slug, name, price) => {
+    // Act
+    const facts = await analyzeWebsite(shops.url(slug));
+
+    // Assess: the panel's product is the page's main one, whether schema.org, Open Graph or only
+    // a card on the visible page names it (Marlow Letterpress: "$240 for 50 invitations, …"); the
+    // page may say more of it ("Greek Silver Coin Set (8 coins)").
+    expect(facts.products?.[0]?.name).toContain(name);
+    expect(facts.products?.[0]?.price).toBe(price);
+  });
+
   it('leaves the site reader nothing to read from the 503 shop and the PDF shop', async () => {
     // Act
     const closed = await analyzeWebsite(shops.url('closed-bakery'));

@@ -197,8 +197,19 @@ describe('the end card: the offer, a specific verb, the brand once', () => {
 
     // Assess
     expect(cta(coffeeRoaster)).toBe('Shop House Blend');
-    expect(cta(motorcycleGarage)).toBe('Shop Yamaha XS400');
     expect(cta({ ...coffeeRoaster, products: [] })).toBe('Claim 15% off');
+  });
+
+  it('names the product once: a title with the product and its price leaves the button to the verb and the brand', () => {
+    // Act: the garage makes no offer, so its card's title is its bike and price.
+    const { endCard } = writeTemplateStoryboard({
+      site: motorcycleGarage,
+      order: { style: 'cinematic', durationSeconds: 8 },
+    });
+
+    // Assess: never "Yamaha XS400 — $4,200" over "Shop Yamaha XS400" (the model number, 400, twice).
+    expect(endCard.title).toBe('Yamaha XS400 — $4,200');
+    expect(endCard.cta).toBe('Shop Redline Moto Garage');
   });
 });
 
@@ -295,9 +306,12 @@ describe('the writer’s checks, which the Bedrock writer hands back to the mode
     storyboard.scenes[1]!.callout = '$16';
     storyboard.endCard = { ...storyboard.endCard, title: 'Ember & Oak', cta: 'Shop Ember & Oak' };
     delete storyboard.endCard.offer;
+    const garage = structuredClone(ads.find((ad) => ad.site === motorcycleGarage && ad.duration === 12)!.storyboard);
+    garage.endCard = { ...garage.endCard, title: 'Yamaha XS400 — $4,200', cta: 'Shop Yamaha XS400' };
 
     // Act
     const problems = copyProblems(storyboard, siteCopy(coffeeRoaster));
+    const garageProblems = copyProblems(garage, siteCopy(motorcycleGarage));
 
     // Assess
     expect(problems).toEqual(
@@ -309,6 +323,7 @@ describe('the writer’s checks, which the Bedrock writer hands back to the mode
         "endCard: the brand's name is on the card 2 times; once is enough",
       ]),
     );
+    expect(garageProblems).toContain("endCard: the product's name is on the card 2 times; once is enough");
   });
 
   it.each(shopAds)(

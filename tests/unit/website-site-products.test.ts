@@ -176,6 +176,34 @@ describe('products read from the visible page', () => {
     ]);
   });
 
+  it('reads a card whose price opens a longer line, and names the product without the heading’s "The"', () => {
+    // Act: the letterpress studio's card (local/demo-shops/marlow-letterpress), no schema.org at all.
+    const facts = extractSiteFacts(
+      `<main>
+        <section class="hero"><h1>Wedding invitations your guests will keep</h1></section>
+        <section class="product">
+          <h2>The Classic Invitation Suite</h2>
+          <p class="price">$240 for 50 invitations, envelopes included</p>
+        </section>
+      </main>`,
+      'https://marlowletterpress.example/',
+    );
+
+    // Assess
+    expect(facts.products).toEqual([{ name: 'Classic Invitation Suite', price: '$240' }]);
+  });
+
+  it('takes no price from the middle of a long line, even in an element named for a price', () => {
+    // Act
+    const facts = extractSiteFacts(
+      `<div class="card"><h3>Seeded Spelt</h3><p class="price">Ask in the shop about our weekly bread subscription, $9 a loaf</p></div>`,
+      'https://bakery.example/',
+    );
+
+    // Assess
+    expect(facts).not.toHaveProperty('products');
+  });
+
   it('reads no product from a review section, nor a price without a heading to name it', () => {
     // Act
     const facts = extractSiteFacts(

@@ -32,7 +32,8 @@ import { analyseAd, checkMedia, type MediaFigures } from './media-gate.ts';
 import { mixSoundtrack, type Soundtrack } from './mix.ts';
 import { sourceOf } from './motion.ts';
 import { composePlate, luminanceRange, type Plate, type PlateImage, platePng, type Sweep, sweepPng } from './plates.ts';
-import { type PlacedLine, placeVoice, sceneLeadSeconds } from './voice-track.ts';
+import { cutEndCardOnVoice } from './voice-cuts.ts';
+import { type PlacedLine, type PlacedVoice, placeVoice, type SceneSlot, sceneLeadSeconds } from './voice-track.ts';
 
 export interface ComposeOptions {
   /** A clean PNG (clean-image.ts output) per asset id; an asset without one is drawn as the brand background. */
@@ -64,6 +65,8 @@ export interface ComposedAd {
   bytes: number;
   /** 'safe' when the designed layout failed a gate and the fallback passed. */
   attempt: 'designed' | 'safe';
+  /** The storyboard as cut: its end card may start earlier than written, on the voice's beat (voice-cuts.ts). */
+  storyboard: Storyboard;
   gates: GateFigures;
   /** Why the designed attempt was refused, when it was. */
   refused: string[];
@@ -106,8 +109,15 @@ async function loadImages(
   return loaded;
 }
 
-/** Reads every scene's line in one call: festival starts once per ad (voice/local-voice.ts). */
-async function speakScenes(storyboard: Storyboard, voice: Voice, workDir: string): Promise<(SpokenLine | null)[]> {
+/**
+ * Reads every scene's line in one call: festival starts once per ad (voice/local-voice.ts). The
+ * ads bench's voice-only grid reads them the same way.
+ */
+export async function speakScenes(
+  storyboard: Storyboard,
+  voice: Voice,
+  workDir: string,
+): Promise<(SpokenLine | null)[]> {
   const voiced = storyboard.scenes.flatMap((scene, index) => (scene.voiceLine.trim() ? [{ scene, index }] : []));
   const read = await voice.speakLines(
     voiced.map(({ scene }) => ({
@@ -122,13 +132,41 @@ async function speakScenes(storyboard: Storyboard, voice: Voice, workDir: string
   return spoken;
 }
 
+/** Each scene's time, for the voice's placement (voice-track.ts). */
+export function voiceSlots(storyboard: Storyboard): SceneSlot[] {
+  return storyboard.scenes.map((scene) => ({
+    startSeconds: scene.startSeconds,
+    endSeconds: scene.endSeconds,
+    endCard: scene.role === 'cta',
+  }));
+}
+
+/**
+ * The voice placed on the ad's clock, and the storyboard as it is cut: the end card on the pause
+ * after the story's last word (voice-cuts.ts), the voice placed again on that cut. A voice that
+ * does not fit refuses the ad. The ads bench places the voice through this too.
+ */
+export function placeOnVoice(
+  written: Storyboard,
+  spoken: readonly (SpokenLine | null)[],
+  locked?: (sceneIndex: number) => boolean,
+): { storyboard: Storyboard; placed: PlacedVoice } {
+  const first = placeVoice(voiceSlots(written), spoken, written.durationSeconds);
+  if ('problem' in first) throw new AdGateError([first.problem]);
+  const storyboard = cutEndCardOnVoice(written, first.lines, locked);
+  if (storyboard === written) return { storyboard, placed: first };
+  const placed = placeVoice(voiceSlots(storyboard), spoken, storyboard.durationSeconds);
+  // The cut only ever gives the end card's line more room; should it not, the plan's cut stands.
+  return 'problem' in placed ? { storyboard: written, placed: first } : { storyboard, placed };
+}
+
 export async function renderStoryboard(input: Storyboard, options: ComposeOptions): Promise<ComposedAd> {
   const started = performance.now();
   const { workDir, signal } = options;
   // A frame the renderer cannot lay out is refused before any work starts.
   const frame = frameGeometry(options.frame);
   const footage = await withFootage(storyboardSchema.parse(input), options.footage ?? {}, workDir, signal);
-  const { storyboard, clips } = footage;
+  const { clips } = footage;
   // The bar never moves backwards, not even when the safe layout starts its encode over.
   let reported = 0;
   const report = (fraction: number) => {
@@ -137,21 +175,16 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
     options.onProgress?.(reported);
   };
 
-  // The voice reads while the designed layout is drawn: neither needs the other.
-  const speaking = speakScenes(storyboard, options.voice, workDir);
+  // The voice reads while the images load; the layout waits for it, since the end card's cut
+  // follows the voice (voice-cuts.ts).
+  const speaking = speakScenes(footage.storyboard, options.voice, workDir);
   speaking.catch(() => {});
-  const images = await loadImages({ ...options.images, ...footage.stills }, storyboard);
-  const designed = prepareAttempt(storyboard, images, false, workDir, clips, frame);
+  const images = await loadImages({ ...options.images, ...footage.stills }, footage.storyboard);
   const spoken = await speaking;
   const voiced = performance.now();
   report(0.1);
-  const slots = storyboard.scenes.map((scene) => ({
-    startSeconds: scene.startSeconds,
-    endSeconds: scene.endSeconds,
-    endCard: scene.role === 'cta',
-  }));
-  const placed = placeVoice(slots, spoken, storyboard.durationSeconds);
-  if ('problem' in placed) throw new AdGateError([placed.problem]);
+  const { storyboard, placed } = placeOnVoice(footage.storyboard, spoken, (index) => !!options.footage?.[index]);
+  const designed = prepareAttempt(storyboard, images, false, workDir, clips, frame);
   const { music } = styleDefinition(storyboard.style);
   const soundtrack = mixSoundtrack(music, storyboard.durationSeconds, placed.lines, workDir, signal);
   // Nothing awaits the soundtrack until the first encode: keep a failure from going unhandled meanwhile.
@@ -164,6 +197,7 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
     if (attempt.passed) {
       return {
         ...attempt.ad,
+        storyboard,
         attempt: safe ? 'safe' : 'designed',
         refused,
         seconds: {
@@ -315,7 +349,7 @@ interface FinishInput {
 type AttemptResult =
   | {
       passed: true;
-      ad: Omit<ComposedAd, 'attempt' | 'refused' | 'seconds'>;
+      ad: Omit<ComposedAd, 'attempt' | 'refused' | 'seconds' | 'storyboard'>;
       seconds: { draw: number; encode: number; analyse: number };
     }
   | { passed: false; problems: string[] };

@@ -37,7 +37,23 @@ export const maxEndCardBeatSeconds = 1;
 /** The first word of the ad lands almost at once: the hook is heard in the first second. */
 const hookLeadSeconds = 0.05;
 
+/**
+ * Which spacing placed the voice, loosest first: `relaxed` and `tight` pauses, `into-end-card` (the
+ * story's last line up to 0.35 s over the card), `over-end-card` (the last resort: the story runs on
+ * over the card and its own line may be left unsaid). The bench counts the last resorts.
+ */
+export const placements = ['relaxed', 'tight', 'into-end-card', 'over-end-card'] as const;
+export type Placement = (typeof placements)[number];
+
+export interface PlacedVoice {
+  lines: PlacedLine[];
+  placement: Placement;
+  /** The end card had a line and it was left unsaid (the last resort needed its time). */
+  endCardLineDropped: boolean;
+}
+
 interface Spacing {
+  placement: Placement;
   /** Between two lines, when one follows the other closely. */
   pause: number;
   /** A story line is over this long before the end card (negative: it runs that far into it). */
@@ -56,21 +72,29 @@ interface Spacing {
  * voice read its lines a little slower than the writer counted.
  */
 const spacings: Spacing[] = [
-  { pause: 0.15, clear: 0.08, tail: 0.2 },
-  { pause: 0.05, clear: 0, tail: 0.1 },
-  { pause: 0.05, clear: -0.35, tail: 0 },
-  { pause: 0.05, clear: Number.NEGATIVE_INFINITY, tail: 0.1, dropEndCardLine: true },
+  { placement: 'relaxed', pause: 0.15, clear: 0.08, tail: 0.2 },
+  { placement: 'tight', pause: 0.05, clear: 0, tail: 0.1 },
+  { placement: 'into-end-card', pause: 0.05, clear: -0.35, tail: 0 },
+  { placement: 'over-end-card', pause: 0.05, clear: Number.NEGATIVE_INFINITY, tail: 0.1, dropEndCardLine: true },
 ];
 
 export function placeVoice(
   scenes: readonly SceneSlot[],
   spoken: readonly (SpokenLine | null)[],
   durationSeconds: number,
-): { lines: PlacedLine[] } | { problem: string } {
+): PlacedVoice | { problem: string } {
   let overrun = '';
   for (const spacing of spacings) {
     const placed = placeWith(scenes, spoken, durationSeconds, spacing);
-    if ('lines' in placed) return placed;
+    if ('lines' in placed) {
+      const endCard = scenes.findIndex((scene) => scene.endCard);
+      const said = !!spoken[endCard]?.words.length;
+      return {
+        lines: placed.lines,
+        placement: spacing.placement,
+        endCardLineDropped: said && !placed.lines.some((line) => line.sceneIndex === endCard),
+      };
+    }
     overrun = placed.problem;
   }
   return { problem: `the voice-over does not fit the ad: ${overrun}` };
@@ -101,13 +125,10 @@ function placeWith(
       const earliest = Math.max(previousEnd + pause, scene.startSeconds - maxLeadInSeconds);
       const length = trim.endSeconds - trim.startSeconds;
       // A story line follows the one before closely; the end card's line takes a beat first and
-      // ends near the ad's end, so the ad does not close on silence (the beat at most 1 s).
+      // ends near the ad's end, so the ad does not close on silence (the beat at most 1 s; the
+      // card itself comes in on that beat, voice-cuts.ts).
       const wanted = scene.endCard
-        ? Math.min(
-            scene.startSeconds + sceneLeadSeconds,
-            durationSeconds - tail - length,
-            previousEnd + maxEndCardBeatSeconds,
-          )
+        ? Math.min(durationSeconds - tail - length, previousEnd + maxEndCardBeatSeconds)
         : Math.min(scene.startSeconds + sceneLeadSeconds, previousEnd + pause);
       startSeconds = Math.max(earliest, wanted);
     }

@@ -139,6 +139,11 @@ export function copyProblems(storyboard: Storyboard, copy: Pick<SiteCopy, 'offer
   }
   const named = occurrences(`${endCard.title} | ${endCard.cta}`, brand.name);
   if (named > 1) problems.push(`endCard: the brand's name is on the card ${named} times; once is enough`);
+  // "Falcon 9 Launch Print — $48" over "Shop Falcon 9 Launch Print": the name, and its model
+  // number, twice in one frame.
+  const productNamed = product ? occurrences(`${endCard.title} | ${endCard.cta}`, product.name) : 0;
+  if (productNamed > 1)
+    problems.push(`endCard: the product's name is on the card ${productNamed} times; once is enough`);
   if ((product || offer) && comparable(endCard.title) === comparable(brand.name)) {
     problems.push('endCard.title: say the offer, the product and its price, or a reason, not the brand name');
   }

@@ -143,7 +143,8 @@ function endCardWords(copy: SiteCopy, facts: Fact[]): EndCardWords {
     (fact) => (fact.kind === 'claim' || fact.kind === 'benefit') && screenLineOf(fact).length <= max,
   );
   const titleFact = offer ?? (product?.kind === 'product' && product.product.price ? product : undefined) ?? reason;
-  const cta = ctaLabelOf(copy, max);
+  // A title that names the product leaves the button to the verb: never its name twice on one card.
+  const cta = ctaLabelOf(titleFact?.kind === 'product' ? { ...copy, product: undefined } : copy, max);
   if (titleFact) {
     return {
       title: screenLineOf(titleFact),

@@ -83,9 +83,10 @@ export function findPrices(blocks: Block[], meta: Map<string, string>, structure
 }
 
 /**
- * The price a block states as a price tag (a block that is only a price, or a short one in an
- * element named for a price), written as a buyer reads it: "Only $19.99" is $19.99; "Starting at
- * $12" is from $12, which a writer must not turn into "only".
+ * The price a block states as a price tag (a block that is only a price, a short one in an
+ * element named for a price, or one in such an element that opens with its price: "$240 for 50
+ * invitations, envelopes included"), written as a buyer reads it: "Only $19.99" is $19.99;
+ * "Starting at $12" is from $12, which a writer must not turn into "only".
  */
 export function priceTagOf({ element, text }: Block): string | undefined {
   const tag = tidyPhrase(text);
@@ -94,10 +95,18 @@ export function priceTagOf({ element, text }: Block): string | undefined {
     ? tag
     : named && text.length <= maxPriceTextChars
       ? pricePattern.exec(text)?.[0]
-      : undefined;
+      : named
+        ? leadingPrice(tag)
+        : undefined;
   return price
     ? tidyPhrase(price).replace(soloWords, '').replace(fromWords, 'from ').replace(perSlash, '/').replace(zeroCents, '')
     : undefined;
+}
+
+/** The price a long text opens with, searched in its first `maxPriceTextChars` only. */
+function leadingPrice(text: string): string | undefined {
+  const found = pricePattern.exec(text.slice(0, maxPriceTextChars));
+  return found?.index === 0 ? found[0] : undefined;
 }
 
 function isOtherProductCard(element: DomElement): boolean {

@@ -47,6 +47,7 @@ const cardDepth = 3;
 const letter = pagePattern(/\p{L}/u);
 // The title is collapsed (one space between words), so a separator's spaces are single.
 const titleSeparators = pagePattern(/ [|\-—–·] /);
+const leadingArticle = pagePattern(/^the\s+/i);
 
 /** A product as found, its price already written as a buyer reads it. */
 type FoundProduct = Omit<StructuredProduct, 'offer'> & { price?: string };
@@ -131,7 +132,9 @@ function productCards(blocks: Block[]): FoundProduct[] {
     }
     const price = heading && priceTagOf(block);
     if (!heading || !price || !areClose(heading.element, block.element)) continue;
-    cards.push({ name: heading.text, price });
+    // "The Classic Invitation Suite" heads the card; the product is "Classic Invitation Suite"
+    // (a writer says "Our Classic Invitation Suite", never "Our The …").
+    cards.push({ name: heading.text.replace(leadingArticle, ''), price });
     if (cards.length === maxCandidates) break;
     heading = undefined;
   }
