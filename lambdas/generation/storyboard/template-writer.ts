@@ -268,22 +268,25 @@ function nameWords(
 ): SceneWords {
   const budget = voiceBudget(style, seconds, place);
   const { name, domain } = copy;
-  // The hook introduces the business; later scenes say where to find it, in lines of every length.
-  const introductions = [`This is ${name}.`, `This is ${domain}.`, `This is ${name}, at ${domain}.`, `${name}.`];
-  const directions = [
-    `Find ${name} at ${domain}.`,
-    `${name}, at ${domain}.`,
-    `Find it at ${domain}.`,
-    `Visit ${domain}.`,
-    `Find ${name}.`,
-    `Visit ${name}.`,
-    `${domain}.`,
-    `${name}.`,
+  // The name and where to find it; then, for an ad that has said those already (a site we could
+  // not read says little else), other ways to say them, so that no line is said twice.
+  const usual =
+    index % 2 === 0
+      ? [`This is ${name}, at ${domain}.`, `This is ${name}.`, `${name}.`]
+      : [`Find ${name} at ${domain}.`, `${domain}.`, `${name}.`];
+  const others = [
+    `This is ${domain}.`,
+    ...(index === 0
+      ? []
+      : [`${name}, at ${domain}.`, `Find it at ${domain}.`, `Visit ${domain}.`, `Find ${name}.`, `Visit ${name}.`]),
   ];
-  const lines = (index === 0 ? introductions : [...directions, ...introductions]).map(speakable);
-  const unsaid = lines.filter((line) => !spoken.has(line));
-  // A line said already only when no other fits the scene's time.
-  const candidates = unsaid.some((line) => fitsBudget(line, budget)) ? unsaid : lines;
+  const unsaid = (lines: string[]) => lines.map(speakable).filter((line) => !spoken.has(line));
+  const tiers = [unsaid(usual), unsaid(others)];
+  // The first tier with a line that fills the scene, else with one that fits it; a line said already last.
+  const candidates =
+    tiers.find((lines) => lines.some((line) => fillsBudget(line, budget))) ??
+    tiers.find((lines) => lines.some((line) => fitsBudget(line, budget))) ??
+    usual.map(speakable);
   const shown = product ? screenLineOf(product) : index % 2 === 0 ? copy.name : copy.domain;
   return {
     text: wrapCaption(shown, textLimits.lines) ?? [fitChars(shown, textLimits.charsPerLine)],
