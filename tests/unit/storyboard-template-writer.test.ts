@@ -402,3 +402,22 @@ describe('the pictures', () => {
     expect(paceProblems(storyboard)).toEqual([]);
   });
 });
+
+describe('AI footage prompts', () => {
+  it('ask UGC for hands and a setting around the product, never a person who could speak as a customer', () => {
+    // Act
+    const prompts = factSites.flatMap((page) =>
+      board(siteFactsOf(page), 'ugc', 12, true).scenes.flatMap((scene) =>
+        scene.footage ? [scene.footage.prompt] : [],
+      ),
+    );
+
+    // Assess
+    expect(prompts.length).toBeGreaterThan(0);
+    for (const prompt of prompts) {
+      expect(prompt).toMatch(/\bhands\b/);
+      expect(prompt).toContain('no face in frame');
+      expect(prompt).not.toMatch(/\b(person|customer|professional|smiling)\b/i);
+    }
+  });
+});
