@@ -5,7 +5,8 @@
 // (ad-scorecard.ts: text on frame 0, brand, product, price, repeats, voice gaps, pace, product size,
 // render time, loudness, the voice's word error rate), written to bench/ad-scorecard.json and .md.
 // Quick: each shop once, the styles rotated, 8 and 12 s. Full: every shop × style × 4/8/12 s.
-// `--shops=ember-oak-coffee,picky-paws` scores only those shops' ads.
+// `--shops=ember-oak-coffee,picky-paws` scores only those shops' ads; `--styles=ugc` and
+// `--lengths=8,12` narrow the grid the same way (with --full: one style's every length).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -341,7 +342,20 @@ export async function benchAds(argv: readonly string[]): Promise<AdScore[]> {
       .find((arg) => arg.startsWith('--shops='))
       ?.slice('--shops='.length)
       .split(',');
-    for (const order of adOrders(full).filter(({ shop }) => !only || only.includes(shop.slug))) {
+    const listed = (flag: string) =>
+      argv
+        .find((arg) => arg.startsWith(`--${flag}=`))
+        ?.slice(flag.length + 3)
+        .split(',');
+    const onlyStyles = listed('styles');
+    const onlyLengths = listed('lengths')?.map(Number);
+    const orders = adOrders(full).filter(
+      ({ shop, style, durationSeconds }) =>
+        (!only || only.includes(shop.slug)) &&
+        (!onlyStyles || onlyStyles.includes(style)) &&
+        (!onlyLengths || onlyLengths.includes(durationSeconds)),
+    );
+    for (const order of orders) {
       const { shop } = order;
       if (!sites.has(shop.slug)) sites.set(shop.slug, await analyzeWebsite(shops.url(shop.slug)));
       const name = `${shop.slug}-${order.style}-${order.durationSeconds}`;

@@ -150,7 +150,7 @@ function firstTurn(input: StoryboardInput, draft: Storyboard): string {
     'Write the storyboard of this ad.',
     `<site_data>\n${untrusted(facts)}\n</site_data>`,
     `<scene_plan>\n${JSON.stringify(plan)}\n</scene_plan>`,
-    'Keep these fields exactly as given: version, style, durationSeconds, persona, writer, brand, product, palette, assets, endCard.domain.',
+    'Keep these fields exactly as given: version, style, durationSeconds, persona, writer, brand, product, palette, assets, siteView, endCard.domain.',
     'A valid draft written by fixed rules follows; improve its words (hook, text, voice lines, callouts, phone elements) and keep what already works.',
     `<draft>\n${untrusted({ ...draft, writer: 'bedrock' })}\n</draft>`,
   ].join('\n');
@@ -191,6 +191,7 @@ function readAnswer(
     product: draft.product,
     palette: draft.palette,
     assets: draft.assets,
+    ...(draft.siteView ? { siteView: draft.siteView } : {}),
     endCard: { ...endCard, domain: draft.endCard.domain },
   });
   if ('problems' in parsed) return parsed;

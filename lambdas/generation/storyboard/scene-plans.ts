@@ -14,6 +14,11 @@ export interface PlannedScene {
   seconds: number;
   /** Back-to-back shots inside the scene: a cut between each (direct-response cuts within scenes). */
   shots: number;
+  /**
+   * A view the scene shows instead of photos when the storyboard can draw it: `site-scroll`, the
+   * shop's page scrolled on a phone (its shots then continue one scroll). Without it, photos as usual.
+   */
+  view?: 'site-scroll';
 }
 
 /** The roles a body slot may take: the plan names the preferred one; a writer may swap it for
@@ -52,7 +57,12 @@ export const pacing = {
   directResponseShotSeconds: { min: 0.8, max: 1.5 },
 } as const;
 
-const scene = (role: SceneRole, seconds: number, shots = 1): PlannedScene => ({ role, seconds, shots });
+const scene = (role: SceneRole, seconds: number, shots = 1, view?: PlannedScene['view']): PlannedScene => ({
+  role,
+  seconds,
+  shots,
+  ...(view ? { view } : {}),
+});
 
 /**
  * Hook / body / CTA per length: 4 s → 1/1/1, 8 s → 1/2/1, 12 s → 1/3/1. The hook lasts as long as a
@@ -78,9 +88,16 @@ export const scenePlans: Record<Style, Record<AdDuration, readonly PlannedScene[
       scene('cta', 2),
     ],
   },
+  // UGC: after the hook, the shop's own page scrolled on a phone, as a creator shows where they found it.
   ugc: {
     4: [scene('hook', 1.3), scene('benefit', 1.3), scene('cta', 1.4)],
-    8: [scene('hook', 2, 2), scene('benefit', 2.2, 2), scene('offer', 2), scene('cta', 1.8)],
-    12: [scene('hook', 2.5, 2), scene('benefit', 2.7, 2), scene('proof', 2.5, 2), scene('offer', 2.3), scene('cta', 2)],
+    8: [scene('hook', 2, 2), scene('benefit', 2.2, 2, 'site-scroll'), scene('offer', 2), scene('cta', 1.8)],
+    12: [
+      scene('hook', 2.5, 2),
+      scene('benefit', 2.7, 2, 'site-scroll'),
+      scene('proof', 2.5, 2),
+      scene('offer', 2.3),
+      scene('cta', 2),
+    ],
   },
 };

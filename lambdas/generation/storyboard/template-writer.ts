@@ -21,6 +21,7 @@ import {
   voiceBudget,
 } from './scene-words.ts';
 import { comparable, type SiteCopy, siteCopy } from './site-copy.ts';
+import { siteViewOf } from './site-view.ts';
 import { speakable, spokenWordCount } from './spoken-words.ts';
 import {
   type Storyboard,
@@ -75,7 +76,8 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
 
   const roles: SceneRole[] = [...story.map((words, index) => roleOf(words.fact, index)), 'cta'];
   const { assets, backdrops } = storyboardAssets(input.order.uploadKey, copy.images);
-  const shots = planShots(style, plan, roles, assets, backdrops);
+  const siteView = siteViewOf(input.site, copy, assets);
+  const shots = planShots(style, plan, roles, assets, backdrops, { siteScroll: siteView !== undefined });
   let startSeconds = 0;
   const scenes = plan.map((planned, index): StoryboardScene => {
     const endSeconds = Math.round((startSeconds + planned.seconds) * 1000) / 1000;
@@ -83,7 +85,9 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     const text = words ? words.text : [card.cta];
     const emphasis = words ? emphasisOf(words.text) : undefined;
     // At most two scenes of generated footage an ad: the first body scenes that gain from it.
-    const footage = index <= 2 ? footageFor(style, roles[index]!, copy, assets, backdrops) : undefined;
+    // Never over the site view: that scene shows the shop's own page.
+    const drawn = shots[index]!.every((shot) => shot.layout !== 'site-scroll');
+    const footage = index <= 2 && drawn ? footageFor(style, roles[index]!, copy, assets, backdrops) : undefined;
     const placed: StoryboardScene = {
       role: roles[index]!,
       startSeconds,
@@ -113,6 +117,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     palette: paletteFor(style, input.site.themeColor),
     assets,
     scenes,
+    ...(siteView && shots.flat().some((shot) => shot.layout === 'site-scroll') ? { siteView } : {}),
     endCard: {
       title: card.title,
       ...(card.offer ? { offer: card.offer } : {}),
