@@ -197,6 +197,20 @@ describe('the compose layout', () => {
   });
 });
 
+describe('UGC captions', () => {
+  it("are the feed's own: black words on white boxes, the word being said on the accent", () => {
+    // Act
+    const layout = layoutOf(handWrittenStoryboard('ugc', 12), photos.square!);
+
+    // Assess
+    for (const scene of layout.scenes.filter((each) => each.captions)) {
+      expect(scene.captions!.backing).toMatchObject({ kind: 'box', fill: '#ffffff', perLine: true });
+      expect(scene.captions!.ink).toBe(layout.scheme.boxInk);
+      expect(scene.captions!.activeFill).toBe(layout.scheme.emphasisFill);
+    }
+  });
+});
+
 describe('the site view (site-scroll shots)', () => {
   const cases = ([8, 12] as const).flatMap((duration) =>
     [

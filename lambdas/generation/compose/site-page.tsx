@@ -89,7 +89,9 @@ export async function drawSitePage(input: SitePageInput): Promise<{ data: Buffer
   const height = s(sitePageHeight(view));
   const pad = s(32);
   const headerInk = inkOrWhite(palette.primary);
-  const cardWidth = (width - 3 * pad) / 2;
+  // One product takes the row; more share it two by two.
+  const single = view.products.length === 1;
+  const cardWidth = single ? width - 2 * pad : (width - 3 * pad) / 2;
   const photo = { width: cardWidth, height: s(300) };
   const [logo, hero, ...photos] = await Promise.all([
     view.logo ? fitted(images.get(view.logo), s(240), s(64), true) : null,
