@@ -60,7 +60,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
   const plan = scenePlans[style][durationSeconds as AdDuration];
   const facts = copy.hasFacts || copy.product ? factsOf(copy) : [];
   const card = endCardWords(copy, facts);
-  const story = storyWords(style, copy, facts, plan.slice(0, -1), card);
+  const story = asList(style, copy, storyWords(style, copy, facts, plan.slice(0, -1), card));
   const cardScene = plan.at(-1)!;
   const cardBudget = voiceBudget(style, cardScene.seconds, 'end-card');
   const cardCandidates = styleLines[style].cta(card.cta, copy).map(speakable);
@@ -218,6 +218,36 @@ function storyWords(
     const fallback = nameWords(style, copy, story[index]!.seconds, scenePlace(index, story.length + 1), index, unshown);
     return filled(words ?? fallback, copy, open, said, style);
   });
+}
+
+/** A list needs this many beats: fewer read as a slideshow with numbers. */
+export const listMinItems = 3;
+
+/**
+ * The story as a creator's numbered list, in a style that has one (style-lines.ts `list`): the hook
+ * becomes the list's title ("3 things I found at Picky Paws", said whole) and each body scene's
+ * text is numbered ("1. Wild Salmon Bites — $12"). Only when every body scene says a different
+ * fact of the site and all of it still fits; otherwise the story as it was.
+ */
+function asList(style: Style, copy: SiteCopy, story: SceneWords[]): SceneWords[] {
+  const list = styleLines[style].list;
+  const [hook, ...body] = story;
+  if (!list || !hook || body.length < listMinItems) return story;
+  const facts = body.map((words) => words.fact);
+  if (facts.some((fact) => !fact) || new Set(facts).size !== facts.length) return story;
+  // What is sold stays on screen in the first half: the list's first beat, when the site names it.
+  if (copy.product && facts[0]?.kind !== 'product') return story;
+  const whole = (lines: string[] | null): lines is string[] =>
+    lines !== null && !lines.some((line) => line.endsWith('…'));
+  const title = wrapCaption(list.title(body.length, copy), textLimits.lines);
+  const numbered = body.map((words, index) => wrapCaption(`${index + 1}. ${words.text.join(' ')}`, textLimits.lines));
+  const candidates = list.says(body.length, copy).map(speakable);
+  const voiceLine = chooseLine(candidates, hook.budget);
+  if (!whole(title) || !numbered.every(whole) || !voiceLine || !fillsBudget(voiceLine, hook.budget)) return story;
+  return [
+    { text: title, candidates, voiceLine, budget: hook.budget },
+    ...body.map((words, index) => ({ ...words, text: numbered[index]! })),
+  ];
 }
 
 /**
