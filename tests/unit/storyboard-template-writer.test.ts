@@ -258,6 +258,22 @@ describe('the voice of each style', () => {
     expect(phone.at(-1)).toBe('text-bubble');
   });
 
+  it('UGC never speaks as a customer: no purchase, use or liking the voice could not have had', () => {
+    for (const page of factSites) {
+      for (const duration of durations) {
+        // Act
+        const storyboard = board(siteFactsOf(page), 'ugc', duration, true);
+
+        // Assess
+        for (const scene of storyboard.scenes) {
+          expect(scene.voiceLine).not.toMatch(
+            /\bI (got|bought|use|used|love|tried|ordered)\b|what I like|another customer/i,
+          );
+        }
+      }
+    }
+  });
+
   it('cinematic never raises its voice, and leaves stamps and phone elements out', () => {
     for (const page of factSites) {
       // Act

@@ -1,6 +1,6 @@
 // How each style says a fact: cinematic is a calm narrator in full,
 // quiet sentences; direct-response is urgent and names the price with its product; UGC is a
-// customer talking in the first person about what the site says. Each function gives whole
+// creator talking in the first person about what the site says, never as the shop's customer. Each function gives whole
 // candidate lines, longest first; the writer keeps the one that fills the scene at the style's
 // pace. Every candidate carries the site's own words: the frames add tone, never a fact, and never
 // a doubt the line does not answer.
@@ -88,9 +88,11 @@ export const styleLines: Record<Style, StyleLines> = {
           return [`and the deal: ${casual(fact.text)}`, `the deal: ${casual(fact.text)}`];
         case 'product': {
           const { name, price } = fact.product;
+          // "They" are the shop: the voice shows what it sells, never claims to have bought it
+          // (a generated voice speaking as a customer would be a made-up testimonial, 16 CFR 465).
           return [
-            ...(price ? [`I got the ${name}, it's ${price}.`, `the ${name} is ${price}.`] : []),
-            `I got the ${name}.`,
+            ...(price ? [`they have the ${name}, it's ${price}.`, `the ${name} is ${price}.`] : []),
+            `they have the ${name}.`,
             `the ${name}.`,
             `${name}.`,
           ];
@@ -98,14 +100,14 @@ export const styleLines: Record<Style, StyleLines> = {
         case 'rating':
           return rated(fact).map((line) => casual(line));
         case 'review':
-          return [`another customer wrote ${quoted(fact.quote)}`, quoted(fact.quote)];
+          return [`a customer wrote ${quoted(fact.quote)}`, quoted(fact.quote)];
         case 'claim':
           // "it comes with a 12-month warranty": a guarantee the customer got with it.
           return fact.claim.kind === 'guarantee' && /^\d/.test(fact.claim.text) && !hook
             ? [`it comes with a ${casual(fact.claim.text)}`, casual(fact.claim.text)]
             : [casual(fact.claim.text)];
         case 'benefit':
-          return [`what I like: ${casual(fact.text)}`, casual(fact.text)];
+          return [`what stands out: ${casual(fact.text)}`, casual(fact.text)];
       }
     },
     // "POV: you found coffee roasted the day it ships": a headline that names a thing.
