@@ -22,22 +22,38 @@ const part = {
   cardRow: 500,
   footer: 140,
   gutter: 28,
+  photo: 300,
 } as const;
 /** The page scrolls at least this far, however little the site gave: a still page is not a scroll. */
 export const minScrollPx = 420;
 
-/** The page's height in design px (its width is the frame's): at least the frame plus `minScrollPx`. */
-export function sitePageHeight(view: SiteView): number {
+/**
+ * The page's parts, design px (its width is the frame's). A page shorter than the frame plus
+ * `minScrollPx` gives the difference to its pictures (the product photos, else the hero) rather
+ * than to blank paper below them.
+ */
+export function sitePageLayout(view: SiteView): { height: number; hero: number; cardRow: number; photo: number } {
   const rows = Math.ceil(view.products.length / 2);
-  const height =
+  const content =
     part.header +
     (view.headline ? part.headline : part.gutter) +
     (view.hero ? part.hero : 0) +
     (view.offer ? part.offer : 0) +
     rows * part.cardRow +
     part.footer;
-  return Math.max(height, frame.height + minScrollPx);
+  const height = Math.max(content, frame.height + minScrollPx);
+  const extra = height - content;
+  const perRow = rows > 0 ? extra / rows : 0;
+  return {
+    height,
+    hero: part.hero + (rows > 0 ? 0 : extra),
+    cardRow: part.cardRow + perRow,
+    photo: part.photo + perRow,
+  };
 }
+
+/** The page's height in design px: at least the frame plus `minScrollPx`. */
+export const sitePageHeight = (view: SiteView) => sitePageLayout(view).height;
 
 export interface SitePageInput {
   view: SiteView;
@@ -85,17 +101,18 @@ function Stars({ rating, size }: { rating: number; size: number }) {
 export async function drawSitePage(input: SitePageInput): Promise<{ data: Buffer; width: number; height: number }> {
   const { view, brand, palette, images, scale } = input;
   const s = (value: number) => Math.round(value * scale);
+  const sizes = sitePageLayout(view);
   const width = s(frame.width);
-  const height = s(sitePageHeight(view));
+  const height = s(sizes.height);
   const pad = s(32);
   const headerInk = inkOrWhite(palette.primary);
   // One product takes the row; more share it two by two.
   const single = view.products.length === 1;
   const cardWidth = single ? width - 2 * pad : (width - 3 * pad) / 2;
-  const photo = { width: cardWidth, height: s(300) };
+  const photo = { width: cardWidth, height: s(sizes.photo) };
   const [logo, hero, ...photos] = await Promise.all([
     view.logo ? fitted(images.get(view.logo), s(240), s(64), true) : null,
-    view.hero ? fitted(images.get(view.hero), width, s(part.hero)) : null,
+    view.hero ? fitted(images.get(view.hero), width, s(sizes.hero)) : null,
     ...view.products.map((product) =>
       product.image ? fitted(images.get(product.image), photo.width, photo.height) : null,
     ),
@@ -149,9 +166,9 @@ export async function drawSitePage(input: SitePageInput): Promise<{ data: Buffer
       )}
       {view.hero ? (
         hero ? (
-          <img src={hero} width={width} height={s(part.hero)} alt="" />
+          <img src={hero} width={width} height={s(sizes.hero)} alt="" />
         ) : (
-          <div style={{ display: 'flex', height: s(part.hero), backgroundColor: '#eeeeee' }} />
+          <div style={{ display: 'flex', height: s(sizes.hero), backgroundColor: '#eeeeee' }} />
         )
       ) : null}
       {view.offer ? (
@@ -181,7 +198,7 @@ export async function drawSitePage(input: SitePageInput): Promise<{ data: Buffer
               display: 'flex',
               flexDirection: 'column',
               width: cardWidth,
-              height: s(part.cardRow) - pad,
+              height: s(sizes.cardRow) - pad,
               borderRadius: s(18),
               backgroundColor: '#f4f4f4',
               overflow: 'hidden',
