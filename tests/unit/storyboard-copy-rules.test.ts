@@ -335,8 +335,12 @@ describe('the "things I found" list (UGC, 12 s)', () => {
 
   it.each(listAds)(
     '$name: numbers three different facts of the site, what is sold first',
-    ({ storyboard, site, product }) => {
-      // Assess
+    ({ name, storyboard, site, product }) => {
+      // Assess: the garage's beats would each take another line with their numbers, so it keeps its ladder hook.
+      if (name === 'motorcycle garage') {
+        expect(listCountOf(storyboard.scenes)).toBeNull();
+        return;
+      }
       expect(listCountOf(storyboard.scenes)).toBe(3);
       const beats = storyboard.scenes.slice(1, -1).map((scene) => scene.text.join(' '));
       expect(beats.map((beat) => beat.slice(0, 3))).toEqual(['1. ', '2. ', '3. ']);

@@ -103,7 +103,7 @@ export const looks: Record<Style, Look> = {
   ugc: {
     headline: bold(46, { treatment: 'sticker', lineHeight: 1.2, maxLines: 2 }),
     // The feed's own caption style: black words on white boxes, the word being said on the accent.
-    caption: { ...bold(50, { weight: 800, treatment: 'boxed', maxLines: 1 }), maxWords: 3 },
+    caption: { ...bold(46, { weight: 800, treatment: 'boxed', maxLines: 1 }), maxWords: 3 },
     callout: bold(48, { weight: 900, treatment: 'sticker', maxLines: 2 }),
     phone: bold(38, { treatment: 'sticker', maxLines: 2, lineHeight: 1.18 }),
     endTitle: bold(50, { treatment: 'plain' }),

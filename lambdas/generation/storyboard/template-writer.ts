@@ -244,6 +244,10 @@ function asList(style: Style, copy: SiteCopy, story: SceneWords[]): SceneWords[]
   const candidates = list.says(body.length, copy).map(speakable);
   const voiceLine = chooseLine(candidates, hook.budget);
   if (!whole(title) || !numbered.every(whole) || !voiceLine || !fillsBudget(voiceLine, hook.budget)) return story;
+  // A number that pushes a beat onto another line takes room from the picture: no list then.
+  if (title.length > hook.text.length || numbered.some((lines, index) => lines.length > body[index]!.text.length)) {
+    return story;
+  }
   return [
     { text: title, candidates, voiceLine, budget: hook.budget },
     ...body.map((words, index) => ({ ...words, text: numbered[index]! })),
