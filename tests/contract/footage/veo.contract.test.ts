@@ -55,6 +55,8 @@ describe('the Veo adapter and contract server', () => {
         negativePrompt: footageNegativePrompt,
       },
     });
+    const sent = requestsSince(suite.server, from)[0]?.body as { parameters: { negativePrompt: string } };
+    expect(sent.parameters.negativePrompt).toMatch(/^a person talking to the camera, speaking, /);
   });
 
   it('polls the operation until done and downloads the local clip with the API key', async () => {
