@@ -5,8 +5,10 @@
 // (ad-scorecard.ts: text on frame 0, brand, product, price, repeats, voice gaps, pace, product size,
 // render time, loudness, the voice's word error rate), written to bench/ad-scorecard.json and .md.
 // Quick: each shop once, the styles rotated, 8 and 12 s. Full: every shop × style × 4/8/12 s.
-// `--shops=ember-oak-coffee,picky-paws` scores only those shops' ads. `--voice-only`: the whole
-// grid's voices, read and placed but not rendered (ad-voices.ts, bench/ad-voices.md).
+// `--shops=ember-oak-coffee,picky-paws` scores only those shops' ads; `--styles=ugc` and
+// `--lengths=8,12` narrow the grid the same way (with --full: one style's every length).
+// `--voice-only`: the whole grid's voices, read and placed but not rendered (ad-voices.ts,
+// bench/ad-voices.md).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -351,11 +353,19 @@ function scorecardNotes(scores: readonly AdScore[]): string {
 export async function benchAds(argv: readonly string[]): Promise<AdScore[]> {
   const full = argv.includes('--full');
   const voiceOnly = argv.includes('--voice-only');
-  const only = argv
-    .find((arg) => arg.startsWith('--shops='))
-    ?.slice('--shops='.length)
-    .split(',');
-  const orders = adOrders(full || voiceOnly).filter(({ shop }) => !only || only.includes(shop.slug));
+  const listed = (flag: string) =>
+    argv
+      .find((arg) => arg.startsWith(`--${flag}=`))
+      ?.slice(flag.length + 3)
+      .split(',');
+  const [onlyShops, onlyStyles] = [listed('shops'), listed('styles')];
+  const onlyLengths = listed('lengths')?.map(Number);
+  const orders = adOrders(full || voiceOnly).filter(
+    ({ shop, style, durationSeconds }) =>
+      (!onlyShops || onlyShops.includes(shop.slug)) &&
+      (!onlyStyles || onlyStyles.includes(style)) &&
+      (!onlyLengths || onlyLengths.includes(durationSeconds)),
+  );
   await mkdir(sheetsDir, { recursive: true });
   const shops = await serveDemoShops();
   setTestSiteHosts(demoShopHosts);

@@ -172,6 +172,52 @@ describe('the Bedrock storyboard writer', () => {
     expect(request!.modelId).toBe('amazon.nova-pro-v1:0');
   });
 
+  it('offers a UGC 12 s ad the "things I found" list and keeps the site view as ours, field by field', async () => {
+    // Prepare
+    const shop: StoryboardInput = { site: coffeeRoaster, order: { style: 'ugc', durationSeconds: 12 } };
+    const draft = writeTemplateStoryboard(shop);
+    const { stub, client } = await stubAndClient({ respond: () => ({ ...draft, siteView: undefined }) });
+
+    // Act
+    const storyboard = await bedrockStoryboardWriter({ client }).write(shop);
+
+    // Assess
+    const [request] = stub.requests;
+    const system = request!.body.system!.map((part) => part.text).join('\n');
+    expect(system).toContain(
+      '- Instead of a rung of the ladder, the hook may open a list: its text "3 things I found at Ember & Oak", its voice saying it; then each of the 3 body scenes\' text opens on its number ("1. ", "2. ", "3. ") and shows a different fact of the site, the product with its price first. Use it only when the site gives 3 different facts; the list\'s own numbers are the only numbers not in the site data.',
+    );
+    expect(system).toContain('UGC: a creator filming on a phone');
+    expect(system).not.toContain('a real customer');
+    const text = String(messagesOf(request!)[0]!.content[0]!.text);
+    expect(text).toContain(
+      'Keep these fields exactly as given: version, style, durationSeconds, persona, writer, brand, product, palette, assets, siteView, endCard.domain.',
+    );
+    expect(text).toContain('"3 things I found at Ember & Oak"');
+    // The model cannot drop or change the page the scroll draws: it is put back from the draft.
+    expect(storyboard.writer).toBe('bedrock');
+    expect(storyboard.siteView).toEqual(draft.siteView);
+    expect(storyboard.scenes[0]!.text.join(' ')).toBe('3 things I found at Ember & Oak');
+  });
+
+  it('offers no list where the ad has fewer than three body scenes or the style has none', async () => {
+    for (const order of [
+      { style: 'ugc', durationSeconds: 8 },
+      { style: 'cinematic', durationSeconds: 12 },
+    ] as const) {
+      // Prepare
+      const shop: StoryboardInput = { site: coffeeRoaster, order };
+      const { stub, client } = await stubAndClient({ respond: () => ({ ...writeTemplateStoryboard(shop) }) });
+
+      // Act
+      await bedrockStoryboardWriter({ client }).write(shop);
+
+      // Assess
+      const system = stub.requests[0]!.body.system!.map((part) => part.text).join('\n');
+      expect(system).not.toContain('the hook may open a list');
+    }
+  });
+
   it('hands the site text over as delimited data a page cannot close', async () => {
     // Prepare
     const hostile: StoryboardInput = {

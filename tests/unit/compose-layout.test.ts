@@ -3,13 +3,17 @@
 // (caption over the product, text in a platform's UI zone, too small, too little contrast) is refused.
 import { describe, expect, it } from 'vitest';
 import type { CaptionTrack } from '#generation/compose/captions.ts';
-import { contains, overlaps, safeZone } from '#generation/compose/geometry.ts';
+import { contains, frameGeometry, overlaps, safeZone } from '#generation/compose/geometry.ts';
 import { type AdLayout, type ImageFacts, layoutStoryboard } from '#generation/compose/layout.ts';
 import { checkLayout, minSizeFor } from '#generation/compose/layout-gate.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { styles } from '#shared/contract.ts';
-import { handWrittenStoryboard, withoutImages } from '#tests/integration/support/hand-written-storyboards.ts';
+import {
+  handWrittenStoryboard,
+  withoutImages,
+  withSiteView,
+} from '#tests/integration/support/hand-written-storyboards.ts';
 
 const durations: AdDuration[] = [4, 8, 12];
 const noCaptions: CaptionTrack = { groups: [], states: [], problems: [] };
@@ -191,4 +195,56 @@ describe('the compose layout', () => {
       if (scene.captions) expect(scene.captions.backing.kind).toBe('box');
     }
   });
+});
+
+describe('UGC captions', () => {
+  it("are the feed's own: black words on white boxes, the word being said on the accent", () => {
+    // Act
+    const layout = layoutOf(handWrittenStoryboard('ugc', 12), photos.square!);
+
+    // Assess
+    for (const scene of layout.scenes.filter((each) => each.captions)) {
+      expect(scene.captions!.backing).toMatchObject({ kind: 'box', fill: '#ffffff', perLine: true });
+      expect(scene.captions!.ink).toBe(layout.scheme.boxInk);
+      expect(scene.captions!.activeFill).toBe(layout.scheme.emphasisFill);
+    }
+  });
+});
+
+describe('the site view (site-scroll shots)', () => {
+  const cases = ([8, 12] as const).flatMap((duration) =>
+    [
+      { width: 720, height: 1280 },
+      { width: 1080, height: 1920 },
+    ].map((size) => [duration, size] as const),
+  );
+
+  it.each(cases)(
+    'keeps a %i s UGC ad that scrolls the shop at %o inside the safe zone, scrolling up the page and never past it',
+    (duration, size) => {
+      // Prepare
+      const storyboard = withSiteView(handWrittenStoryboard('ugc', duration));
+      const frame = frameGeometry(size);
+
+      // Act
+      const layout = layoutStoryboard(storyboard, new Map([['upload', photos.square!]]), { safe: false, frame: size });
+      const gate = checkLayout(layout, noCaptions, unmeasured);
+
+      // Assess
+      expect(gate.problems).toEqual([]);
+      const scene = layout.scenes[1]!;
+      expect(scene.shots.map((shot) => shot.design)).toEqual(['site', 'site']);
+      for (const block of [...scene.texts.map((text) => text.box), scene.captions!.band]) {
+        expect(contains(frame.safeZone, block)).toBe(true);
+      }
+      // One scroll over the scene's shots: each continues where the one before stopped, up to the page's end.
+      const [first, second] = scene.shots.map((shot) => shot.move.shift);
+      const pageHeight = scene.shots[0]!.site!.pageHeight;
+      expect(pageHeight).toBeGreaterThan(frame.height);
+      expect(first![0][1]).toBeCloseTo(0, 6);
+      expect(first![1][1]).toBeLessThan(0);
+      expect(second![0][1]).toBeCloseTo(first![1][1], 6);
+      expect(second![1][1]).toBeCloseTo(frame.height - pageHeight, 6);
+    },
+  );
 });

@@ -11,6 +11,7 @@ import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import { type Storyboard, storyboardSchema, wordsOf } from '#generation/storyboard/storyboard.ts';
 import { copyProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
+import { listCountOf } from '#generation/storyboard/text-lines.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
 import { styles } from '#shared/contract.ts';
@@ -100,6 +101,13 @@ describe('the hook: the first rung of the ladder the site offers, whole', () => 
     // Assess
     const hook = storyboard.scenes[0]!;
     const text = hook.text.join(' ');
+    // A creator's list ("3 things I found at …", UGC 12 s) opens on its title, said whole.
+    const listCount = listCountOf(storyboard.scenes);
+    if (listCount !== null) {
+      expect(text).toBe(`${listCount} things I found at ${storyboard.brand.name}`);
+      expect(hook.voiceLine).toMatch(/^(three things I found at|three finds from) .+\.$/i);
+      return;
+    }
     // A 4 s ad's hook lasts 1.3 s: when no rung can be said in it, the site's own shortest whole line,
     // and at the calm pace (three heard words) perhaps only the brand's name.
     const fallbacks = duration === 4 ? [...shortLines, ...(style === 'cinematic' ? [site.businessName] : [])] : [];
@@ -124,7 +132,7 @@ describe('the hook: the first rung of the ladder the site offers, whole', () => 
     expect(hookOf(coffeeRoaster, 'cinematic', 8)).toBe('Subscribe and save 15%');
     expect(hookOf(coffeeRoaster, 'direct-response', 4)).toBe('House Blend');
     expect(hookOf(catTreats, 'direct-response', 12)).toBe('Salmon treats picky cats actually finish');
-    expect(hookOf(catTreats, 'ugc', 12)).toBe('POV: you found salmon treats picky cats actually finish');
+    expect(hookOf(catTreats, 'ugc', 8)).toBe('POV: you found salmon treats picky cats actually finish');
     expect(hookOf(motorcycleGarage, 'cinematic', 8)).toBe('Yamaha XS400 — $4,200');
   });
 
@@ -336,4 +344,44 @@ describe('the writer’s checks, which the Bedrock writer hands back to the mode
       expect(wordsOf(storyboard.scenes[0]!.voiceLine).length).toBeGreaterThan(0);
     },
   );
+});
+
+describe('the "things I found" list (UGC, 12 s)', () => {
+  const listAds = shopAds.filter(({ style, duration }) => style === 'ugc' && duration === 12);
+
+  it.each(listAds)(
+    '$name: numbers three different facts of the site, what is sold first',
+    ({ name, storyboard, site, product }) => {
+      // Assess: the garage's beats would each take another line with their numbers, so it keeps its ladder hook.
+      if (name === 'motorcycle garage') {
+        expect(listCountOf(storyboard.scenes)).toBeNull();
+        return;
+      }
+      expect(listCountOf(storyboard.scenes)).toBe(3);
+      const beats = storyboard.scenes.slice(1, -1).map((scene) => scene.text.join(' '));
+      expect(beats.map((beat) => beat.slice(0, 3))).toEqual(['1. ', '2. ', '3. ']);
+      if (product) expect(beats[0]).toContain(product.name);
+      // Three different beats, each held to every copy rule (numbers only the site's own, none twice).
+      expect(new Set(beats.map((beat) => compact(beat.slice(3)))).size).toBe(3);
+      expect(storyboardProblems(storyboard, siteCopy(site))).toEqual([]);
+    },
+  );
+
+  it('is never chosen with fewer than three beats, for a site that gave too little, or in another style', () => {
+    // Act
+    const write = (site: StoryboardInput['site'], style: Storyboard['style'], duration: 4 | 8 | 12) =>
+      writeTemplateStoryboard({ site, order: { style, durationSeconds: duration } });
+
+    // Assess
+    for (const board of [
+      write(catTreats, 'ugc', 8),
+      write(catTreats, 'ugc', 4),
+      write(nameOnly, 'ugc', 12),
+      write(catTreats, 'cinematic', 12),
+      write(catTreats, 'direct-response', 12),
+    ]) {
+      expect(listCountOf(board.scenes)).toBeNull();
+      expect(board.scenes[0]!.text.join(' ')).not.toMatch(/things I found/);
+    }
+  });
 });

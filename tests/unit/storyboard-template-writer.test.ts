@@ -258,6 +258,22 @@ describe('the voice of each style', () => {
     expect(phone.at(-1)).toBe('text-bubble');
   });
 
+  it('UGC never speaks as a customer: no purchase, use or liking the voice could not have had', () => {
+    for (const page of factSites) {
+      for (const duration of durations) {
+        // Act
+        const storyboard = board(siteFactsOf(page), 'ugc', duration, true);
+
+        // Assess
+        for (const scene of storyboard.scenes) {
+          expect(scene.voiceLine).not.toMatch(
+            /\bI (got|bought|use|used|love|tried|ordered)\b|what I like|another customer/i,
+          );
+        }
+      }
+    }
+  });
+
   it('cinematic never raises its voice, and leaves stamps and phone elements out', () => {
     for (const page of factSites) {
       // Act
@@ -356,7 +372,10 @@ describe('the pictures', () => {
         storyboard.scenes.filter((scene) => scene.role !== 'cta').flatMap((scene) => scene.shots);
       expect(new Set(storyShots(cinematic!).map((shot) => shot.motion))).toEqual(new Set(['push-in', 'pull-out']));
       expect(new Set(storyShots(directResponse!).map((shot) => shot.motion))).toEqual(new Set(['static']));
-      expect(new Set(storyShots(ugc!).map((shot) => shot.motion))).toEqual(new Set(['handheld']));
+      // UGC's photos are hand-held; the shop's page it scrolls (8 and 12 s) is scrolled.
+      const photos = storyShots(ugc!).filter((shot) => shot.layout !== 'site-scroll');
+      expect(new Set(photos.map((shot) => shot.motion))).toEqual(new Set(['handheld']));
+      for (const shot of storyShots(ugc!)) expect(shot.motion === 'scroll').toBe(shot.layout === 'site-scroll');
       for (const shot of storyShots(directResponse!).slice(1)) {
         expect(shot.seconds).toBeGreaterThanOrEqual(0.8);
         expect(shot.seconds).toBeLessThanOrEqual(1.5);
@@ -418,4 +437,23 @@ describe('a site that could not be read, with the buyer’s photo', () => {
       expect(new Set(story).size).toBe(story.length);
     },
   );
+});
+
+describe('AI footage prompts', () => {
+  it('ask UGC for hands and a setting around the product, never a person who could speak as a customer', () => {
+    // Act
+    const prompts = factSites.flatMap((page) =>
+      board(siteFactsOf(page), 'ugc', 12, true).scenes.flatMap((scene) =>
+        scene.footage ? [scene.footage.prompt] : [],
+      ),
+    );
+
+    // Assess
+    expect(prompts.length).toBeGreaterThan(0);
+    for (const prompt of prompts) {
+      expect(prompt).toMatch(/\bhands\b/);
+      expect(prompt).toContain('no face in frame');
+      expect(prompt).not.toMatch(/\b(person|customer|professional|smiling)\b/i);
+    }
+  });
 });

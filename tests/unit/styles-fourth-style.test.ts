@@ -51,7 +51,7 @@ const fourth = vi.hoisted(() => ({
         motions: ['pan-left', 'pan-right'],
         endCardMotion: 'pull-out',
         productLayout: () => 'product-split',
-        footageCamera: 'Sunlit postcard view, slow lateral pan, faded film colours',
+        footageCamera: { shot: 'Sunlit postcard view, slow lateral pan, faded film colours', people: 'people' },
       },
       look: {
         palette: { primary: '#1d4ed8', accent: '#fde047' },

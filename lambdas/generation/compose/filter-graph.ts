@@ -6,7 +6,7 @@
 import { filter } from '#generation/media/filter-escape.ts';
 import { type Box, frame as designFrame } from './geometry.ts';
 import type { AdLayout } from './layout.ts';
-import { zoompanExpressions } from './motion.ts';
+import { scrollCropY, zoompanExpressions } from './motion.ts';
 import { sweepSizeOf } from './plates.ts';
 import type { TextBlock } from './text-blocks.ts';
 
@@ -136,6 +136,19 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
         `[${input}:v]scale=${frame.width}:${frame.height}:force_original_aspect_ratio=increase,crop=${frame.width}:${frame.height},` +
           `fps=${frame.fps},setsar=1,format=yuv420p,trim=start=${clip.offsetSeconds}:duration=${length},setpts=PTS-STARTPTS,` +
           `tpad=stop_mode=clone:stop_duration=${length},trim=end_frame=${frames}[moved${index}]`,
+      );
+    } else if (shot.site) {
+      // A page taller than the frame slides up under a window the frame's size: the single plate
+      // image repeated for the shot's frames, cropped row by row as the thumb flicks it, then scaled.
+      const plateWidth = Math.round(frame.width * frame.plateScale);
+      const plateHeight = Math.round(frame.height * frame.plateScale);
+      statements.push(
+        `[plate${index}]loop=loop=${frames - 1}:size=1:start=0,setpts=N/${frame.fps}/TB,${filter('crop', {
+          w: plateWidth,
+          h: plateHeight,
+          x: 0,
+          y: scrollCropY(shot.move, frames, frame.plateScale),
+        })},scale=${frame.width}:${frame.height},setsar=1[moved${index}]`,
       );
     } else {
       const motion = zoompanExpressions(shot.move, frames, frame.plateScale);

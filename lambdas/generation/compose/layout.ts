@@ -25,6 +25,7 @@ import { minSizeBold as minBoldSize } from './layout-gate.ts';
 import { type CaptionSpec, type Look, safeLook, type TypeSpec } from './looks.ts';
 import { envelopeOf, type Move, moveFor, plateScale } from './motion.ts';
 import { messageBlue, type Scheme, schemeFor } from './scheme.ts';
+import { type SiteView, sitePageHeight } from './site-page.tsx';
 import { type Backing, type Colours, paddingFor, placeBlock, strokeWidthFor, type TextBlock } from './text-blocks.ts';
 
 export interface ImageFacts {
@@ -42,9 +43,10 @@ export interface ImageFacts {
 /**
  * `cover`: the photo fills the frame, its key area (the subject) in the room the text leaves;
  * `product`: a cut-out (or a photo too small to fill the frame) laid whole on the design;
- * `brand`: the design alone (typographic).
+ * `brand`: the design alone (typographic);
+ * `site`: the storyboard's site view drawn as a phone screen (site-page.tsx), scrolled.
  */
-export type ShotDesign = 'product' | 'cover' | 'brand';
+export type ShotDesign = 'product' | 'cover' | 'brand' | 'site';
 
 /** What the plate shows behind the product: the style's design, the photo blurred, or the photo itself. */
 export type Backdrop = 'design' | 'blurred-image' | 'image';
@@ -70,6 +72,8 @@ export interface ShotLayout {
   frames: number;
   /** Counts shots from the start of the ad; neighbouring shots alternate the plate's field. */
   variant: number;
+  /** A `site` shot: the page it scrolls (drawn in the brand's colours), its height in frame px (its width is the frame's). */
+  site?: { view: SiteView; brand: Storyboard['brand']; palette: Storyboard['palette']; pageHeight: number };
 }
 
 export interface CaptionBandLayout {
@@ -256,6 +260,7 @@ function scaledLayout(layout: AdLayout, geometry: FrameGeometry): AdLayout {
         },
         scrims: shot.scrims.map((scrim) => ({ y: scrim.y * k, height: scrim.height * k })),
         move: move(shot.move),
+        ...(shot.site && { site: { ...shot.site, pageHeight: shot.site.pageHeight * k } }),
       })),
       texts: scene.texts.map(text),
       captions: scene.captions && {
@@ -557,6 +562,8 @@ export function captionNumber(word: string): string {
 
 /** The motion a shot is given: a held picture is pushed into (cover photos move; a punch-in pushes on). */
 function motionOf(shot: StoryboardShot, design: ShotDesign, tight: boolean, safe: boolean): Motion {
+  // The site view's scroll is what it shows, in the safe look too (its text is on boxes anyway).
+  if (design === 'site') return 'scroll';
   if (safe || tight) return 'push-in';
   if (design === 'cover' && shot.motion === 'static') return 'push-in';
   return shot.motion;
@@ -669,9 +676,21 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   const band = captionBand(context);
   const frames = shotFrames(scene.shots, context.startFrame, context.endFrame);
   const pictures = scene.shots.map((_, shotIndex) => context.pictures[shotIndex] ?? { asset: null, tight: false });
+  const view = context.storyboard.siteView;
   const designs = pictures.map(
-    (picture) => designOf(picture.asset ? images.get(picture.asset) : undefined, picture.asset).design,
+    (picture, shotIndex): ShotDesign =>
+      scene.shots[shotIndex]!.layout === 'site-scroll' && view
+        ? 'site'
+        : designOf(picture.asset ? images.get(picture.asset) : undefined, picture.asset).design,
   );
+  // The scene's site shots continue one scroll down the page, each its share of the way by its frames.
+  const pageHeight = view ? sitePageHeight(view) : frame.height;
+  const siteFrames = frames.filter((_, shotIndex) => designs[shotIndex] === 'site');
+  const siteTotal = siteFrames.reduce((sum, shot) => sum + shot.frames, 0);
+  const scrollAt = (start: number) =>
+    ((pageHeight - frame.height) *
+      siteFrames.filter((shot) => shot.start < start).reduce((sum, shot) => sum + shot.frames, 0)) /
+    Math.max(1, siteTotal);
   const motions = scene.shots.map((shot, shotIndex) =>
     motionOf(shot, designs[shotIndex]!, pictures[shotIndex]!.tight, context.safe),
   );
@@ -798,6 +817,20 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
     if (design === 'cover' && facts) {
       const { keyArea, move, envelope } = keyAreaIn(region, motion, look, count);
       return { ...common, product: { box: coverPicture(facts, keyArea, tight), keyArea, envelope }, move };
+    }
+    if (design === 'site' && view) {
+      const from = scrollAt(start);
+      const to = scrollAt(start + count);
+      const scroll = moveFor('scroll', look, { x: frame.width / 2, y: frame.height / 2 }, count / frame.fps, to);
+      const move: Move = {
+        ...scroll,
+        shift: [
+          [0, -from],
+          [0, -to],
+        ],
+      };
+      const { brand, palette } = context.storyboard;
+      return { ...common, asset: null, product: null, scrims: [], move, site: { view, brand, palette, pageHeight } };
     }
     if (design === 'product' && facts) {
       const placed = placeProduct(facts, region, look, motion, count);

@@ -14,8 +14,11 @@ export interface Move {
   anchor: { x: number; y: number };
   zoom: readonly [number, number];
   shift: readonly [readonly [number, number], readonly [number, number]];
-  /** How u runs from 0 to 1 over the shot. */
-  ease: 'linear' | 'smooth';
+  /**
+   * How u runs from 0 to 1 over the shot: `flick` is a thumb scrolling a phone, two swipes that
+   * each start fast and coast to a stop.
+   */
+  ease: 'linear' | 'smooth' | 'flick';
   /** An extra zoom at the cut that settles within `punchSeconds` (a look whose camera punches in on cuts). */
   punch: number;
   /** Handheld sway amplitude in frame px, on both axes. */
@@ -38,7 +41,14 @@ function shiftRoom(anchor: { x: number; y: number }, zoom: number): { x: number;
  * The move for a storyboard motion, anchored on the product (or the frame's centre). A pan moves
  * the picture the way it names.
  */
-export function moveFor(motion: Motion, look: Look, anchorAt: { x: number; y: number }, seconds: number): Move {
+export function moveFor(
+  motion: Motion,
+  look: Look,
+  anchorAt: { x: number; y: number },
+  seconds: number,
+  /** `scroll` only: how far the page travels up, frame px (its plate is that much taller than the frame). */
+  scrollPx = 0,
+): Move {
   const anchor = {
     x: Math.min(Math.max(anchorAt.x, 1), frame.width - 1),
     y: Math.min(Math.max(anchorAt.y, 1), frame.height - 1),
@@ -73,6 +83,18 @@ export function moveFor(motion: Motion, look: Look, anchorAt: { x: number; y: nu
         ],
       };
     }
+    case 'scroll':
+      // The page slides up under a held phone: no zoom, no sway (the plate is exactly the frame's width).
+      return {
+        ...base,
+        zoom: [1, 1],
+        shift: [
+          [0, 0],
+          [0, -scrollPx],
+        ],
+        ease: 'flick',
+        punch: 0,
+      };
     case 'handheld': {
       const sway = wobblePx || 8;
       // Zoom enough that the sway (up to 1.5 × its amplitude) never shows an edge.
@@ -83,7 +105,16 @@ export function moveFor(motion: Motion, look: Look, anchorAt: { x: number; y: nu
   }
 }
 
-const ease = (move: Move, u: number) => (move.ease === 'smooth' ? u * u * (3 - 2 * u) : u);
+/** Each of the two swipes covers this share of the way: the first the longer, as a thumb does. */
+const flickShares = [0.6, 0.4] as const;
+const coast = (v: number) => 1 - (1 - v) ** 3;
+
+function ease(move: Move, u: number): number {
+  if (move.ease === 'smooth') return u * u * (3 - 2 * u);
+  if (move.ease === 'flick')
+    return u < 0.5 ? flickShares[0] * coast(2 * u) : flickShares[0] + flickShares[1] * coast(2 * u - 1);
+  return u;
+}
 
 /** The zoom and shift at `u` ∈ [0, 1] of the shot, punch included at `seconds` into it; sway excluded. */
 export function transformAt(move: Move, u: number, seconds: number): { zoom: number; dx: number; dy: number } {
@@ -130,6 +161,19 @@ export function sourceOf(move: Move, box: Box, frames: number): Box {
 }
 
 const num = (value: number) => Number(value.toFixed(5)).toString();
+
+/**
+ * The top row (plate px) of the window a `scroll` shot shows at output frame `n`, as an ffmpeg
+ * expression for crop's `y`: the same flick as `transformAt`, over a plate `plate` × the frame wide.
+ */
+export function scrollCropY(move: Move, frames: number, plate: number): string {
+  const u = `min(1,n/${Math.max(1, frames - 1)})`;
+  const flick = (v: string) => `(1-pow(1-${v},3))`;
+  const s = `if(lt(${u},0.5),${flickShares[0]}*${flick(`2*${u}`)},${flickShares[0]}+${flickShares[1]}*${flick(`(2*${u}-1)`)})`;
+  const from = -move.shift[0][1];
+  const to = -move.shift[1][1];
+  return `${num(plate)}*(${num(from)}+${num(to - from)}*${s})`;
+}
 
 /** zoompan's z, x and y for the shot over a plate of `plateScale` × the frame. */
 export function zoompanExpressions(

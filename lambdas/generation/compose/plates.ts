@@ -6,6 +6,7 @@ import { luminanceOfRgb, mix, rgbOf } from './color.ts';
 import type { Box, FrameGeometry } from './geometry.ts';
 import { drawPlateDesign, plateSizeOf } from './layers.tsx';
 import type { AdLayout, ShotLayout } from './layout.ts';
+import { drawSitePage } from './site-page.tsx';
 
 export interface Plate {
   /** RGB pixels, `size` (plateSizeOf the frame). */
@@ -187,9 +188,33 @@ export interface PlateImage {
   opaque: boolean;
 }
 
-export async function composePlate(layout: AdLayout, shot: ShotLayout, source: PlateImage | undefined): Promise<Plate> {
+/**
+ * The still under a shot. A `site` shot's is its whole page (taller than the frame: the camera
+ * scrolls it), drawn from the storyboard's site view with `siteImages` (clean bytes by asset id).
+ */
+export async function composePlate(
+  layout: AdLayout,
+  shot: ShotLayout,
+  source: PlateImage | undefined,
+  siteImages: ReadonlyMap<string, Buffer> = new Map(),
+): Promise<Plate> {
   const image = source?.bytes;
   const { frame } = layout;
+  if (shot.site) {
+    const page = await drawSitePage({
+      view: shot.site.view,
+      brand: shot.site.brand,
+      palette: shot.site.palette,
+      images: siteImages,
+      scale: frame.plateScale * frame.scale,
+    });
+    const size = { width: page.width, height: page.height };
+    const rgb = await sharp(page.data, { raw: { ...size, channels: 4 } })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    return { rgb, size, scale: frame.plateScale, sweep: sweepFor(rgb) };
+  }
   const plateSize = plateSizeOf(frame);
   let background: Buffer;
   if (image && shot.backdrop === 'image' && shot.product) {

@@ -270,21 +270,25 @@ async function drawVisuals(
   const started = performance.now();
   // Shots that show the same picture the same way share one plate.
   const made = new Map<string, Promise<{ plate: Plate; path: string }>>();
+  const siteImages = new Map([...images].map(([id, image]) => [id, image.bytes]));
   const plates = shots.map(({ shot }, index) => {
-    const key = JSON.stringify([
-      shot.asset,
-      shot.design,
-      shot.backdrop,
-      shot.split,
-      shot.product?.box,
-      shot.scrims,
-      shot.variant % 2,
-    ]);
+    // Every site shot scrolls the same page.
+    const key = shot.site
+      ? 'site'
+      : JSON.stringify([
+          shot.asset,
+          shot.design,
+          shot.backdrop,
+          shot.split,
+          shot.product?.box,
+          shot.scrims,
+          shot.variant % 2,
+        ]);
     let plate = made.get(key);
     if (!plate) {
       const path = dir(`plate-${index}.png`);
       const image = shot.asset ? images.get(shot.asset) : undefined;
-      plate = composePlate(layout, shot, image).then(async (composed) => {
+      plate = composePlate(layout, shot, image, siteImages).then(async (composed) => {
         await writeFile(path, await platePng(composed));
         return { plate: composed, path };
       });

@@ -6,6 +6,11 @@
 export interface ClipRequest {
   /** The scene's visual prompt. */
   prompt: string;
+  /**
+   * What the clip must not show (storyboard/footage-prompts.ts `footageNegativePrompt`): sent only to
+   * models whose documented API takes a negative prompt (Veo, Kling); the others get the prompt alone.
+   */
+  negativePrompt?: string;
   /** One of the model's allowed lengths (generationConfig.footage.models[…].clipSeconds). */
   seconds: number;
   resolution: '720p' | '1080p';

@@ -21,6 +21,9 @@ import {
 
 export const falApiBase = 'https://queue.fal.run';
 
+/** Kling's documented input takes `negative_prompt`; Hailuo's does not (docs/footage-providers.md §fal). */
+const takesNegativePrompt = (model: string) => model.startsWith('fal-ai/kling-video/');
+
 interface Submitted {
   request_id?: string;
   status_url?: string;
@@ -45,6 +48,9 @@ export function falProvider(connection: ProviderConnection): ClipProvider {
           image_url: `data:${request.image.mimeType};base64,${Buffer.from(request.image.bytes).toString('base64')}`,
           // Kling and Hailuo take the length as a string enum ("5" | "10", "6" | "10").
           duration: String(request.seconds),
+          ...(request.negativePrompt && takesNegativePrompt(connection.model)
+            ? { negative_prompt: request.negativePrompt }
+            : {}),
         }),
       });
       const body = (await jsonOf(response)) as (Submitted & ModelError) | null;

@@ -3,6 +3,7 @@
 // stored), pending, or dropped (the engine draws it). Retryable failures start the clip again, up
 // to maxStarts; a refusal is never sent again; past the timeout what still waits is dropped. With
 // the `fail` policy a dropped scene fails the order instead.
+import { footageNegativePrompt } from '#generation/storyboard/footage-prompts.ts';
 import { generationConfig } from '#shared/config.ts';
 import { ClipError, type ClipJob, type ClipProvider, type ClipRequest, type FailureKind } from './clip-provider.ts';
 import { type FootagePlan, roundUsd } from './footage-plan.ts';
@@ -144,6 +145,7 @@ async function startScene(scene: FootageScene, io: FootageIo): Promise<void> {
     }
     scene.job = await io.provider.start({
       prompt: scene.prompt,
+      negativePrompt: footageNegativePrompt,
       seconds: scene.seconds,
       resolution: io.settings.resolution,
       ...(image ? { image } : {}),

@@ -56,7 +56,12 @@ export function veoProvider(connection: ProviderConnection): ClipProvider {
           headers: { ...headers, 'Content-Type': 'application/json' },
           body: JSON.stringify({
             instances: [instance],
-            parameters: { aspectRatio: '9:16', durationSeconds: request.seconds, resolution: request.resolution },
+            parameters: {
+              aspectRatio: '9:16',
+              durationSeconds: request.seconds,
+              resolution: request.resolution,
+              ...(request.negativePrompt ? { negativePrompt: request.negativePrompt } : {}),
+            },
           }),
         },
       );

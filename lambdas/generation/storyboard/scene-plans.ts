@@ -13,6 +13,11 @@ export interface PlannedScene {
   seconds: number;
   /** Back-to-back shots inside the scene: a cut between each. */
   shots: number;
+  /**
+   * A view the scene shows instead of photos when the storyboard can draw it: `site-scroll`, the
+   * shop's page scrolled on a phone (its shots then continue one scroll). Without it, photos as usual.
+   */
+  view?: 'site-scroll';
 }
 
 /** The roles a body slot may take: the plan names the preferred one; a writer may swap it for
@@ -38,5 +43,10 @@ export const pacing = {
   factMaxShare: 1 / 3,
 } as const;
 
-/** A planned scene: its role, its seconds and the shots it holds (one: no cut inside it). */
-export const scene = (role: SceneRole, seconds: number, shots = 1): PlannedScene => ({ role, seconds, shots });
+/** A planned scene: its role, its seconds, the shots it holds (one: no cut inside it) and its view. */
+export const scene = (role: SceneRole, seconds: number, shots = 1, view?: PlannedScene['view']): PlannedScene => ({
+  role,
+  seconds,
+  shots,
+  ...(view ? { view } : {}),
+});

@@ -11,6 +11,7 @@ import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
 import { comparable, type SiteCopy } from './site-copy.ts';
 import { spokenWordCount } from './spoken-words.ts';
 import { type Storyboard, textLimits } from './storyboard.ts';
+import { listCountOf, withoutListMarker } from './text-lines.ts';
 
 /** Lines any business could run: they say nothing about this one. */
 export const genericLinePatterns: readonly RegExp[] = [
@@ -40,8 +41,18 @@ export function storyboardProblems(storyboard: Storyboard, copy: Pick<SiteCopy, 
     const generic = genericLinePatterns.find((pattern) => pattern.test(text));
     if (generic) problems.push(`${path}: "${text}" would fit any business; say what this site says`);
   };
+  // A creator's list shows its count in the hook and numbers its beats: those are not the site's numbers.
+  const listCount = listCountOf(storyboard.scenes);
+  const shownText = (scene: Storyboard['scenes'][number], index: number) => {
+    const text = scene.text.join(' ');
+    if (listCount === null || index === 0 || scene.role === 'cta') return text;
+    return withoutListMarker(text);
+  };
   storyboard.scenes.forEach((scene, index) => {
-    said(`scenes.${index}.text`, scene.text.join(' '));
+    const text = shownText(scene, index);
+    // The hook's title names the count first ("3 things I found at …").
+    const title = listCount !== null && index === 0 && /\d+/.exec(text)?.[0] === String(listCount);
+    said(`scenes.${index}.text`, title ? text.replace(String(listCount), '') : text);
     said(`scenes.${index}.voiceLine`, scene.voiceLine);
     said(`scenes.${index}.callout`, scene.callout);
     said(`scenes.${index}.phoneElement.text`, scene.phoneElement?.text);
@@ -106,8 +117,10 @@ export function copyProblems(storyboard: Storyboard, copy: Pick<SiteCopy, 'offer
     }
   }
   const story = scenes.filter((scene) => scene.role !== 'cta');
+  const listed = listCountOf(scenes) !== null;
   story.forEach((scene, index) => {
-    const shown = [scene.text.join(' '), scene.callout ?? '', scene.phoneElement?.text ?? ''];
+    const text = listed && index > 0 ? withoutListMarker(scene.text.join(' ')) : scene.text.join(' ');
+    const shown = [text, scene.callout ?? '', scene.phoneElement?.text ?? ''];
     // An offer's threshold ("Free shipping on orders over $40") is its condition, not a price.
     const isOffer = copy.offers.some((offer) => sameFact(offer, scene.text.join(' ')));
     const prices = shown.join(' ').match(pricePattern) ?? [];

@@ -16,12 +16,14 @@ export type AssetSource = (typeof assetSources)[number];
 /**
  * How a shot frames its image. `product-*` layouts keep the whole image visible on a designed
  * background (never cropped away); `full-bleed` fills the frame (photos of a setting, not of a
- * product); `brand` is the designed background alone; the CTA scene is always `end-card`.
+ * product); `brand` is the designed background alone; `site-scroll` is the storyboard's `siteView`
+ * drawn as a phone screen of the shop (its asset is null); the CTA scene is always `end-card`.
  */
-export const layouts = ['product-hero', 'product-split', 'full-bleed', 'brand', 'end-card'] as const;
+export const layouts = ['product-hero', 'product-split', 'full-bleed', 'brand', 'site-scroll', 'end-card'] as const;
 export type Layout = (typeof layouts)[number];
 
-export const motions = ['push-in', 'pull-out', 'pan-left', 'pan-right', 'handheld', 'static'] as const;
+/** `scroll` moves a `site-scroll` shot up the page as a thumb flicks it, and belongs to it alone. */
+export const motions = ['push-in', 'pull-out', 'pan-left', 'pan-right', 'handheld', 'static', 'scroll'] as const;
 export type Motion = (typeof motions)[number];
 
 /** Phone-native elements, in a style that has them (its `copy.phoneElements`). */
@@ -34,6 +36,9 @@ export const footagePromptMaxChars = 400;
 export const footageRoles: readonly string[] = ['benefit', 'proof'];
 
 export const textLimits = { charsPerLine: 32, lines: 2, callout: 16, phoneElement: 60 } as const;
+
+/** The site view's text, as short as a phone screen shows it: a product card's name, a price, a banner. */
+export const siteViewLimits = { headline: 80, offer: 48, productName: 40, price: 16, products: 4 } as const;
 
 // Times are sums of decimals (1.2 + 2.8); a microsecond is not a gap.
 const timeTolerance = 1e-6;
@@ -88,6 +93,30 @@ const sceneSchema = z.object({
     .optional(),
 });
 
+/**
+ * What a `site-scroll` shot draws: the shop as the site reader read and cleaned it (never its page
+ * loaded at render), in the storyboard so the renderer needs nothing else. Images are asset ids.
+ */
+const siteViewSchema = z.object({
+  headline: z.string().trim().min(1).max(siteViewLimits.headline).optional(),
+  offer: z.string().trim().min(1).max(siteViewLimits.offer).optional(),
+  /** The page's hero or share image, or null. */
+  hero: z.string().nullable(),
+  /** The logo for the header bar, or null: the header then sets the brand's name. */
+  logo: z.string().nullable(),
+  products: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1).max(siteViewLimits.productName),
+        price: z.string().trim().min(1).max(siteViewLimits.price).optional(),
+        /** The product's own rating out of 5 (schema.org AggregateRating). */
+        rating: z.number().min(0).max(5).optional(),
+        image: z.string().nullable(),
+      }),
+    )
+    .max(siteViewLimits.products),
+});
+
 export const storyboardSchema = z
   .object({
     version: z.literal(storyboardVersion),
@@ -105,6 +134,8 @@ export const storyboardSchema = z
     /** Every usable image, the buyer's upload first; empty when there is none. */
     assets: z.array(assetSchema).max(6),
     scenes: z.array(sceneSchema).min(3).max(6),
+    /** The shop as a phone screen shows it, for `site-scroll` shots; absent when the site gave too little to draw. */
+    siteView: siteViewSchema.optional(),
     endCard: z.object({
       /** What the card says above its button: the offer, the product and its price, or a reason; never the brand's name again. */
       title: textLine,
@@ -125,6 +156,12 @@ export const storyboardSchema = z
     }
     const knownAsset = (id: string | null) => id === null || assetIds.has(id);
     if (!knownAsset(board.endCard.asset)) issue(['endCard', 'asset'], 'must be one of the assets');
+    if (board.siteView) {
+      const view = board.siteView;
+      const images = [view.hero, view.logo, ...view.products.map((product) => product.image)];
+      if (images.some((id) => !knownAsset(id))) issue(['siteView'], "the site view's images must be assets");
+      if (!view.headline && view.products.length === 0) issue(['siteView'], 'a site view shows a headline or products');
+    }
     if (board.endCard.asset === null && board.assets.length > 0) {
       issue(['endCard', 'asset'], 'the end card shows the product or logo when there is an image');
     }
@@ -156,6 +193,12 @@ export const storyboardSchema = z
         issue(['scenes', index, 'shots'], 'shots must fill the scene');
       scene.shots.forEach((shot, shotIndex) => {
         if (!knownAsset(shot.asset)) issue(['scenes', index, 'shots', shotIndex, 'asset'], 'must be one of the assets');
+        if (shot.layout === 'site-scroll' && !board.siteView) {
+          issue(['scenes', index, 'shots', shotIndex, 'layout'], 'a site-scroll shot needs the siteView it draws');
+        }
+        if ((shot.layout === 'site-scroll') !== (shot.motion === 'scroll')) {
+          issue(['scenes', index, 'shots', shotIndex, 'motion'], 'a site-scroll shot, and only it, scrolls');
+        }
         if ((shot.layout === 'end-card') !== (scene.role === 'cta')) {
           issue(['scenes', index, 'shots', shotIndex, 'layout'], 'the CTA scene, and only it, is the end card');
         }

@@ -11,11 +11,20 @@ export interface StyleLines {
   says(fact: Fact, copy: SiteCopy, hook: boolean): string[];
   /** The on-screen line of a hook in this style, when it differs from the fact's own line (UGC's POV). */
   hookText?(fact: Fact): string | undefined;
+  /**
+   * A creator's numbered list, when the style has one: the hook's title for `count` numbered beats
+   * ("3 things I found at Picky Paws") and its spoken lines, longest first. The template writer
+   * uses it when every body scene says a different fact of the site (template-writer.ts `asList`).
+   */
+  list?: { title(count: number, copy: SiteCopy): string; says(count: number, copy: SiteCopy): string[] };
   /** The end card's line, longest first: the button's words and the domain; the words alone (the verb is heard); the domain. */
   cta(ctaLabel: string, copy: SiteCopy): string[];
   /** A call to action of two words ("Shop now."), for an end card too short for any of `cta`'s. */
   lastCta(copy: SiteCopy): string;
 }
+
+/** "three", for a list's spoken title. */
+export const countWords: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four' };
 
 /** The shortest spoken call to action, for an end card of a second or so: "Shop now." */
 export function shortCta(copy: SiteCopy): string {

@@ -23,6 +23,7 @@ import {
   voiceBudget,
 } from './scene-words.ts';
 import { comparable, type SiteCopy, siteCopy } from './site-copy.ts';
+import { siteViewOf } from './site-view.ts';
 import { speakable, spokenWordCount } from './spoken-words.ts';
 import {
   type Storyboard,
@@ -61,7 +62,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
   const plan = definition.plan[durationSeconds as AdDuration];
   const facts = copy.hasFacts || copy.product ? factsOf(copy) : [];
   const card = endCardWords(copy, facts);
-  const story = storyWords(style, copy, facts, plan.slice(0, -1), card);
+  const story = asList(style, copy, storyWords(style, copy, facts, plan.slice(0, -1), card));
   const cardScene = plan.at(-1)!;
   const cardBudget = voiceBudget(style, cardScene.seconds, 'end-card');
   const cardCandidates = definition.copy.lines.cta(card.cta, copy).map(speakable);
@@ -77,7 +78,8 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
 
   const roles: SceneRole[] = [...story.map((words, index) => roleOf(words.fact, index)), 'cta'];
   const { assets, backdrops } = storyboardAssets(input.order.uploadKey, copy.images);
-  const shots = planShots(definition.visuals, plan, roles, assets, backdrops);
+  const siteView = siteViewOf(input.site, copy, assets);
+  const shots = planShots(definition.visuals, plan, roles, assets, backdrops, { siteScroll: siteView !== undefined });
   let startSeconds = 0;
   const scenes = plan.map((planned, index): StoryboardScene => {
     const endSeconds = Math.round((startSeconds + planned.seconds) * 1000) / 1000;
@@ -85,8 +87,12 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     const text = words ? words.text : [card.cta];
     const emphasis = words ? emphasisOf(words.text) : undefined;
     // At most two scenes of generated footage an ad: the first body scenes that gain from it.
+    // Never over the site view: that scene shows the shop's own page.
+    const drawn = shots[index]!.every((shot) => shot.layout !== 'site-scroll');
     const footage =
-      index <= 2 ? footageFor(definition.visuals.footageCamera, roles[index]!, copy, assets, backdrops) : undefined;
+      index <= 2 && drawn
+        ? footageFor(definition.visuals.footageCamera, roles[index]!, copy, assets, backdrops)
+        : undefined;
     const placed: StoryboardScene = {
       role: roles[index]!,
       startSeconds,
@@ -116,6 +122,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     palette: paletteFor(definition.look.palette, input.site.themeColor),
     assets,
     scenes,
+    ...(siteView && shots.flat().some((shot) => shot.layout === 'site-scroll') ? { siteView } : {}),
     endCard: {
       title: card.title,
       ...(card.offer ? { offer: card.offer } : {}),
@@ -222,6 +229,40 @@ function storyWords(
     spoken.add(scene.voiceLine);
     return scene;
   });
+}
+
+/** A list needs this many beats: fewer read as a slideshow with numbers. */
+export const listMinItems = 3;
+
+/**
+ * The story as a creator's numbered list, in a style that has one (style-lines.ts `list`): the hook
+ * becomes the list's title ("3 things I found at Picky Paws", said whole) and each body scene's
+ * text is numbered ("1. Wild Salmon Bites — $12"). Only when every body scene says a different
+ * fact of the site and all of it still fits; otherwise the story as it was.
+ */
+function asList(style: Style, copy: SiteCopy, story: SceneWords[]): SceneWords[] {
+  const list = styleDefinition(style).copy.lines.list;
+  const [hook, ...body] = story;
+  if (!list || !hook || body.length < listMinItems) return story;
+  const facts = body.map((words) => words.fact);
+  if (facts.some((fact) => !fact) || new Set(facts).size !== facts.length) return story;
+  // What is sold stays on screen in the first half: the list's first beat, when the site names it.
+  if (copy.product && facts[0]?.kind !== 'product') return story;
+  const whole = (lines: string[] | null): lines is string[] =>
+    lines !== null && !lines.some((line) => line.endsWith('…'));
+  const title = wrapCaption(list.title(body.length, copy), textLimits.lines);
+  const numbered = body.map((words, index) => wrapCaption(`${index + 1}. ${words.text.join(' ')}`, textLimits.lines));
+  const candidates = list.says(body.length, copy).map(speakable);
+  const voiceLine = chooseLine(candidates, hook.budget);
+  if (!whole(title) || !numbered.every(whole) || !voiceLine || !fillsBudget(voiceLine, hook.budget)) return story;
+  // A number that pushes a beat onto another line takes room from the picture: no list then.
+  if (title.length > hook.text.length || numbered.some((lines, index) => lines.length > body[index]!.text.length)) {
+    return story;
+  }
+  return [
+    { text: title, candidates, voiceLine, budget: hook.budget },
+    ...body.map((words, index) => ({ ...words, text: numbered[index]! })),
+  ];
 }
 
 /**

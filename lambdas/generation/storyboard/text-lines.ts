@@ -18,3 +18,21 @@ export function wrapCaption(text: string, maxLines: number): string[] | null {
   }
   return best;
 }
+
+/** A numbered beat of a creator's list on screen ("2. Single ingredient"). */
+const listMarker = /^(\d)\.\s+/;
+
+/**
+ * The count of a storyboard's list, when it is one: every scene between the hook and the end card
+ * opens on its number in order (1., 2., …). Those numbers, and that count in the hook's title, are
+ * the list's own, not facts of the site.
+ */
+export function listCountOf(scenes: readonly { text: readonly string[] }[]): number | null {
+  const body = scenes.slice(1, -1);
+  if (body.length < 2) return null;
+  const numbered = body.every((scene, index) => listMarker.exec(scene.text[0] ?? '')?.[1] === String(index + 1));
+  return numbered ? body.length : null;
+}
+
+/** A scene's text without its list number. */
+export const withoutListMarker = (text: string) => text.replace(listMarker, '');

@@ -45,7 +45,8 @@ export function endCardAsset(assets: StoryboardAsset[]): string | null {
 
 /**
  * The shots of every scene, in order. Images are handed out in turn, shot by shot, so a cut shows
- * another image when there is one; with a single image a cut changes its framing instead.
+ * another image when there is one; with a single image a cut changes its framing instead. A scene
+ * the plan gives a view shows it in all its shots (one continuing scroll) when the storyboard has one.
  */
 export function planShots(
   visuals: StyleDefinition['visuals'],
@@ -53,6 +54,7 @@ export function planShots(
   roles: readonly SceneRole[],
   assets: StoryboardAsset[],
   backdrops: ReadonlySet<string>,
+  views: { siteScroll: boolean } = { siteScroll: false },
 ): StoryboardShot[][] {
   const images = sceneImages(assets);
   const logo = assets.find((asset) => asset.source === 'logo') ?? null;
@@ -64,6 +66,10 @@ export function planShots(
     return shotLengths(planned.seconds, planned.shots).map((seconds, shotIndex): StoryboardShot => {
       if (role === 'cta') {
         return { asset: cardAsset, layout: 'end-card', motion: visuals.endCardMotion, seconds };
+      }
+      if (planned.view === 'site-scroll' && views.siteScroll) {
+        previous = { asset: null, layout: 'site-scroll' };
+        return { asset: null, layout: 'site-scroll', motion: 'scroll', seconds };
       }
       const image = images.length > 0 ? images[turn % images.length]! : null;
       const motion = visuals.motions[turn % visuals.motions.length]!;

@@ -52,7 +52,10 @@ export const cinematic = {
     // The hook and a benefit's first shot show the product big; the rest beside its split field.
     productLayout: (role, shotIndex) =>
       role === 'hook' || (role === 'benefit' && shotIndex === 0) ? 'product-hero' : 'product-split',
-    footageCamera: 'Slow cinematic dolly-in, shallow depth of field, warm natural light, film grain',
+    footageCamera: {
+      shot: 'Slow cinematic dolly-in, shallow depth of field, warm natural light, film grain',
+      people: 'people',
+    },
   },
   look: {
     palette: { primary: '#0f0f12', accent: '#e8c170' },

@@ -68,7 +68,10 @@ export const directResponse = {
     endCardMotion: 'static',
     // The hook shows the product big; every other scene beside its split field.
     productLayout: (role) => (role === 'hook' ? 'product-hero' : 'product-split'),
-    footageCamera: 'Bright, punchy handheld close-up, crisp daylight, fast but steady motion',
+    footageCamera: {
+      shot: 'Bright, punchy handheld close-up, crisp daylight, fast but steady motion',
+      people: 'people',
+    },
   },
   look: {
     palette: { primary: '#dc2626', accent: '#fde047' },

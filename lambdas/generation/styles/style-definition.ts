@@ -6,6 +6,7 @@ import type { PlateDesign } from '#generation/compose/layers.tsx';
 import type { Look } from '#generation/compose/looks.ts';
 import type { Arrangement } from '#generation/compose/music.ts';
 import type { SchemeRecipe } from '#generation/compose/scheme.ts';
+import type { FootageCamera } from '#generation/storyboard/footage-prompts.ts';
 import type { AdDuration, PlannedScene, SceneRole } from '#generation/storyboard/scene-plans.ts';
 import type { Motion } from '#generation/storyboard/storyboard.ts';
 import type { StyleLines } from '#generation/storyboard/style-lines.ts';
@@ -49,8 +50,8 @@ export interface StyleDefinition {
     endCardMotion: Motion;
     /** How a product photo is framed in a scene of `role`, its `shotIndex`-th shot. */
     productLayout(role: SceneRole, shotIndex: number): 'product-hero' | 'product-split';
-    /** The camera and light of AI footage, the start of every footage prompt. */
-    footageCamera: string;
+    /** The camera and light of AI footage (the start of every footage prompt) and who may be in the shot. */
+    footageCamera: FootageCamera;
   };
   look: {
     /** The colours an ad takes when the site has no theme colour (the accent when it has one). */

@@ -1,13 +1,14 @@
-// UGC: a customer filming on their phone, first person and casual — an ad native to the feed.
-// First-person lines about only what the site says ("I got the House Blend, it's $16."), a POV
-// hook, a viewer's comment and a friend's text that the next line answers; a handheld camera and
-// jump cuts; sticker text and outlined captions on the brand's own colour; easy lo-fi under a
-// young, conversational voice.
+// UGC: a creator filming on their phone, first person and casual — an ad native to the feed.
+// Lines about only what the site says ("they have the House Blend, it's $16."; never as the shop's
+// customer), a POV hook or a "things I found" list, the shop's page scrolled on a phone, a viewer's
+// comment and a friend's text that the same scene answers; a handheld camera and jump cuts; sticker
+// text and the feed's boxed captions; easy lo-fi under a young, conversational voice.
 import { bold } from '#generation/compose/looks.ts';
 import { beats, chordsAndBass, hit, kick, play, tables } from '#generation/compose/music.ts';
 import { scene } from '#generation/storyboard/scene-plans.ts';
 import {
   closed,
+  countWords,
   lower,
   nounPhrase,
   question,
@@ -21,8 +22,15 @@ import type { StyleDefinition } from './style-definition.ts';
 export const ugc = {
   plan: {
     4: [scene('hook', 1.3), scene('benefit', 1.3), scene('cta', 1.4)],
-    8: [scene('hook', 2, 2), scene('benefit', 2.2, 2), scene('offer', 2), scene('cta', 1.8)],
-    12: [scene('hook', 2.5, 2), scene('benefit', 2.7, 2), scene('proof', 2.5, 2), scene('offer', 2.3), scene('cta', 2)],
+    // After the hook, the shop's own page scrolled on a phone, as a creator shows where they found it.
+    8: [scene('hook', 2, 2), scene('benefit', 2.2, 2, 'site-scroll'), scene('offer', 2), scene('cta', 1.8)],
+    12: [
+      scene('hook', 2.5, 2),
+      scene('benefit', 2.7, 2, 'site-scroll'),
+      scene('proof', 2.5, 2),
+      scene('offer', 2.3),
+      scene('cta', 2),
+    ],
   },
   pace: { min: 2.4, max: 2.8 },
   copy: {
@@ -39,9 +47,11 @@ export const ugc = {
             return [`and the deal: ${casual(fact.text)}`, `the deal: ${casual(fact.text)}`];
           case 'product': {
             const { name, price } = fact.product;
+            // "They" are the shop: the voice shows what it sells, never claims to have bought it
+            // (a generated voice speaking as a customer would be a made-up testimonial, 16 CFR 465).
             return [
-              ...(price ? [`I got the ${name}, it's ${price}.`, `the ${name} is ${price}.`] : []),
-              `I got the ${name}.`,
+              ...(price ? [`they have the ${name}, it's ${price}.`, `the ${name} is ${price}.`] : []),
+              `they have the ${name}.`,
               `the ${name}.`,
               `${name}.`,
             ];
@@ -49,40 +59,52 @@ export const ugc = {
           case 'rating':
             return rated(fact).map((line) => casual(line));
           case 'review':
-            return [`another customer wrote ${quoted(fact.quote)}`, quoted(fact.quote)];
+            return [`a customer wrote ${quoted(fact.quote)}`, quoted(fact.quote)];
           case 'claim':
             // "it comes with a 12-month warranty": a guarantee the customer got with it.
             return fact.claim.kind === 'guarantee' && /^\d/.test(fact.claim.text) && !hook
               ? [`it comes with a ${casual(fact.claim.text)}`, casual(fact.claim.text)]
               : [casual(fact.claim.text)];
           case 'benefit':
-            return [`what I like: ${casual(fact.text)}`, casual(fact.text)];
+            return [`what stands out: ${casual(fact.text)}`, casual(fact.text)];
         }
       },
       // "POV: you found coffee roasted the day it ships": a headline that names a thing.
       hookText: (fact) =>
         fact.kind === 'headline' && nounPhrase(fact.text) ? `POV: you found ${lower(fact.text)}` : undefined,
+      list: {
+        title: (count, copy) => `${count} things I found at ${copy.name}`,
+        says: (count, copy) => [
+          `${countWords[count] ?? count} things I found at ${copy.name}.`,
+          `${countWords[count] ?? count} finds from ${copy.name}.`,
+        ],
+      },
       cta: (label, copy) => [`it's at ${copy.domain}.`, `${copy.domain}.`, closed(lower(label, copy))],
       lastCta: (copy) => lower(shortCta(copy)),
     },
     phoneElements: true,
     priceStamp: false,
     brief:
-      'UGC: a real customer filming on a phone, first person, casual, mostly lower case, saying only what the site says ("I got the House Blend, it\'s $16."). The hook may be a POV or "things I found" line ("POV: you found coffee that ships the day it\'s roasted"). No doubt the ad does not answer, no filler said twice. A phone element (comment-reply, text-bubble) only where the next line answers it.',
+      'UGC: a creator filming on a phone, first person, casual, mostly lower case, saying only what the site says ("the House Blend is $16."); never a customer\'s experience the site does not quote. The hook may be a POV line ("POV: you found coffee that ships the day it\'s roasted"). No doubt the ad does not answer, no filler said twice. A phone element (comment-reply, text-bubble) only where the same scene\'s line answers it.',
   },
   visuals: {
     motions: ['handheld'],
     endCardMotion: 'handheld',
     // The product big in every scene, as a phone would film it.
     productLayout: () => 'product-hero',
-    footageCamera: 'Vertical phone footage, handheld, filmed by a real customer at home, natural window light',
+    // Hands and a setting, never a face: a generated person in a first-person ad would be a made-up testimonial.
+    footageCamera: {
+      shot: 'Vertical phone footage, handheld point of view, natural window light, no face in frame',
+      people: 'hands',
+    },
   },
   look: {
     palette: { primary: '#ffffff', accent: '#db2777' },
     scheme: 'brand-room',
     type: {
       headline: bold(46, { treatment: 'sticker', lineHeight: 1.2, maxLines: 2 }),
-      caption: { ...bold(54, { weight: 900, treatment: 'outline', maxLines: 1 }), maxWords: 3 },
+      // The feed's own caption style: black words on white boxes, the word being said on the accent.
+      caption: { ...bold(46, { weight: 800, treatment: 'boxed', maxLines: 1 }), maxWords: 3 },
       callout: bold(48, { weight: 900, treatment: 'sticker', maxLines: 2 }),
       phone: bold(38, { treatment: 'sticker', maxLines: 2, lineHeight: 1.18 }),
       endTitle: bold(50, { treatment: 'plain' }),

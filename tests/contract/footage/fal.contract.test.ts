@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClipError } from '#generation/footage/clip-provider.ts';
 import { falProvider } from '#generation/footage/fal.ts';
+import { footageNegativePrompt } from '#generation/storyboard/footage-prompts.ts';
 import { localClipMark } from '#local/footage/local-clip.ts';
 import { apiKey, contractSuite, firstFrame, requestsSince, settle } from './support.ts';
 
@@ -64,6 +65,31 @@ describe('the fal adapter and queue contract server', () => {
     const job = await suite.adapter.start({ prompt, seconds: 5, resolution: '720p', image });
     suite.server.failNext('unavailable');
     expect(await suite.adapter.poll(job)).toMatchObject({ state: 'unreadable', kind: 'retryable' });
+  });
+
+  it("sends Kling the engine's negative prompt as `negative_prompt`, field by field", async () => {
+    const from = suite.server.requests.length;
+    await suite.adapter.start({ prompt, negativePrompt: footageNegativePrompt, seconds: 5, resolution: '720p', image });
+    expect(requestsSince(suite.server, from)[0]?.body).toEqual({
+      prompt,
+      image_url: `data:image/jpeg;base64,${firstFrame.toString('base64')}`,
+      duration: '5',
+      negative_prompt: footageNegativePrompt,
+    });
+    const sent = requestsSince(suite.server, from)[0]?.body as { negative_prompt: string };
+    expect(sent.negative_prompt).toMatch(/^a person talking to the camera, speaking, /);
+  });
+
+  it('sends Hailuo-02 no negative prompt: its documented input has none', async () => {
+    const hailuo = 'fal-ai/minimax/hailuo-02/standard/image-to-video';
+    const adapter = falProvider({ apiBase: suite.server.url, apiKey, model: hailuo });
+    const from = suite.server.requests.length;
+    await adapter.start({ prompt, negativePrompt: footageNegativePrompt, seconds: 6, resolution: '720p', image });
+    expect(requestsSince(suite.server, from)[0]?.body).toEqual({
+      prompt,
+      image_url: `data:image/jpeg;base64,${firstFrame.toString('base64')}`,
+      duration: '6',
+    });
   });
 
   it('submits Hailuo-02 with its own lengths', async () => {

@@ -11,6 +11,7 @@ import {
 } from '#generation/footage/footage-jobs.ts';
 import { planFootage } from '#generation/footage/footage-plan.ts';
 import { type FootageSettings, footageSettings } from '#generation/footage/footage-settings.ts';
+import { footageNegativePrompt } from '#generation/storyboard/footage-prompts.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { drillMarkers } from '#local/footage/job-board.ts';
 import { generationConfig } from '#shared/config.ts';
@@ -114,6 +115,20 @@ describe('the footage loop', () => {
     expect(result.scenes.map((scene) => scene.status)).toEqual(['ready', 'ready']);
     expect([...parts.stored.keys()].sort()).toEqual([1, 2]);
     expect(result).toMatchObject({ costUsd: 0.4, secondsGenerated: 8 });
+  });
+
+  it('asks every clip never to show a person speaking to the camera (the negative prompt)', async () => {
+    const settings = settingsWith();
+    const from = suite.server.requests.length;
+    await startFootage(planFootage(await storyboardWith(), settings), io(settings));
+    const starts = suite.server.requests.slice(from).filter((request) => request.method === 'POST');
+    expect(starts).toHaveLength(2);
+    for (const start of starts) {
+      expect((start.body as { parameters: Record<string, unknown> }).parameters.negativePrompt).toBe(
+        footageNegativePrompt,
+      );
+    }
+    expect(footageNegativePrompt).toContain('a person talking to the camera');
   });
 
   it('starts a job that failed retryably again with the same prompt, and bills only the clip made', async () => {

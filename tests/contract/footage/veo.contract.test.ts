@@ -3,6 +3,7 @@
 // example has it, the operation walked to `done`, the download, and every failure shape sorted.
 import { describe, expect, it } from 'vitest';
 import { ClipError } from '#generation/footage/clip-provider.ts';
+import { footageNegativePrompt } from '#generation/storyboard/footage-prompts.ts';
 import { localClipMark } from '#local/footage/local-clip.ts';
 import { apiKey, contractSuite, firstFrame, requestsSince, settle } from './support.ts';
 
@@ -40,6 +41,22 @@ describe('the Veo adapter and contract server', () => {
       instances: [{ prompt }],
       parameters: { aspectRatio: '9:16', durationSeconds: 8, resolution: '1080p' },
     });
+  });
+
+  it("sends the engine's negative prompt as `parameters.negativePrompt`, field by field", async () => {
+    const from = suite.server.requests.length;
+    await suite.adapter.start({ prompt, negativePrompt: footageNegativePrompt, seconds: 4, resolution: '720p' });
+    expect(requestsSince(suite.server, from)[0]?.body).toEqual({
+      instances: [{ prompt }],
+      parameters: {
+        aspectRatio: '9:16',
+        durationSeconds: 4,
+        resolution: '720p',
+        negativePrompt: footageNegativePrompt,
+      },
+    });
+    const sent = requestsSince(suite.server, from)[0]?.body as { parameters: { negativePrompt: string } };
+    expect(sent.parameters.negativePrompt).toMatch(/^a person talking to the camera, speaking, /);
   });
 
   it('polls the operation until done and downloads the local clip with the API key', async () => {

@@ -155,3 +155,28 @@ export function withoutImages(storyboard: Storyboard): Storyboard {
   }
   return board;
 }
+
+/**
+ * The same storyboard with the shop's page drawn as a phone screen where the style's plan gives a
+ * scene the `site-scroll` view (UGC at 8 and 12 s): that scene's shots scroll the view.
+ */
+export function withSiteView(storyboard: Storyboard): Storyboard {
+  const board = structuredClone(storyboard);
+  const plan = styleDefinition(board.style).plan[board.durationSeconds as AdDuration];
+  board.siteView = {
+    headline: 'Small-batch coffee, roasted the morning it ships',
+    offer: 'Free shipping on orders over $35',
+    hero: 'upload',
+    logo: null,
+    products: [
+      { name: 'House Blend', price: '$16', rating: 4.8, image: 'upload' },
+      { name: 'Dark Roast', price: '$18', rating: 4.6, image: 'upload' },
+      { name: 'Decaf Colombia', price: '$17', image: 'upload' },
+    ],
+  };
+  board.scenes.forEach((scene, index) => {
+    if (plan[index]?.view !== 'site-scroll') return;
+    for (const shot of scene.shots) Object.assign(shot, { asset: null, layout: 'site-scroll', motion: 'scroll' });
+  });
+  return storyboardSchema.parse(board);
+}
