@@ -3,6 +3,7 @@
 // the local Stripe server and Chromium).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './longest-first-sequencer.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,6 +20,7 @@ export default defineConfig({
   test: {
     root,
     pool: 'forks',
+    sequence: { sequencer: LongestFirstSequencer },
     // 2 cores: integration files each start a twin (a JVM + Chromium), so run two at a time.
     maxWorkers: 2,
     projects: [
