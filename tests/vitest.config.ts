@@ -3,6 +3,7 @@
 // the local Stripe server and Chromium).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './longest-first-sequencer.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,10 +20,13 @@ export default defineConfig({
   test: {
     root,
     pool: 'forks',
+    sequence: { sequencer: LongestFirstSequencer },
     // 2 cores: integration files each start a twin (a JVM + Chromium), so run two at a time.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // Some unit tests import a handler's whole module graph inside the test: seconds when both
+      // cores are busy with integration files beside them, so not Vitest's default 5 s.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 60_000 } },
       { extends: true, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000 } },
       // Fakes against the providers' published descriptions; `npm run test:stripe` points it at real Stripe.
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], testTimeout: 90_000 } },

@@ -63,8 +63,9 @@ async function startPoller(
   tableName: string,
   handler: (event: DynamoDBStreamEvent) => Promise<unknown>,
   log: (line: string) => void = () => undefined,
+  intervalMs = 50,
 ): Promise<StreamPoller> {
-  return startStreamPoller({ endpoint: dynamo.endpoint, tableName, handler, credentials, intervalMs: 50, log });
+  return startStreamPoller({ endpoint: dynamo.endpoint, tableName, handler, credentials, intervalMs, log });
 }
 
 function newOrder(id: string) {
@@ -230,13 +231,21 @@ describe('stream poller', () => {
     const tableName = await createOrdersTable();
     const deliveries: string[][] = [];
     let failedOnce = false;
-    const poller = await startPoller(tableName, async (event): Promise<DynamoDBBatchResponse> => {
-      deliveries.push(event.Records.map((record) => record.dynamodb?.NewImage?.id?.S ?? ''));
-      const second = event.Records[1];
-      if (failedOnce || !second) return { batchItemFailures: [] };
-      failedOnce = true;
-      return { batchItemFailures: [{ itemIdentifier: second.dynamodb?.SequenceNumber ?? '' }] };
-    });
+    // Only drain() polls here: the three records must reach the handler as one batch, and a timed
+    // poll between two of the writes (slow on a busy machine) would hand them over split.
+    const pollOnlyOnDrain = 600_000;
+    const poller = await startPoller(
+      tableName,
+      async (event): Promise<DynamoDBBatchResponse> => {
+        deliveries.push(event.Records.map((record) => record.dynamodb?.NewImage?.id?.S ?? ''));
+        const second = event.Records[1];
+        if (failedOnce || !second) return { batchItemFailures: [] };
+        failedOnce = true;
+        return { batchItemFailures: [{ itemIdentifier: second.dynamodb?.SequenceNumber ?? '' }] };
+      },
+      undefined,
+      pollOnlyOnDrain,
+    );
     const ids = [randomUUID(), randomUUID(), randomUUID()];
 
     // Act
