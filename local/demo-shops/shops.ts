@@ -1,6 +1,7 @@
 // The demo shops' panel: each fixture shop's host name and what a marketer reading its page would
 // say it sells, so the ad bench (tests/bench/ads.ts) can judge an ad against the shop, not against
 // whatever the site reader happened to find.
+import { fileURLToPath } from 'node:url';
 
 export interface DemoShop {
   /** Its folder here (index.html and assets). */
@@ -16,6 +17,11 @@ export interface DemoShop {
   answers: 'page' | 'unavailable' | 'not-html';
   /** Whether the page offers a photograph an ad can show. */
   photo: boolean;
+  /**
+   * The product photo its buyer uploads (a path under local/demo-shops): the order form asks for one
+   * when the site cannot be read, and the API refuses such an order without it.
+   */
+  buyerPhoto?: string;
   /** What the panel covers with this shop. */
   about: string;
 }
@@ -79,6 +85,7 @@ export const demoShops = [
     offer: null,
     answers: 'unavailable',
     photo: false,
+    buyerPhoto: 'ember-oak-coffee/img/house-blend-cup.jpg',
     about: 'unreadable: every request answers 503 Service Unavailable',
   },
   {
@@ -89,6 +96,7 @@ export const demoShops = [
     offer: null,
     answers: 'not-html',
     photo: false,
+    buyerPhoto: 'ember-oak-coffee/img/house-blend-square.jpg',
     about: 'unreadable: the home page is a PDF (application/pdf), not HTML',
   },
 ] as const satisfies readonly DemoShop[];
@@ -97,4 +105,12 @@ export type DemoShopSlug = (typeof demoShops)[number]['slug'];
 
 export function demoShop(slug: DemoShopSlug): DemoShop {
   return demoShops.find((shop) => shop.slug === slug)!;
+}
+
+/** The upload key a demo buyer's photo is stored under (any key the API would hand out). */
+export const demoUploadKey = '8a1d0c7e-5b3f-4c2a-9e61-2f4d7b9c0a13.jpg';
+
+/** A shop's buyer photo on disk, or null when its buyer uploads none. */
+export function buyerPhotoPath(shop: DemoShop): string | null {
+  return shop.buyerPhoto ? fileURLToPath(new URL(shop.buyerPhoto, import.meta.url)) : null;
 }

@@ -14,6 +14,7 @@ import { storyboardSchema } from '#generation/storyboard/storyboard.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
 import type { Voice } from '#generation/voice/voice.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import { buyerPhotoPath, demoUploadKey } from '#local/demo-shops/shops.ts';
 import type { Style } from '#shared/contract.ts';
 import { adBudgets, heardWordsPerSecond, longestVoiceGap, paceBudgets } from './ad-scorecard.ts';
 import { voiceTimeline } from './ad-timeline.ts';
@@ -42,7 +43,8 @@ export async function scoreVoice(order: AdOrder, site: WebsiteAnalysis, voice: V
   const ad = `${shop.slug}-${style}-${durationSeconds}`;
   let storyboard: ReturnType<typeof storyboardSchema.parse>;
   try {
-    const written = await writeStoryboard({ site, order: { style, durationSeconds, uploadKey: null } });
+    const uploadKey = buyerPhotoPath(shop) ? demoUploadKey : null;
+    const written = await writeStoryboard({ site, order: { style, durationSeconds, uploadKey } });
     storyboard = storyboardSchema.parse(written.storyboard);
   } catch (error) {
     if (error instanceof StepFailure) return { ad, noAd: error.message };

@@ -34,7 +34,7 @@ import type { SpokenLine, Voice } from '#generation/voice/voice.ts';
 import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { fetchPublicImage, setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
-import { demoShops } from '#local/demo-shops/shops.ts';
+import { buyerPhotoPath, type DemoShop, demoShops, demoUploadKey } from '#local/demo-shops/shops.ts';
 import { type Style, styles } from '#shared/contract.ts';
 import { type AdMeasures, type Check, checkAd, measureAd } from './ad-scorecard.ts';
 import { adTimeline, textFadeIns } from './ad-timeline.ts';
@@ -49,7 +49,7 @@ const durations: AdDuration[] = [4, 8, 12];
 const large = { width: 1080, height: 1920 } as const;
 
 export interface AdOrder {
-  shop: (typeof demoShops)[number];
+  shop: (typeof demoShops)[number] & DemoShop;
   style: Style;
   durationSeconds: AdDuration;
 }
@@ -132,6 +132,18 @@ async function cleanSiteImages(storyboard: Storyboard, workDir: string): Promise
   return Object.fromEntries(cleaned.filter((entry) => entry !== undefined));
 }
 
+/** The buyer's photo cleaned as the render function cleans an upload, under its asset's id. */
+async function cleanUpload(
+  storyboard: Storyboard,
+  photo: string | null,
+  workDir: string,
+): Promise<Record<string, string>> {
+  const upload = storyboard.assets.find((asset) => asset.source === 'upload');
+  if (!photo || !upload) return {};
+  const outcome = await cleanImage(await readFile(photo), join(workDir, 'upload.png'));
+  return 'path' in outcome ? { [upload.id]: outcome.path } : {};
+}
+
 /** Each cleaned image's size and opacity, as renderStoryboard measures them for its layout. */
 async function imageFacts(paths: Record<string, string>): Promise<Map<string, ImageFacts>> {
   const facts = new Map<string, ImageFacts>();
@@ -169,12 +181,16 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
   const ad = `${shop.slug}-${style}-${durationSeconds}`;
   const workDir = await mkdtemp(join(tmpdir(), 'reelfive-ad-bench-'));
   try {
+    const photo = buyerPhotoPath(shop);
     const { storyboard: written, writer } = await writeStoryboard({
       site,
-      order: { style, durationSeconds, uploadKey: null },
+      order: { style, durationSeconds, uploadKey: photo ? demoUploadKey : null },
     });
     const storyboard = storyboardSchema.parse(written);
-    const images = await cleanSiteImages(storyboard, workDir);
+    const images = {
+      ...(await cleanSiteImages(storyboard, workDir)),
+      ...(await cleanUpload(storyboard, photo, workDir)),
+    };
     const recording = recordingVoice(state.voice);
     const base: AdScore = {
       ad,
@@ -264,8 +280,9 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
     score.checks = checkAd(measures, {
       durationSeconds,
       style,
-      // The bench orders no photo: an unreadable site's ad has nothing but the name.
-      nameOnly: site.source === 'fallback',
+      // An unreadable site's ad is the name alone unless its buyer's photo reached the render.
+      nameOnly:
+        site.source === 'fallback' && !storyboard.assets.some((asset) => images[asset.id] && asset.source === 'upload'),
       render720Seconds: score.render720Seconds,
       render1080Seconds,
       lufs: score.lufs,
