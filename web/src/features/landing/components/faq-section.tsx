@@ -33,7 +33,7 @@ export const faqs = [
   },
   {
     question: 'Which styles can I choose?',
-    answer: `${styleNames}. Cinematic has a few slow scenes, elegant type and a calm narrator; Direct Response cuts about every second, with bold type, your offer or price called out and an urgent voice; UGC reads like a creator's own post, with a first-person voice, sticker captions, a comment reply or message bubble and a hand-held feel. No style puts a person or an avatar on screen.`,
+    answer: `${styleNames}. Cinematic has a few slow scenes, elegant type and a calm narrator; Direct Response cuts about every second, with bold type, your offer or price called out and an urgent voice; UGC reads like a creator's own post: a casual voice, the feed's boxed captions, a hand-held feel and, when your site shows products, a scroll through it. No style puts a person or an avatar on screen.`,
   },
   {
     question: 'Can I use my own product photo?',
