@@ -26,6 +26,23 @@ export const configSchema = z.object({
     replyTo: z.email(),
   }),
   generation: z.object({
+    /** The preview before paying (lambdas/generation/preview): how it reads the site and what it keeps. */
+    preview: z.object({
+      /** The preview's page fetch gives up sooner than generation's 8 s: the buyer is waiting on the form. */
+      siteFetchTimeoutMs: z.int().check(z.positive(), z.maximum(8_000)),
+      /** Reading the fetched page on its own thread, ended at this budget: the preview then says it could not be read. */
+      siteReadingBudgetMs: z.int().check(z.positive(), z.maximum(8_000)),
+      /** Each site image the preview shows, fetched in parallel once the page is read. */
+      imageFetchTimeoutMs: z.int().check(z.positive()),
+      /** Site images the preview cleans and shows (the buyer's photo comes on top). */
+      maxSiteImages: z.int().check(z.positive(), z.maximum(5)),
+      /** The cleaned copies fit inside a square of this many pixels. */
+      imageBoxPixels: z.int().check(z.minimum(64)),
+      /** How long what a preview read is reused, by later previews and by the order's generation. */
+      cacheMinutes: z.int().check(z.positive()),
+      /** Per-IP previews per hour (scaled with the stage's general budget, as the other narrow ones). */
+      perIpPerHour: z.int().check(z.positive()),
+    }),
     /** Poll interval of the render loop (Wait state), seconds. */
     renderPollSeconds: z.int().check(z.positive()),
     /** Whole-execution bound; past it the execution-status rule runs the failure path. */
@@ -73,21 +90,8 @@ export const configSchema = z.object({
     typicalSeconds: z.int().check(z.positive(), z.maximum(30 * 60)),
   }),
   /** The preview before paying (DESIGN §5 step 1, lambdas/generation/preview). */
+  /** What the order form does while it waits for the preview (DESIGN §5 step 1). */
   preview: z.object({
-    /** The preview's page fetch gives up sooner than generation's 8 s: the buyer is waiting on the form. */
-    siteFetchTimeoutMs: z.int().check(z.positive(), z.maximum(8_000)),
-    /** Reading the fetched page on its own thread, ended at this budget: the preview then says it could not be read. */
-    siteReadingBudgetMs: z.int().check(z.positive(), z.maximum(8_000)),
-    /** Each site image the preview shows, fetched in parallel once the page is read. */
-    imageFetchTimeoutMs: z.int().check(z.positive()),
-    /** Site images the preview cleans and shows (the buyer's photo comes on top). */
-    maxSiteImages: z.int().check(z.positive(), z.maximum(5)),
-    /** The cleaned copies fit inside a square of this many pixels. */
-    imageBoxPixels: z.int().check(z.minimum(64)),
-    /** How long what a preview read is reused, by later previews and by the order's generation. */
-    cacheMinutes: z.int().check(z.positive()),
-    /** Per-IP previews per hour (scaled with the stage's general budget, as the other narrow ones). */
-    perIpPerHour: z.int().check(z.positive()),
     /** The form says "still reading…" once a preview has taken this long. */
     stillReadingAfterMs: z.int().check(z.positive()),
     /** The form waits this long after the last keystroke before asking. */

@@ -20,17 +20,7 @@ export const config: Config = {
   // shared with 3 busy worktrees, 2026-11-28): 10.2, 16.0 and 20.6 s. AWS adds Bedrock's and
   // Polly's round trips and cold starts, so the promise is a minute. Re-measure when AI footage lands.
   delivery: { typicalSeconds: 60 },
-  preview: {
-    siteFetchTimeoutMs: 2_500,
-    siteReadingBudgetMs: 2_000,
-    imageFetchTimeoutMs: 1_500,
-    maxSiteImages: 4,
-    imageBoxPixels: 480,
-    cacheMinutes: 60,
-    perIpPerHour: 60,
-    stillReadingAfterMs: 3_000,
-    debounceMs: 600,
-  },
+  preview: { stillReadingAfterMs: 3_000, debounceMs: 600 },
   price: { amountCents: 500, currency: 'usd', label: '$5.00', shortLabel: '$5' },
   video: { width: 720, height: 1280, durationsSeconds: [4, 8, 12], defaultDurationSeconds: 12 },
   limits: {
@@ -119,6 +109,15 @@ export const config: Config = {
  * `config` so that the site's bundle, which imports `config`, carries none of it.
  */
 export const generationConfig: GenerationConfig = {
+  preview: {
+    siteFetchTimeoutMs: 2_500,
+    siteReadingBudgetMs: 2_000,
+    imageFetchTimeoutMs: 1_500,
+    maxSiteImages: 4,
+    imageBoxPixels: 480,
+    cacheMinutes: 60,
+    perIpPerHour: 60,
+  },
   renderPollSeconds: 5,
   executionTimeoutMinutes: 30,
   // The storyboard's copywriter, chosen for the copy rather than the last tenth of a cent: Nova

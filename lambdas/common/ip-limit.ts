@@ -4,7 +4,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import ipaddr from 'ipaddr.js';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { apiMessages } from '#shared/contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { ApiFailure } from './api-failure.ts';
@@ -20,7 +20,7 @@ const narrowBudgets = new Map<string, number>([
   // Checkouts opened and not paid: an order's payment gives its place back (giveBackIpAttempt).
   ['unpaid-checkout', config.limits.unpaidCheckoutsPerIpPerHour],
   // Previews before paying: each one fetches a site and cleans its images.
-  ['preview', config.preview.perIpPerHour],
+  ['preview', generationConfig.preview.perIpPerHour],
 ]);
 
 /**

@@ -2,7 +2,7 @@
 // page of the hostile corpus (tests/fixtures/hostile-pages.ts) at the size the attack sent and at
 // the 2 MB page cap, and an ordinary shop page, read by the guarded reader (worker thread start,
 // parse, extraction). The reader gets the worst-case budget, so a page that would miss the preview's
-// own budget (config.preview.siteReadingBudgetMs, then "could not be read") shows by how much.
+// own budget (generationConfig.preview.siteReadingBudgetMs, then "could not be read") shows by how much.
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { readPageGuarded } from '#generation/website/guarded-reading.ts';

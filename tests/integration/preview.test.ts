@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { unreadableSiteReason } from '#generation/preview/site-preview.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { messages } from '#shared/contract.ts';
 import type { PreviewResponse } from '#shared/preview-contract.ts';
 import { previewResponseSchema } from '#shared/preview-contract.ts';
@@ -225,10 +225,10 @@ describe('the per-client limit', () => {
     else process.env[envNames.ipAttemptsPerHour] = previous;
   });
 
-  it(`refuses a client's preview past ${config.preview.perIpPerHour} an hour with 429, and not another client's`, async () => {
+  it(`refuses a client's preview past ${generationConfig.preview.perIpPerHour} an hour with 429, and not another client's`, async () => {
     const body = { website: 'https://example.com', style: 'sparkly' };
     // Refused bodies still count: the limit is checked before the body is read.
-    for (let i = 0; i < config.preview.perIpPerHour; i++) {
+    for (let i = 0; i < generationConfig.preview.perIpPerHour; i++) {
       expect((await previewFrom('127.0.0.41', body)).status).toBe(400);
     }
 

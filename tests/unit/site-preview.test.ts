@@ -5,7 +5,7 @@ import { isFresh, previewKeys } from '#generation/preview/preview-cache.ts';
 import { withOpening } from '#generation/preview/preview-reuse.ts';
 import { buyerReason, unreadableSiteReason } from '#generation/preview/site-preview.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
-import { config } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import { unreadableSiteMessage } from '#shared/preview-contract.ts';
 import { siteFactsOf } from './fixtures/sites.ts';
 
@@ -60,13 +60,13 @@ describe('the preview cache', () => {
     expect(previewKeys('https://other.example/').site).not.toBe(keys.site);
   });
 
-  it(`is fresh for ${config.preview.cacheMinutes} minutes after the read, and not before it`, () => {
+  it(`is fresh for ${generationConfig.preview.cacheMinutes} minutes after the read, and not before it`, () => {
     const readAt = '2026-11-28T10:00:00.000Z';
     const minutesLater = (minutes: number) => new Date(Date.parse(readAt) + minutes * 60_000);
 
     expect(isFresh(readAt, minutesLater(0))).toBe(true);
-    expect(isFresh(readAt, minutesLater(config.preview.cacheMinutes - 1))).toBe(true);
-    expect(isFresh(readAt, minutesLater(config.preview.cacheMinutes))).toBe(false);
+    expect(isFresh(readAt, minutesLater(generationConfig.preview.cacheMinutes - 1))).toBe(true);
+    expect(isFresh(readAt, minutesLater(generationConfig.preview.cacheMinutes))).toBe(false);
     expect(isFresh(readAt, minutesLater(-1))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-// What a preview read, kept for config.preview.cacheMinutes under previews/<hash of the website>/
+// What a preview read, kept for generationConfig.preview.cacheMinutes under previews/<hash of the website>/
 // in the images bucket: the site's facts with the keys of their cleaned images (site.json), and
 // per style and length the storyboard's opening the buyer was shown (hook-<style>-<seconds>.json).
 // Later previews of the site reuse the facts; the order's generation reuses facts and hook. The
@@ -9,7 +9,7 @@ import { s3 } from '#common/s3-clients.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import type { ContentVerdict } from '#generation/website/content-check.ts';
 import type { SiteImageSource } from '#generation/website/extract-site-facts.ts';
-import { config } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 import type { DurationChoice, Style } from '#shared/contract.ts';
 import { previewPrefix } from '#shared/preview-contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
@@ -57,7 +57,7 @@ export function previewKeys(website: string) {
 
 export function isFresh(readAt: string, now: Date): boolean {
   const age = now.getTime() - Date.parse(readAt);
-  return age >= 0 && age < config.preview.cacheMinutes * 60_000;
+  return age >= 0 && age < generationConfig.preview.cacheMinutes * 60_000;
 }
 
 /** The facts a preview read within the cache's time, else null. */

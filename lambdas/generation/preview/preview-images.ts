@@ -12,15 +12,15 @@ import { s3 } from '#common/s3-clients.ts';
 import { cleanImage, cleanImageLimits } from '#generation/render-jobs/clean-image.ts';
 import type { SiteImage } from '#generation/website/extract-site-facts.ts';
 import { fetchPublicImage } from '#generation/website/fetch-public-page.ts';
-import { config } from '#shared/config.ts';
+import { config, generationConfig } from '#shared/config.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { CachedImage } from './preview-cache.ts';
 
 const previewImageLimits = {
   ...cleanImageLimits,
   timeoutSeconds: 2,
-  maxWidth: config.preview.imageBoxPixels,
-  maxHeight: config.preview.imageBoxPixels,
+  maxWidth: generationConfig.preview.imageBoxPixels,
+  maxHeight: generationConfig.preview.imageBoxPixels,
 };
 
 /** Cleaned copies of the first images, in the page's order; `keyOf(n)` names the n-th (1-based). */
@@ -28,13 +28,13 @@ export async function storePreviewImages(
   images: readonly SiteImage[],
   keyOf: (index: number) => string,
 ): Promise<CachedImage[]> {
-  const chosen = images.slice(0, config.preview.maxSiteImages);
+  const chosen = images.slice(0, generationConfig.preview.maxSiteImages);
   const stored = await Promise.all(chosen.map((image, index) => storeOne(image, keyOf(index + 1))));
   return stored.filter((image): image is CachedImage => image !== null);
 }
 
 async function storeOne(image: SiteImage, key: string): Promise<CachedImage | null> {
-  const fetched = await fetchPublicImage(image.url, { timeoutMs: config.preview.imageFetchTimeoutMs });
+  const fetched = await fetchPublicImage(image.url, { timeoutMs: generationConfig.preview.imageFetchTimeoutMs });
   if ('failure' in fetched) return null;
   const webp = await cleanPreviewImage(fetched.bytes);
   if (!webp) return null;

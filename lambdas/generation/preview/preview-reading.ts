@@ -3,14 +3,15 @@
 // the same way, so an order is never refused for a site its preview read.
 import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { fetchPublicPage, type PageFetchResult } from '#generation/website/fetch-public-page.ts';
-import { config } from '#shared/config.ts';
+import { generationConfig } from '#shared/config.ts';
 
 export function readSiteWithinPreviewBudget(
   website: string,
   fetchPage?: (url: string) => Promise<PageFetchResult>,
 ): Promise<WebsiteAnalysis> {
   return analyzeWebsite(website, {
-    fetchPage: fetchPage ?? ((url: string) => fetchPublicPage(url, { timeoutMs: config.preview.siteFetchTimeoutMs })),
-    readingBudgetMs: config.preview.siteReadingBudgetMs,
+    fetchPage:
+      fetchPage ?? ((url: string) => fetchPublicPage(url, { timeoutMs: generationConfig.preview.siteFetchTimeoutMs })),
+    readingBudgetMs: generationConfig.preview.siteReadingBudgetMs,
   });
 }
