@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { App, Fn } from 'aws-cdk-lib';
-import { config, generationConfig } from '#shared/config.ts';
+import { config, generationConfig, serviceLimits } from '#shared/config.ts';
 import { checkConfig } from '#shared/config-schema.ts';
 import { EdgeStack, edgeRegion, webAclArnOutput } from './edge/edge-stack.ts';
 import { ReelFiveStack } from './reelfive-stack.ts';
@@ -31,7 +31,7 @@ export function createStacks(
   parameters: StackParameters,
   options: StackOptions = {},
 ): { stack: ReelFiveStack; edge: EdgeStack | undefined } {
-  checkConfig(config, generationConfig);
+  checkConfig(config, generationConfig, serviceLimits);
   // Without account and region the stack stays environment-agnostic and deploys where the CLI's
   // credentials point; no CDK_DEFAULT_* fallback, so the template does not depend on who synthesized it.
   const env =

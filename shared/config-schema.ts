@@ -115,25 +115,28 @@ export const configSchema = z.object({
     /** Spec §9: at most 3 active (paid, unfinished) orders per mailbox within 24 hours. */
     activeOrdersPerEmail: z.int().check(z.positive()),
     activeOrderWindowHours: z.int().check(z.positive()),
+    uploadMaxBytes: z.int().check(z.positive()),
+    uploadContentTypes: z.array(z.string()).check(z.minLength(1)),
+    fileRetentionDays: z.int().check(z.positive()),
+    /** Unconfirmed newsletter sign-ups (and their confirm links) lapse after this many days. */
+    newsletterConfirmDays: z.int().check(z.positive()),
+  }),
+  /** Limits the service enforces and the site never shows (shared/config.ts `serviceLimits`). */
+  serviceLimits: z.object({
     /** Per-IP attempts per hour on order creation and uploads (DESIGN §9). */
     ipAttemptsPerHour: z.int().check(z.positive()),
     /** Per-IP coupon look-ups per hour (creates that name a code): no guessing codes from one address. */
     couponLookupsPerIpPerHour: z.int().check(z.positive()),
     /** Per-IP checkouts opened per hour and not paid (agencies share an address, so not 3). */
     unpaidCheckoutsPerIpPerHour: z.int().check(z.positive()),
-    uploadMaxBytes: z.int().check(z.positive()),
-    uploadContentTypes: z.array(z.string()).check(z.minLength(1)),
     uploadCacheSeconds: z.int().check(z.positive()),
     requestBodyMaxBytes: z.int().check(z.positive()),
     checkoutExpiryMinutes: z.int().check(z.minimum(30)),
     /** An unpaid order's read asks Stripe about its session at most once per this many seconds. */
     checkoutCheckSeconds: z.int().check(z.positive()),
-    fileRetentionDays: z.int().check(z.positive()),
     webhookEventRetentionDays: z.int().check(z.positive()),
     presignedUrlSeconds: z.int().check(z.positive()),
     dailyCapacity: z.int().check(z.positive()),
-    /** Unconfirmed newsletter sign-ups (and their confirm links) lapse after this many days. */
-    newsletterConfirmDays: z.int().check(z.positive()),
     /** How long the unsubscribe link of one newsletter email keeps working; each email carries a fresh one. */
     newsletterUnsubscribeLinkDays: z.int().check(z.positive()),
     /** A pending sign-up is mailed again only after this many minutes (no mail-bombing an inbox). */
@@ -192,11 +195,12 @@ export const configSchema = z.object({
 });
 
 type CheckedConfig = z.infer<typeof configSchema>;
-export type Config = Omit<CheckedConfig, 'generation'>;
+export type Config = Omit<CheckedConfig, 'generation' | 'serviceLimits'>;
 export type GenerationConfig = CheckedConfig['generation'];
+export type ServiceLimits = CheckedConfig['serviceLimits'];
 
-/** Both configs as they are, or an error naming every broken rule. */
-export function checkConfig(config: Config, generation: GenerationConfig): void {
-  const result = configSchema.safeParse({ ...config, generation });
+/** The configs as they are, or an error naming every broken rule. */
+export function checkConfig(config: Config, generation: GenerationConfig, serviceLimits: ServiceLimits): void {
+  const result = configSchema.safeParse({ ...config, generation, serviceLimits });
   if (!result.success) throw new Error(`shared/config.ts breaks its rules:\n${z.prettifyError(result.error)}`);
 }

@@ -2,9 +2,9 @@
 // Imported by the site, the Lambdas and the stack. Plain values: their rules live in
 // config-schema.ts, checked by the stack at every synth (so a bad edit fails `cdk synth`, the
 // twin's start and the tests) without putting a schema library in the home page's bundle.
-import type { Config, GenerationConfig } from './config-schema.ts';
+import type { Config, GenerationConfig, ServiceLimits } from './config-schema.ts';
 
-export type { Config, GenerationConfig };
+export type { Config, GenerationConfig, ServiceLimits };
 
 export const config: Config = {
   brand: { name: 'ReelFive', slug: 'reelfive' },
@@ -26,40 +26,10 @@ export const config: Config = {
   limits: {
     activeOrdersPerEmail: 3,
     activeOrderWindowHours: 24,
-    ipAttemptsPerHour: 100,
-    couponLookupsPerIpPerHour: 10,
-    unpaidCheckoutsPerIpPerHour: 10,
     uploadMaxBytes: 5 * 1024 * 1024,
     uploadContentTypes: ['image/jpeg', 'image/png', 'image/webp'],
-    uploadCacheSeconds: 3600,
-    requestBodyMaxBytes: 16 * 1024,
-    checkoutExpiryMinutes: 30,
-    checkoutCheckSeconds: 10,
     fileRetentionDays: 30,
-    webhookEventRetentionDays: 30,
-    presignedUrlSeconds: 15 * 60,
-    dailyCapacity: 50,
     newsletterConfirmDays: 7,
-    newsletterUnsubscribeLinkDays: 365,
-    newsletterResendMinutes: 5,
-    // Confirmation mails one address may be sent in any 24 hours, whoever asks: a stranger who
-    // types someone's address again and again reaches this cap and then nothing more is mailed.
-    newsletterConfirmationsPerDay: 3,
-    // AWS WAF on CloudFront (lib/edge): requests one IP may make in 5 minutes before it is answered
-    // 429. Generous for people behind one address (offices, mobile carriers): a buyer's order page
-    // reads its order on each live update, about 30 reads per ad.
-    perIpRequestsPer5Minutes: {
-      api: 1000,
-      // Also every coupon look-up: a coupon is tried by creating an order with it.
-      createOrder: 20,
-      createUpload: 20,
-      // A preview is asked for each pause in typing the website and each change of photo or style.
-      createPreview: 60,
-      newsletterSubscribe: 10,
-      // Stripe sends from a few addresses, each carrying many buyers' events.
-      stripeWebhook: 500,
-    },
-    freeAdRedemptionsAlarmPerHour: 10,
   },
   site: {
     socialProof: {
@@ -187,4 +157,41 @@ export const generationConfig: GenerationConfig = {
       },
     },
   },
+};
+
+/**
+ * Limits the service enforces and the site never shows (rate limits, expiries, alarms). Apart from
+ * `config` so that the site's bundle carries none of it.
+ */
+export const serviceLimits: ServiceLimits = {
+  ipAttemptsPerHour: 100,
+  couponLookupsPerIpPerHour: 10,
+  unpaidCheckoutsPerIpPerHour: 10,
+  uploadCacheSeconds: 3600,
+  requestBodyMaxBytes: 16 * 1024,
+  checkoutExpiryMinutes: 30,
+  checkoutCheckSeconds: 10,
+  webhookEventRetentionDays: 30,
+  presignedUrlSeconds: 15 * 60,
+  dailyCapacity: 50,
+  newsletterUnsubscribeLinkDays: 365,
+  newsletterResendMinutes: 5,
+  // Confirmation mails one address may be sent in any 24 hours, whoever asks: a stranger who
+  // types someone's address again and again reaches this cap and then nothing more is mailed.
+  newsletterConfirmationsPerDay: 3,
+  // AWS WAF on CloudFront (lib/edge): requests one IP may make in 5 minutes before it is answered
+  // 429. Generous for people behind one address (offices, mobile carriers): a buyer's order page
+  // reads its order on each live update, about 30 reads per ad.
+  perIpRequestsPer5Minutes: {
+    api: 1000,
+    // Also every coupon look-up: a coupon is tried by creating an order with it.
+    createOrder: 20,
+    createUpload: 20,
+    // A preview is asked for each pause in typing the website and each change of photo or style.
+    createPreview: 60,
+    newsletterSubscribe: 10,
+    // Stripe sends from a few addresses, each carrying many buyers' events.
+    stripeWebhook: 500,
+  },
+  freeAdRedemptionsAlarmPerHour: 10,
 };

@@ -30,7 +30,7 @@ export const envNames = {
   originVerifySecretName: 'ORIGIN_VERIFY_SECRET_NAME',
   originVerifySecret: 'ORIGIN_VERIFY_SECRET',
   ipAttemptsPerHour: 'IP_ATTEMPTS_PER_HOUR',
-  /** Twin and tests only: overrides config.limits.dailyCapacity. */
+  /** Twin and tests only: overrides serviceLimits.dailyCapacity. */
   dailyCapacity: 'DAILY_CAPACITY',
   subscribersTable: 'SUBSCRIBERS_TABLE',
   mailFrom: 'MAIL_FROM',

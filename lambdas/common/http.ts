@@ -7,7 +7,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import { apiMessages, type ErrorCode, messages } from '#shared/contract.ts';
 import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env.ts';
 import { ApiFailure } from './api-failure.ts';
@@ -130,7 +130,7 @@ export function apiHandler(
     .use(httpHeaderNormalizer())
     .use(errorsAsJson())
     .use(verifyOrigin())
-    .use(limitBody(options.maxBodyBytes ?? config.limits.requestBodyMaxBytes));
+    .use(limitBody(options.maxBodyBytes ?? serviceLimits.requestBodyMaxBytes));
   if (options.jsonBody) route.use(httpJsonBodyParser());
   return observed('api', route.handler(handle));
 }

@@ -4,7 +4,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import ipaddr from 'ipaddr.js';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig, serviceLimits } from '#shared/config.ts';
 import { apiMessages } from '#shared/contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { ApiFailure } from './api-failure.ts';
@@ -16,9 +16,9 @@ const windowSeconds = 3600;
 /** Actions with a budget narrower than the general one (issue 16); any other action has the general. */
 const narrowBudgets = new Map<string, number>([
   // Creates that name a coupon: a code cannot be guessed from one address.
-  ['coupon-lookup', config.limits.couponLookupsPerIpPerHour],
+  ['coupon-lookup', serviceLimits.couponLookupsPerIpPerHour],
   // Checkouts opened and not paid: an order's payment gives its place back (giveBackIpAttempt).
-  ['unpaid-checkout', config.limits.unpaidCheckoutsPerIpPerHour],
+  ['unpaid-checkout', serviceLimits.unpaidCheckoutsPerIpPerHour],
   // Previews before paying: each one fetches a site and cleans its images.
   ['preview', generationConfig.preview.perIpPerHour],
 ]);
@@ -29,7 +29,7 @@ const narrowBudgets = new Map<string, number>([
  * narrower action keeps its share of it, so one setting lifts or lowers every per-IP limit.
  */
 export function ipAttemptsPerHour(action?: string): number {
-  const general = config.limits.ipAttemptsPerHour;
+  const general = serviceLimits.ipAttemptsPerHour;
   const override = Number(process.env[envNames.ipAttemptsPerHour]);
   const stageBudget = Number.isInteger(override) && override > 0 ? override : general;
   const narrow = action === undefined ? undefined : narrowBudgets.get(action);

@@ -5,7 +5,7 @@
 // a pending one at most once per resend pause and `newsletterConfirmationsPerDay` times a day.
 import { emailHash } from '#common/hashing.ts';
 import { logger } from '#powertools/logger.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import { apiMessages } from '#shared/contract.ts';
 import {
   getSubscriber,
@@ -34,8 +34,8 @@ export function confirmationRequestFor(
   const earlier = existing.confirmations_requested_at ?? [existing.confirmation_sent_at ?? existing.created_at];
   const lastDay = earlier.filter((at) => Date.parse(at) > now.getTime() - dayMs);
   const latest = Math.max(0, ...lastDay.map((at) => Date.parse(at)));
-  if (latest > now.getTime() - config.limits.newsletterResendMinutes * 60_000) return null;
-  if (lastDay.length >= config.limits.newsletterConfirmationsPerDay) return null;
+  if (latest > now.getTime() - serviceLimits.newsletterResendMinutes * 60_000) return null;
+  if (lastDay.length >= serviceLimits.newsletterConfirmationsPerDay) return null;
   return { renewing: existing, requestedAt: [...lastDay, timestamp] };
 }
 

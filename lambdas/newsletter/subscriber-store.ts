@@ -10,7 +10,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '#common/dynamodb-clients.ts';
 import { sha256Hex } from '#common/hashing.ts';
-import { config } from '#shared/config.ts';
+import { config, serviceLimits } from '#shared/config.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
 const daySeconds = 86_400;
@@ -212,7 +212,7 @@ export async function writeConfirmationLinks(links: ConfirmationLinks): Promise<
           tokenPut(
             links.unsubscribeToken,
             'unsubscribe',
-            epochSeconds(now) + config.limits.newsletterUnsubscribeLinkDays * daySeconds,
+            epochSeconds(now) + serviceLimits.newsletterUnsubscribeLinkDays * daySeconds,
           ),
         ],
       }),

@@ -5,7 +5,7 @@
 // show "0 spots" for the rest of the day. TTL removes a day's counter two days after it ends.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '#common/dynamodb-clients.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import type { CapacityResponse } from '#shared/contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
@@ -18,7 +18,7 @@ function dayCounterKey(now: Date): { pk: string; sk: string } {
 
 export function dailyCapacity(): number {
   const override = Number(process.env[envNames.dailyCapacity]);
-  return Number.isInteger(override) && override > 0 ? override : config.limits.dailyCapacity;
+  return Number.isInteger(override) && override > 0 ? override : serviceLimits.dailyCapacity;
 }
 
 /**

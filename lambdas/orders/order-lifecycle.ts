@@ -19,7 +19,7 @@ import { documents } from '#common/dynamodb-clients.ts';
 import { giveBackIpAttempt, type IpAttempt } from '#common/ip-limit.ts';
 import { logger } from '#powertools/logger.ts';
 import { metrics } from '#powertools/metrics.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import { type OrderStatus, type PaymentStatus, type Stage, stageProgress } from '#shared/contract.ts';
 import type { CreateOrderInput } from '#shared/create-order-request.ts';
 import { businessMetrics } from '#shared/observability.ts';
@@ -245,7 +245,7 @@ export function recordExecution(id: string, executionArn: string) {
  * stays: nothing the buyer sees changed.
  */
 export async function claimCheckoutCheck(id: string, now = new Date()): Promise<boolean> {
-  const cutoff = new Date(now.getTime() - config.limits.checkoutCheckSeconds * 1000);
+  const cutoff = new Date(now.getTime() - serviceLimits.checkoutCheckSeconds * 1000);
   try {
     await documents().send(
       new UpdateCommand({

@@ -7,7 +7,7 @@ import type { Context } from 'aws-lambda';
 import { dynamoDb } from '#common/dynamodb-clients.ts';
 import type { CheckoutEvent } from '#payments/stripe-webhook-events.ts';
 import { logger } from '#powertools/logger.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { applyCheckoutOutcome } from './checkout-outcome.ts';
 
@@ -23,7 +23,7 @@ let idempotencyConfig: IdempotencyConfig | undefined;
 export function applyStripeEventOnce(event: CheckoutEvent, context: Context): Promise<{ handled: boolean }> {
   idempotencyConfig ??= new IdempotencyConfig({
     eventKeyJmesPath: 'id',
-    expiresAfterSeconds: config.limits.webhookEventRetentionDays * 86_400,
+    expiresAfterSeconds: serviceLimits.webhookEventRetentionDays * 86_400,
   });
   // Lets an in-progress record expire with this invocation, so a crashed attempt can be retried.
   idempotencyConfig.registerLambdaContext(context);

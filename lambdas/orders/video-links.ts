@@ -4,7 +4,7 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3, s3Presigner } from '#common/s3-clients.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { OrderRecord } from './order-record.ts';
@@ -48,7 +48,7 @@ async function signLinks(
   // runs some time after the retention day), and a player pointed at a deleted object only
   // shows a broken video.
   if (!(await objectExists(bucket, videoKey))) return { video_expired: true };
-  const expiresIn = config.limits.presignedUrlSeconds;
+  const expiresIn = serviceLimits.presignedUrlSeconds;
   const presign = (command: GetObjectCommand) => getSignedUrl(s3Presigner(), command, { expiresIn, signingDate: now });
   const [videoUrl, downloadUrl, posterUrl] = await Promise.all([
     // The type is signed into each URL (as for uploads): S3 serves what the URL says, whatever

@@ -1,7 +1,7 @@
 // Stripe Checkout: the session a buyer pays in, the promotion code it applies, its expiry, and what
 // a session's state says about the payment (a plain CheckoutOutcome; orders decide what it means).
 import type Stripe from 'stripe';
-import { config } from '#shared/config.ts';
+import { config, serviceLimits } from '#shared/config.ts';
 import { type Style, styleLabels } from '#shared/contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { stripe } from './stripe-client.ts';
@@ -43,7 +43,7 @@ export async function activePromotionCodeId(code: string): Promise<string | null
 
 export function checkoutExpiry(now = Date.now()): Date {
   // Stripe's minimum is 30 minutes; a minute of margin for clock skew.
-  return new Date(now + (config.limits.checkoutExpiryMinutes + 1) * 60_000);
+  return new Date(now + (serviceLimits.checkoutExpiryMinutes + 1) * 60_000);
 }
 
 /** Opens the order's session (once per order: a retry gets the same one); PromotionCodeRefused when Stripe refuses the code. */

@@ -7,7 +7,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ApiFailure } from '#common/api-failure.ts';
 import { sniffImageType } from '#common/image-type.ts';
 import { s3, s3Presigner } from '#common/s3-clients.ts';
-import { config } from '#shared/config.ts';
+import { config, serviceLimits } from '#shared/config.ts';
 import {
   apiMessages,
   type CreateUploadInput,
@@ -25,7 +25,7 @@ export async function presignImageUpload(request: CreateUploadInput): Promise<Cr
   const key = `${randomUUID()}.${uploadExtensions[request.contentType]}`;
   const headers = {
     'Content-Type': request.contentType,
-    'Cache-Control': `max-age=${config.limits.uploadCacheSeconds}`,
+    'Cache-Control': `max-age=${serviceLimits.uploadCacheSeconds}`,
     'If-None-Match': '*',
   };
   const put = new PutObjectCommand({
@@ -52,7 +52,7 @@ export async function presignImageRead(key: string): Promise<string> {
   const contentType = uploadContentTypeOfKey(key);
   if (!contentType) throw new Error(`Not an upload key: ${key}`);
   const read = new GetObjectCommand({ Bucket: imagesBucket(), Key: key, ResponseContentType: contentType });
-  return getSignedUrl(s3Presigner(), read, { expiresIn: config.limits.presignedUrlSeconds });
+  return getSignedUrl(s3Presigner(), read, { expiresIn: serviceLimits.presignedUrlSeconds });
 }
 
 /** At order time: the upload exists, is ≤ 5 MB and its bytes are the type its key says. */

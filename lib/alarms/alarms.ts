@@ -20,7 +20,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
-import { config } from '#shared/config.ts';
+import { config, serviceLimits } from '#shared/config.ts';
 import { renderFunction } from '#shared/generation-steps.ts';
 import { businessMetricDimensions, businessMetrics, signatureRejectedMessage } from '#shared/observability.ts';
 
@@ -98,10 +98,10 @@ export class Alarms extends Construct {
       threshold: 1,
     });
     this.alarm('FreeAdRedemptions', {
-      description: `${config.limits.freeAdRedemptionsAlarmPerHour} or more ads were made free by a 100 % coupon within an hour: a code may have leaked, and each free ad costs its render.`,
+      description: `${serviceLimits.freeAdRedemptionsAlarmPerHour} or more ads were made free by a 100 % coupon within an hour: a code may have leaked, and each free ad costs its render.`,
       // Orders made free by a 100 % code, as the order lifecycle counts them.
       metric: hourlyBusinessMetric(businessMetrics.freeAdRedemptions, 'Sum', props.stage),
-      threshold: config.limits.freeAdRedemptionsAlarmPerHour,
+      threshold: serviceLimits.freeAdRedemptionsAlarmPerHour,
     });
     this.alarm('AdCostPerHour', {
       description: `The ads delivered within an hour cost more than $${props.costAlarmUsdPerAd} each on average (footage, Stripe and AWS): a provider's price or the footage settings may have changed.`,

@@ -17,7 +17,7 @@ import { grantCapabilities } from '#lib/shared/grants.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import type { Uploads } from '#lib/uploads/uploads.ts';
 import type { Capability } from '#shared/capabilities.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import {
   type ApiRoute,
   type ApiRouteName,
@@ -88,7 +88,7 @@ export class Api extends Construct {
       this.originVerifySecret.grantRead(fn);
       fn.addEnvironment(envNames.originVerifySecretName, originVerifySecretName);
       fn.addEnvironment(envNames.siteUrl, props.siteUrl);
-      fn.addEnvironment(envNames.ipAttemptsPerHour, String(config.limits.ipAttemptsPerHour));
+      fn.addEnvironment(envNames.ipAttemptsPerHour, String(serviceLimits.ipAttemptsPerHour));
       grantCapabilities(fn, [...uses, ...everyApiFunctionUses], props);
       return fn;
     };

@@ -8,14 +8,14 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { routePath } from '#shared/api-paths.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import { apiMessages, type ErrorCode } from '#shared/contract.ts';
 import { apiRoutes } from '#shared/routes.ts';
 
 /** Every rate-based rule counts over WAF's default window; the limits in config are per this window. */
 const rateWindow = Duration.minutes(5);
 
-const limits = config.limits.perIpRequestsPer5Minutes;
+const limits = serviceLimits.perIpRequestsPer5Minutes;
 const tooManyRequestsBody = 'TooManyRequests';
 
 /** A rule that counts each IP's requests to one route (or all of /api/*) and answers 429 past its limit. */

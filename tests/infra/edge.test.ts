@@ -5,7 +5,7 @@ import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { createStacks } from '#lib/app.ts';
 import { blockedRequestsAlarmThreshold, webAclArnOutput } from '#lib/edge/edge-stack.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import { apiMessages } from '#shared/contract.ts';
 import { buildStack, type CfnResource, testParameters, testSiteDir } from './stack.ts';
 
@@ -40,7 +40,7 @@ const post = {
   },
 };
 const notWebhook = { NotStatement: { Statement: pathIs('/api/stripe/webhook') } };
-const limits = config.limits.perIpRequestsPer5Minutes;
+const limits = serviceLimits.perIpRequestsPer5Minutes;
 
 describe('the edge stack', () => {
   it('is ReelFive-<stage>-edge in us-east-1, deployed before the site stack', () => {

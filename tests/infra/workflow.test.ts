@@ -7,7 +7,7 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { renderStallMs } from '#generation/render-jobs/render-provider.ts';
 import { opsFunctions } from '#lib/shared/ops-functions.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { config, generationConfig, serviceLimits } from '#shared/config.ts';
 import { type GenerationStep, generationSteps } from '#shared/generation-steps.ts';
 import { signatureRejectedMessage } from '#shared/observability.ts';
 import { orderChannelHandlerCode } from '#shared/order-channel.ts';
@@ -478,7 +478,7 @@ describe('alarms', () => {
         { Name: 'service', Value: config.brand.slug },
         { Name: 'stage', Value: 'prod' },
       ],
-      threshold: config.limits.freeAdRedemptionsAlarmPerHour,
+      threshold: serviceLimits.freeAdRedemptionsAlarmPerHour,
     },
     {
       // Deliver's AdCostUsd (one value per ad), averaged over the hour, above the stage's limit.

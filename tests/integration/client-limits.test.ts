@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lambdaContext } from '#local/lambda-context.ts';
 import { handler as createOrderHandler } from '#orders/create-order.handler.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import { apiMessages } from '#shared/contract.ts';
 import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env.ts';
 import { documentsOf, storedOrder } from './support/orders-table.ts';
@@ -122,7 +122,7 @@ describe('per-client limits, at the stage budgets', () => {
   beforeEach(() => {
     // The suite's twin lifts every per-IP budget; these tests run at the stage's own.
     previous = process.env[envNames.ipAttemptsPerHour];
-    process.env[envNames.ipAttemptsPerHour] = String(config.limits.ipAttemptsPerHour);
+    process.env[envNames.ipAttemptsPerHour] = String(serviceLimits.ipAttemptsPerHour);
   });
   afterEach(() => {
     if (previous === undefined) delete process.env[envNames.ipAttemptsPerHour];
@@ -133,7 +133,7 @@ describe('per-client limits, at the stage budgets', () => {
     // Prepare
     const agency = '127.0.0.61';
     const checkouts = [];
-    for (let i = 0; i < config.limits.unpaidCheckoutsPerIpPerHour; i++) checkouts.push(await createFrom(agency));
+    for (let i = 0; i < serviceLimits.unpaidCheckoutsPerIpPerHour; i++) checkouts.push(await createFrom(agency));
 
     // Act
     const eleventh = await createFrom(agency);
@@ -157,7 +157,7 @@ describe('per-client limits, at the stage budgets', () => {
     // Prepare
     const guesser = '127.0.0.63';
     const guesses = [];
-    for (let i = 0; i < config.limits.couponLookupsPerIpPerHour; i++) {
+    for (let i = 0; i < serviceLimits.couponLookupsPerIpPerHour; i++) {
       guesses.push(await createFrom(guesser, { couponCode: `GUESS${i}` }));
     }
 
@@ -188,7 +188,7 @@ describe('per-client limits, at the stage budgets', () => {
     const nextNetwork = await createAsViewer('2001:db8:5:7::1:443', { couponCode: 'LAUNCH50' });
 
     // Assess
-    const budget = config.limits.couponLookupsPerIpPerHour;
+    const budget = serviceLimits.couponLookupsPerIpPerHour;
     expect(lookups.slice(0, budget).map((answer) => answer.body.errorCode)).toEqual(
       Array(budget).fill('INVALID_COUPON'),
     );
@@ -203,7 +203,7 @@ describe('per-client limits, at the stage budgets', () => {
 
   it('counts every written form of one client as that client, an IPv4-mapped address as its IPv4', async () => {
     // Prepare: a budget spent from one IPv4 address, and one from one /64.
-    for (let i = 0; i < config.limits.couponLookupsPerIpPerHour; i++) {
+    for (let i = 0; i < serviceLimits.couponLookupsPerIpPerHour; i++) {
       await createAsViewer(`198.51.100.23:${50_000 + i}`, { couponCode: `MAPPED${i}` });
       await createAsViewer(`2001:db8:a:b::${i + 1}:${50_000 + i}`, { couponCode: `FORMS${i}` });
     }
@@ -277,7 +277,7 @@ describe('the order read', () => {
     for (let i = 0; i < 5; i++) sequential.push(await read());
     const concurrent = await Promise.all(Array.from({ length: 5 }, read));
     const withinWindow = sessionReads.get(sessionId);
-    await rewindCheck(orderId, config.limits.checkoutCheckSeconds + 1);
+    await rewindCheck(orderId, serviceLimits.checkoutCheckSeconds + 1);
     await read();
 
     // Assess

@@ -18,7 +18,7 @@ import {
 } from '#orders/order-lifecycle.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { activeOrderIds } from '#orders/order-slots.ts';
-import { config } from '#shared/config.ts';
+import { config, serviceLimits } from '#shared/config.ts';
 import { createOrderRequestSchema } from '#shared/create-order-request.ts';
 import { variantsOf } from '#tests/unit/fixtures/mailboxes.ts';
 import { orderTablesForSuite } from './support/order-tables.ts';
@@ -248,7 +248,7 @@ describe('asking Stripe about an unpaid order', () => {
     const [email = ''] = freshInbox();
     const order = await newOrder(email);
     const now = new Date();
-    const later = new Date(now.getTime() + (config.limits.checkoutCheckSeconds + 1) * 1000);
+    const later = new Date(now.getTime() + (serviceLimits.checkoutCheckSeconds + 1) * 1000);
 
     // Act
     const answers = await Promise.all(Array.from({ length: 5 }, () => claimCheckoutCheck(order.id, now)));

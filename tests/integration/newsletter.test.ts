@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailHash, sha256Hex } from '#common/hashing.ts';
 import { decodeMessage } from '#local/ses-outbox.ts';
-import { config } from '#shared/config.ts';
+import { config, serviceLimits } from '#shared/config.ts';
 import { apiMessages, messages } from '#shared/contract.ts';
 import { paths } from '#shared/paths.ts';
 import { envNames } from '#shared/runtime-env.ts';
@@ -100,7 +100,7 @@ async function tokenItemOf(token: string) {
 async function passResendPause(email: string) {
   const subscriber = await subscriberOf(email);
   const earlier = (at: string) =>
-    new Date(Date.parse(at) - (config.limits.newsletterResendMinutes + 1) * 60_000).toISOString();
+    new Date(Date.parse(at) - (serviceLimits.newsletterResendMinutes + 1) * 60_000).toISOString();
   const fields = ['confirmation_requested_at', 'confirmation_sent_at', 'confirmation_mailed_for'].filter(
     (field) => typeof subscriber?.[field] === 'string',
   );
@@ -228,9 +228,9 @@ describe('signing up', () => {
 });
 
 describe('resends', () => {
-  it(`mail one address at most ${config.limits.newsletterConfirmationsPerDay} times a day, however often it is asked`, async () => {
+  it(`mail one address at most ${serviceLimits.newsletterConfirmationsPerDay} times a day, however often it is asked`, async () => {
     const email = uniqueEmail('stranger');
-    const asked = config.limits.newsletterConfirmationsPerDay + 4;
+    const asked = serviceLimits.newsletterConfirmationsPerDay + 4;
 
     for (let i = 0; i < asked; i++) {
       expect(await subscribeAndWait(email)).toEqual({
@@ -240,7 +240,7 @@ describe('resends', () => {
       await passResendPause(email);
     }
 
-    expect(await mailTo(email)).toHaveLength(config.limits.newsletterConfirmationsPerDay);
+    expect(await mailTo(email)).toHaveLength(serviceLimits.newsletterConfirmationsPerDay);
   });
 
   it('never move the pending sign-up’s expiry, and a resent confirm link lapses with the sign-up', async () => {

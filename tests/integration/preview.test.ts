@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { unreadableSiteReason } from '#generation/preview/site-preview.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig, serviceLimits } from '#shared/config.ts';
 import { messages } from '#shared/contract.ts';
 import type { PreviewResponse } from '#shared/preview-contract.ts';
 import { previewResponseSchema } from '#shared/preview-contract.ts';
@@ -218,7 +218,7 @@ describe('the per-client limit', () => {
   beforeEach(() => {
     // The suite's twin lifts every per-IP budget; this test runs at the stage's own.
     previous = process.env[envNames.ipAttemptsPerHour];
-    process.env[envNames.ipAttemptsPerHour] = String(config.limits.ipAttemptsPerHour);
+    process.env[envNames.ipAttemptsPerHour] = String(serviceLimits.ipAttemptsPerHour);
   });
   afterEach(() => {
     if (previous === undefined) delete process.env[envNames.ipAttemptsPerHour];

@@ -5,7 +5,7 @@ import { canonicalMailbox, emailHash, mailboxHash } from '#common/hashing.ts';
 import { ipAttemptsPerHour } from '#common/ip-limit.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { toOrderView } from '#orders/order-view.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 import { maskEmail, orderViewSchema } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { gmailVariants } from './fixtures/mailboxes.ts';
@@ -85,7 +85,7 @@ describe('per-IP budgets', () => {
 
     // Assess
     expect(['create-order', 'coupon-lookup', 'unpaid-checkout'].map(ipAttemptsPerHour)).toEqual([
-      config.limits.ipAttemptsPerHour,
+      serviceLimits.ipAttemptsPerHour,
       10,
       10,
     ]);

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationRequestFor } from '#newsletter/subscribe.ts';
 import type { SubscriberRecord } from '#newsletter/subscriber-store.ts';
-import { config } from '#shared/config.ts';
+import { serviceLimits } from '#shared/config.ts';
 
 const now = new Date('2026-11-28T12:00:00Z');
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
-const pause = config.limits.newsletterResendMinutes;
-const cap = config.limits.newsletterConfirmationsPerDay;
+const pause = serviceLimits.newsletterResendMinutes;
+const cap = serviceLimits.newsletterConfirmationsPerDay;
 
 function pending(requests: string[], fields: Partial<SubscriberRecord> = {}): SubscriberRecord {
   return {

@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { s3Presigner } from '#common/s3-clients.ts';
 import { lambdaContext } from '#local/lambda-context.ts';
-import { config } from '#shared/config.ts';
+import { config, serviceLimits } from '#shared/config.ts';
 import { messages, uploadContentTypeOfKey, uploadContentTypes } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
@@ -111,7 +111,7 @@ describe('presigned GET of an upload', () => {
     const signatureServing = async (contentType: string) => {
       const read = new GetObjectCommand({ Bucket: 'reelfive-ad-images', Key: key, ResponseContentType: contentType });
       return new URL(
-        await getSignedUrl(s3Presigner(), read, { expiresIn: config.limits.presignedUrlSeconds }),
+        await getSignedUrl(s3Presigner(), read, { expiresIn: serviceLimits.presignedUrlSeconds }),
       ).searchParams.get('X-Amz-Signature');
     };
 

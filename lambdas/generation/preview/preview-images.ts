@@ -12,7 +12,7 @@ import { s3 } from '#common/s3-clients.ts';
 import { cleanImage, cleanImageLimits } from '#generation/render-jobs/clean-image.ts';
 import type { SiteImage } from '#generation/website/extract-site-facts.ts';
 import { fetchPublicImage } from '#generation/website/fetch-public-page.ts';
-import { config, generationConfig } from '#shared/config.ts';
+import { generationConfig, serviceLimits } from '#shared/config.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { CachedImage } from './preview-cache.ts';
 
@@ -55,7 +55,7 @@ export async function storeWebp(key: string, webp: Buffer): Promise<void> {
       Key: key,
       Body: webp,
       ContentType: 'image/webp',
-      CacheControl: `max-age=${config.limits.uploadCacheSeconds}`,
+      CacheControl: `max-age=${serviceLimits.uploadCacheSeconds}`,
     }),
   );
 }
