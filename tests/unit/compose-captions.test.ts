@@ -113,6 +113,30 @@ describe('the voice track', () => {
     expect(placed.lines[1]!.endSeconds).toBeLessThan(placed.lines[2]!.startSeconds);
   });
 
+  it('puts the slack of a short story into the style’s beat before the end card, not into silence after its line', () => {
+    // Prepare: the story's last word at about 8.8 s, a 1.5 s end-card line in a card from 9.1 s to 12 s.
+    const scenes: SceneSlot[] = [
+      { startSeconds: 0, endSeconds: 4.5, endCard: false },
+      { startSeconds: 4.5, endSeconds: 9.1, endCard: false },
+      { startSeconds: 9.1, endSeconds: 12, endCard: true },
+    ];
+    const spoken = [lasting(4.2), lasting(4.2), lasting(1.5, 3)];
+    const { endCardBeatSeconds } = styleDefinition('cinematic');
+
+    // Act
+    const atOneSecond = placeVoice(scenes, spoken, 12, maxEndCardBeatSeconds);
+    const atTheStyles = placeVoice(scenes, spoken, 12, endCardBeatSeconds);
+
+    // Assess: a one-second beat leaves the call to action followed by 0.5 s or more of silence; the
+    // calm narrator's longer beat ends it near the ad's end.
+    if (!('lines' in atOneSecond) || !('lines' in atTheStyles)) throw new Error('the voice did not fit');
+    expect(endCardBeatSeconds).toBeGreaterThan(maxEndCardBeatSeconds);
+    expect(silences(atOneSecond.lines, 12).at(-1)).toBeGreaterThan(maxGapSeconds);
+    const gaps = silences(atTheStyles.lines, 12);
+    expect(gaps.at(-1)).toBeLessThanOrEqual(maxGapSeconds);
+    expect(gaps.at(-2)).toBeLessThanOrEqual(endCardBeatSeconds + 1e-9);
+  });
+
   it('speeds a line up once, at most 15 %: a line that needs 2× runs on over the end card, whose line is left unsaid', () => {
     // Prepare: the third scene's line lasts twice what its 2 s scene allows (more than the
     // 0.35 s it may run into the end card), and the lines before fill their scenes, so there is no

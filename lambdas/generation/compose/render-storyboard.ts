@@ -151,11 +151,12 @@ export function placeOnVoice(
   spoken: readonly (SpokenLine | null)[],
   locked?: (sceneIndex: number) => boolean,
 ): { storyboard: Storyboard; placed: PlacedVoice } {
-  const first = placeVoice(voiceSlots(written), spoken, written.durationSeconds);
+  const { endCardBeatSeconds } = styleDefinition(written.style);
+  const first = placeVoice(voiceSlots(written), spoken, written.durationSeconds, endCardBeatSeconds);
   if ('problem' in first) throw new AdGateError([first.problem]);
   const storyboard = cutEndCardOnVoice(written, first.lines, locked);
   if (storyboard === written) return { storyboard, placed: first };
-  const placed = placeVoice(voiceSlots(storyboard), spoken, storyboard.durationSeconds);
+  const placed = placeVoice(voiceSlots(storyboard), spoken, storyboard.durationSeconds, endCardBeatSeconds);
   // The cut only ever gives the end card's line more room; should it not, the plan's cut stands.
   return 'problem' in placed ? { storyboard: written, placed: first } : { storyboard, placed };
 }

@@ -32,7 +32,7 @@ export const maxLeadInSeconds = 0.5;
 export const maxGapSeconds = 0.5;
 /** A line starts this long into its scene when the line before left it room. */
 export const sceneLeadSeconds = 0.1;
-/** The longest deliberate pause before the end card's line. */
+/** The longest deliberate pause before the end card's line, where the style sets none (its `endCardBeatSeconds`). */
 export const maxEndCardBeatSeconds = 1;
 /** The first word of the ad lands almost at once: the hook is heard in the first second. */
 const hookLeadSeconds = 0.05;
@@ -82,10 +82,11 @@ export function placeVoice(
   scenes: readonly SceneSlot[],
   spoken: readonly (SpokenLine | null)[],
   durationSeconds: number,
+  endCardBeatSeconds = maxEndCardBeatSeconds,
 ): PlacedVoice | { problem: string } {
   let overrun = '';
   for (const spacing of spacings) {
-    const placed = placeWith(scenes, spoken, durationSeconds, spacing);
+    const placed = placeWith(scenes, spoken, durationSeconds, spacing, endCardBeatSeconds);
     if ('lines' in placed) {
       const endCard = scenes.findIndex((scene) => scene.endCard);
       const said = !!spoken[endCard]?.words.length;
@@ -105,6 +106,7 @@ function placeWith(
   spoken: readonly (SpokenLine | null)[],
   durationSeconds: number,
   { pause, clear, tail, dropEndCardLine }: Spacing,
+  endCardBeatSeconds: number,
 ): { lines: PlacedLine[] } | { problem: string } {
   const lines: PlacedLine[] = [];
   let previousEnd: number | null = null;
@@ -125,10 +127,10 @@ function placeWith(
       const earliest = Math.max(previousEnd + pause, scene.startSeconds - maxLeadInSeconds);
       const length = trim.endSeconds - trim.startSeconds;
       // A story line follows the one before closely; the end card's line takes a beat first and
-      // ends near the ad's end, so the ad does not close on silence (the beat at most 1 s; the
-      // card itself comes in on that beat, voice-cuts.ts).
+      // ends near the ad's end, so the ad does not close on silence (the beat at most the style's
+      // endCardBeatSeconds; the card itself comes in on that beat, voice-cuts.ts).
       const wanted = scene.endCard
-        ? Math.min(durationSeconds - tail - length, previousEnd + maxEndCardBeatSeconds)
+        ? Math.min(durationSeconds - tail - length, previousEnd + endCardBeatSeconds)
         : Math.min(scene.startSeconds + sceneLeadSeconds, previousEnd + pause);
       startSeconds = Math.max(earliest, wanted);
     }

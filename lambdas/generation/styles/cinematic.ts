@@ -15,6 +15,7 @@ export const cinematic = {
     12: [scene('hook', 2.5), scene('benefit', 2.7), scene('proof', 2.5), scene('offer', 2.3), scene('cta', 2)],
   },
   pace: { min: 2.0, max: 2.4 },
+  endCardBeatSeconds: 1.4,
   copy: {
     persona: 'brand',
     lines: {

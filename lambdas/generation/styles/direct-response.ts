@@ -30,6 +30,7 @@ export const directResponse = {
     ],
   },
   pace: { min: 2.6, max: 3.0 },
+  endCardBeatSeconds: 1,
   copy: {
     persona: 'brand',
     lines: {

@@ -31,6 +31,12 @@ export interface StyleDefinition {
    * reads at it and the bench measures it. The one place a style's pace lives.
    */
   pace: WordsPerSecond;
+  /**
+   * The longest deliberate pause before the end card's line (compose/voice-track.ts): the card's
+   * line ends near the ad's end, and the slack a short story leaves goes into this beat rather than
+   * into silence after the call to action. A calm narrator holds a longer one.
+   */
+  endCardBeatSeconds: number;
   copy: {
     /** Who speaks: the brand's narrator, or a customer in the first person. */
     persona: 'brand' | 'first-person';

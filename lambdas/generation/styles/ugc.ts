@@ -33,6 +33,7 @@ export const ugc = {
     ],
   },
   pace: { min: 2.4, max: 2.8 },
+  endCardBeatSeconds: 1,
   copy: {
     persona: 'first-person',
     lines: {
