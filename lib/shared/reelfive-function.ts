@@ -58,6 +58,12 @@ const siteReaderWorker = {
   bundled: 'site-reader.worker.mjs',
 };
 
+/**
+ * Data files code reads from a package at run time (createRequire(…).resolve), not bundled: each
+ * is copied into the node_modules/ of every bundle whose code names it.
+ */
+const packageDataFiles = ['wordsninja/words-en.json'];
+
 /** The construct-context key under which ReelFiveStack names its stage for the functions in it. */
 export const stageContextKey = 'reelfive:stage';
 
@@ -132,6 +138,11 @@ export class ReelFiveFunction extends NodejsFunction {
                 ]
               : []),
             ...(props.bundledFiles ?? []).map(({ from, to }) => `cp "${inputDir}/${from}" "${outputDir}/${to}"`),
+            ...packageDataFiles.map(
+              (file) =>
+                `if grep -qF "${file}" "${outputDir}"/*.mjs; then mkdir -p "$(dirname "${outputDir}/node_modules/${file}")" && ` +
+                `cp "${inputDir}/node_modules/${file}" "${outputDir}/node_modules/${file}"; fi`,
+            ),
             ...(props.copiedPackages ?? []).map(
               (name) =>
                 `mkdir -p "$(dirname "${outputDir}/node_modules/${name}")" && ` +

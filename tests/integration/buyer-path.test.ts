@@ -18,7 +18,13 @@ const photo = previewSiteForSuite();
 
 /** axe finds nothing, and the page does not scroll sideways. */
 async function expectAccessible(page: Page): Promise<void> {
-  // A toast still sliding in is part-transparent, and axe would judge its contrast mid-way.
+  // Hold the toasts still while axe reads them: sonner pauses every toast's timer while the pointer
+  // rests on one, so none starts fading out (drawn half transparent) in the seconds axe takes.
+  const toast = await page.$('[data-sonner-toast]:not([data-removed="true"])');
+  const box = await toast?.boundingBox();
+  if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // A toast still sliding in (or already fading out) is part-transparent, and axe would judge its
+  // contrast mid-way.
   await expect
     .poll(
       () =>

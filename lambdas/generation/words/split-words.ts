@@ -9,7 +9,15 @@
 // by their frequency in Wikipedia. Its own splitter is not used: it keeps module-level state,
 // fails on characters outside its list, and does not say whether a split was found; the ranked
 // list is what is worth sharing, and the search is twenty lines.
-import rankedWords from 'wordsninja/words-en.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+// The list is read on first use, not imported: bundled, it was 1.7 MB of array literal that every
+// function importing this module parsed at cold start (about 100 ms idle, 300 ms on a busy
+// machine), while JSON.parse of the file takes about 50 ms and only a call that splits pays it.
+// Resolved at import, so a bundle that does not carry the file fails as it loads, not mid-order
+// (lib/shared/reelfive-function.ts copies it into the node_modules/ of each bundle that names it).
+const rankedWordsFile = createRequire(import.meta.url).resolve('wordsninja/words-en.json');
 
 let costs: Map<string, number> | undefined;
 let partCosts: Map<string, number> | undefined;
@@ -23,13 +31,14 @@ let longestWord = 0;
  */
 const commonEnough: Record<number, number> = { 1: 10, 2: 1_000, 3: 15_000 };
 
-/** Word → cost, built on first use (~40 ms) so a handler that never splits never pays for it. */
+/** Word → cost, built on first use (~90 ms with reading the list) so a handler that never splits never pays for it. */
 function wordCosts(): { words: Map<string, number>; parts: Map<string, number> } {
   if (costs && partCosts) return { words: costs, parts: partCosts };
+  const rankedWords = JSON.parse(readFileSync(rankedWordsFile, 'utf8')) as string[];
   const scale = Math.log(rankedWords.length);
   costs = new Map();
   partCosts = new Map();
-  for (const [index, word] of (rankedWords as string[]).entries()) {
+  for (const [index, word] of rankedWords.entries()) {
     const cost = Math.log((index + 1) * scale);
     costs.set(word, cost);
     if (index < (commonEnough[word.length] ?? Number.POSITIVE_INFINITY)) partCosts.set(word, cost);
