@@ -438,11 +438,12 @@ function lambdaEnvironment(
     ...Object.values(stripeKeySecretNameEnv),
     envNames.stripeWebhookSecretName,
     envNames.originVerifySecretName,
+    envNames.c2paSignerSecretName,
   ]) {
     delete env[name];
   }
   // The render function's bundled binaries live in /var/task in Lambda; here the npm packages' own.
-  for (const name of ['FFMPEG_PATH', 'FFPROBE_PATH', 'RENDER_FONTS_DIR']) delete env[name];
+  for (const name of ['FFMPEG_PATH', 'FFPROBE_PATH', 'RENDER_FONTS_DIR', 'C2PA_LIBRARY_PATH']) delete env[name];
   return { ...env, ...overrides };
 }
 
