@@ -18,6 +18,7 @@ import {
   withXmpPacket,
   xmpBoxUuid,
 } from '#generation/media/xmp.ts';
+import { describeBinaryFormat, readBinaryFormat, readHeader } from '#lib/shared/native-binaries.ts';
 import { makeTestC2paSigner, type TestC2paSigner } from '#local/c2pa-test-signer.ts';
 import { adCreatorTool, adDigitalSourceType } from '#shared/ai-disclosure.ts';
 
@@ -267,5 +268,24 @@ describe('labelAd', () => {
       'assertion.bmffHash.match',
     );
     expect(await decodeErrors(path)).toBe('');
+  });
+});
+
+describe('the C2PA library', () => {
+  it('installs the C2PA addon from the package itself, its download script denied', async () => {
+    // Prepare
+    const root = new URL('../../', import.meta.url);
+    const project = JSON.parse(await readFile(new URL('package.json', root), 'utf8')) as {
+      allowScripts?: Record<string, boolean>;
+    };
+    const library = JSON.parse(
+      await readFile(new URL('node_modules/@contentauth/c2pa-node/package.json', root), 'utf8'),
+    ) as { scripts: Record<string, string> };
+    const addon = new URL('node_modules/@contentauth/c2pa-node/dist/index.node', root).pathname;
+
+    // Assess: the script that would download the addon again is there, and npm may not run it.
+    expect(library.scripts.postinstall).toBe('node scripts/postinstall.cjs');
+    expect(project.allowScripts?.['@contentauth/c2pa-node']).toBe(false);
+    expect(describeBinaryFormat(readBinaryFormat(readHeader(addon)))).toBe('ELF 64-bit little-endian x86_64');
   });
 });
