@@ -146,6 +146,10 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const url = `http://${options.publicHost ?? 'localhost'}:${port}`;
     await lock.announce(url);
 
+    // The ads' C2PA signer: a test certificate openssl makes while DynamoDB Local starts.
+    const c2paSigner = makeTestC2paSigner();
+    // Awaited below; this only keeps a start that fails before then from leaving it unhandled.
+    c2paSigner.catch(() => undefined);
     const template = synthesizeTwinTemplate();
 
     const dynamo = await startDynamoDbLocal({ dataDir: join(stateDir, 'dynamodb') });
@@ -207,8 +211,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
           }
         : {};
 
-    // The ads' C2PA signer: a test certificate made now, as a plain value like Stripe's key.
-    const c2pa = await makeTestC2paSigner();
+    // Handed to the render as a plain value, like Stripe's key.
+    const c2pa = await c2paSigner;
 
     const originSecret = randomBytes(24).toString('hex');
     const env = lambdaEnvironment(template, {
