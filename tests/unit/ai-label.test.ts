@@ -20,7 +20,7 @@ import {
 } from '#generation/media/xmp.ts';
 import { describeBinaryFormat, readBinaryFormat, readHeader } from '#lib/shared/native-binaries.ts';
 import { makeTestC2paSigner, type TestC2paSigner } from '#local/c2pa-test-signer.ts';
-import { adCreatorTool, adDigitalSourceType } from '#shared/ai-disclosure.ts';
+import { adCreatorTool, adDigitalSourceType, platformAiLabels } from '#shared/ai-disclosure.ts';
 
 const run = promisify(execFile);
 const packet = digitalSourceXmpPacket({ digitalSourceType: adDigitalSourceType, creatorTool: adCreatorTool });
@@ -287,5 +287,20 @@ describe('the C2PA library', () => {
     expect(library.scripts.postinstall).toBe('node scripts/postinstall.cjs');
     expect(project.allowScripts?.['@contentauth/c2pa-node']).toBe(false);
     expect(describeBinaryFormat(readBinaryFormat(readHeader(addon)))).toBe('ELF 64-bit little-endian x86_64');
+  });
+});
+
+describe("the pack's text on each platform's AI label", () => {
+  it("names Meta's AI info, TikTok's AI-generated content toggle and YouTube's altered or synthetic content", () => {
+    expect(platformAiLabels.map(({ platform, label }) => [platform, label])).toEqual([
+      ['Meta (Facebook, Instagram)', 'AI info'],
+      ['TikTok', 'AI-generated content'],
+      ['YouTube (Google Ads)', 'Altered or synthetic content'],
+    ]);
+    for (const { label, howToSet } of platformAiLabels) {
+      // Each row tells the buyer what to switch on, in the words the platform's screen uses.
+      expect(howToSet.toLowerCase()).toContain(label.toLowerCase());
+      expect(howToSet).not.toMatch(/https?:/);
+    }
   });
 });
