@@ -81,6 +81,12 @@ interface ManifestStore {
   >;
 }
 
+/** An MD5 of every decoded video frame and audio sample: what the buyer sees and hears. */
+async function decodedMd5(path: string): Promise<string> {
+  const { stdout } = await run(ffmpegPath(), ['-v', 'error', '-i', path, '-map', '0', '-f', 'md5', '-']);
+  return stdout.trim();
+}
+
 async function readManifest(bytes: Buffer): Promise<ManifestStore | undefined> {
   const reader = await Reader.fromAsset(
     { buffer: bytes, mimeType: 'video/mp4' },
@@ -247,9 +253,10 @@ describe('the C2PA manifest of an ad', () => {
 });
 
 describe('labelAd', () => {
-  it('leaves a file that decodes, with the XMP packet and a trusted manifest that covers it', async () => {
+  it('leaves the same frames and sound, with the XMP packet and a trusted manifest that covers them', async () => {
     // Prepare
     const path = await writeTemp('ad.mp4', encoded);
+    const unlabelled = await decodedMd5(await writeTemp('unlabelled.mp4', encoded));
 
     // Act
     const bytes = await labelAd(path, testSigner.signer);
@@ -268,6 +275,7 @@ describe('labelAd', () => {
       'assertion.bmffHash.match',
     );
     expect(await decodeErrors(path)).toBe('');
+    expect(await decodedMd5(path)).toBe(unlabelled);
   });
 });
 
