@@ -1,36 +1,83 @@
-// `npm run order -- --website https://example.com --email you@example.com [--style ugc]
-//  [--duration 8] [--coupon LAUNCH50] [--photo product.jpg] [--card 4242424242424242]
-//  [--url http://localhost:3000]`
-// Creates an order on a running twin (at --url, else REELFIVE_URL, else http://localhost:$PORT,
-// PORT defaulting to 3000 as for npm start), uploads the product photo first when given, pays it
-// on the local Checkout page, and follows it to the end, printing every change of status, stage
-// and progress, then the download link.
+// `npm run order -- …`: creates an order on a running twin, uploads the product photo first when
+// given (as the form does), pays it on the local Checkout page and follows it to the end, printing
+// every change of status, stage and progress, then the download link. `--demo coffee` orders an ad
+// for one of the demo shops npm start serves (local/demo-shops), with no internet needed.
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { routePath } from '#shared/api-paths.ts';
 import { type CreateUploadResponse, type UploadContentType, uploadExtensions } from '#shared/contract.ts';
+import { demoShopUrl } from './demo-shops/serve.ts';
+import { buyerPhotoPath, type DemoShop, demoShops } from './demo-shops/shops.ts';
 
-const { values } = parseArgs({
-  options: {
-    website: { type: 'string' },
-    email: { type: 'string' },
-    style: { type: 'string', default: 'cinematic' },
-    duration: { type: 'string', default: '12' },
-    coupon: { type: 'string' },
-    photo: { type: 'string' },
-    card: { type: 'string', default: '4242424242424242' },
-    url: { type: 'string', default: process.env.REELFIVE_URL ?? `http://localhost:${process.env.PORT ?? 3000}` },
-    timeout: { type: 'string', default: '600' },
-  },
-});
+const defaultUrl = process.env.REELFIVE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+const usage = `Usage: npm run order -- (--website <url> | --demo <shop>) [options]
+  --website <url>     the buyer's website
+  --demo <shop>       a demo shop npm start serves instead: ${demoShops.map((shop) => shop.slug).join(', ')}
+                      (a word of it will do: --demo coffee); one that cannot be read brings its photo
+  --email <address>   where the ad is sent (default with --demo: demo@example.com)
+  --style <style>     cinematic (default), direct-response or ugc
+  --duration <s>      4, 8 or 12 (default 12)
+  --coupon <code>     a coupon, e.g. LAUNCH50 or FREEAD on the twin
+  --photo <file>      a product photo (.jpg, .jpeg, .png or .webp) to upload first
+  --card <number>     the card paid with (default 4242424242424242; 4000000000000002 is declined)
+  --url <url>         the twin (default ${defaultUrl}: REELFIVE_URL, else localhost:$PORT)
+  --timeout <s>       how long to follow the order (default 600)
+  --help              this text`;
 
-function fail(message: string): never {
+function fail(message: string, exitCode = 1): never {
   console.error(message);
-  process.exit(1);
+  process.exit(exitCode);
 }
 
-if (!values.website || !values.email) fail('Usage: npm run order -- --website <url> --email <address> [--style …]');
+function parseOrderArgs() {
+  return parseArgs({
+    options: {
+      website: { type: 'string' },
+      demo: { type: 'string' },
+      email: { type: 'string' },
+      style: { type: 'string', default: 'cinematic' },
+      duration: { type: 'string', default: '12' },
+      coupon: { type: 'string' },
+      photo: { type: 'string' },
+      card: { type: 'string', default: '4242424242424242' },
+      url: { type: 'string', default: defaultUrl },
+      timeout: { type: 'string', default: '600' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }).values;
+}
+
+let values: ReturnType<typeof parseOrderArgs>;
+try {
+  values = parseOrderArgs();
+} catch (error) {
+  fail(`${(error as Error).message}\n${usage}`, 2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+/** The demo shop a word names: its slug, or the one shop whose slug holds the word. */
+function demoShopNamed(word: string): DemoShop {
+  const wanted = word.toLowerCase();
+  const exact = demoShops.find((shop) => shop.slug === wanted);
+  const matching = exact ? [exact] : demoShops.filter((shop) => shop.slug.split('-').includes(wanted));
+  if (matching.length !== 1) {
+    fail(
+      `--demo ${word} names ${matching.length ? 'more than one' : 'no'} demo shop; one of: ${demoShops.map((shop) => shop.slug).join(', ')}`,
+      2,
+    );
+  }
+  return matching[0]!;
+}
+
+const demo = values.demo ? demoShopNamed(values.demo) : null;
+const website = demo ? demoShopUrl(demo) : values.website;
+const email = values.email ?? (demo ? 'demo@example.com' : undefined);
+const photoPath = values.photo ?? (demo ? buyerPhotoPath(demo) : null);
+if (!website || !email) fail(usage, 2);
 const base = values.url;
 
 /** The photo as the order form uploads it: a presigned PUT, then the order names the stored key. */
@@ -55,14 +102,14 @@ async function uploadPhoto(path: string): Promise<{ imageFileName: string; image
   return { imageFileName: fileName, imageStoragePath: upload.storagePath };
 }
 
-const photo = values.photo ? await uploadPhoto(values.photo) : null;
+const photo = photoPath ? await uploadPhoto(photoPath) : null;
 
 const created = await fetch(`${base}/api/orders`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({
-    website: values.website,
-    email: values.email,
+    website,
+    email,
     style: values.style,
     durationSeconds: values.duration,
     couponCode: values.coupon ?? null,

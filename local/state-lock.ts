@@ -82,7 +82,8 @@ function inUseMessage(stateDir: string, holder: LockOwner): string {
   const where = holder.url ? `port ${new URL(holder.url).port}, ${holder.url}` : 'still starting';
   return (
     `Another twin is running on the state folder ${stateDir}: pid ${holder.pid}, ${where} (started ${holder.startedAt}). ` +
-    `Stop it first (kill ${holder.pid}), or give this one another state folder.`
+    `Stop it first (kill ${holder.pid}), or start this one on a state folder and port of its own: ` +
+    `PORT=3001 npm start -- --state .local-3001`
   );
 }
 

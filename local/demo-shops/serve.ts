@@ -1,5 +1,6 @@
 // Serves the demo shops (shops.ts) on 127.0.0.1 under their own host names, for the ad bench, the
-// tests and, later, the twin: map the names with `demoShopHosts` (TwinOptions.testSiteHosts).
+// tests and npm start: map the names with `demoShopHosts` (TwinOptions.testSiteHosts), or with the
+// server's `siteHosts` to read them at the address a buyer types (http://emberoakcoffee.test/).
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,8 +29,16 @@ const contentTypes: Record<string, string> = {
 export interface DemoShopServer {
   /** `http://<host>:<port>/`, the address a buyer would type (with the random port). */
   url(shop: DemoShopSlug): string;
+  /**
+   * The names mapped to this server with its port behind the scheme's own: with these as the twin's
+   * site hosts, `demoShopUrl(slug)` reads the shop (what npm start does).
+   */
+  siteHosts: TestSiteHosts;
   close(): Promise<void>;
 }
+
+/** A demo shop's address as a buyer types it, on the twin that serves it (`DemoShopServer.siteHosts`). */
+export const demoShopUrl = (shop: DemoShop) => `http://${shop.host}/`;
 
 export async function serveDemoShops(): Promise<DemoShopServer> {
   const server = createServer((request, response) => {
@@ -42,6 +51,7 @@ export async function serveDemoShops(): Promise<DemoShopServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: (slug) => `http://${demoShop(slug).host}:${port}/`,
+    siteHosts: { ...demoShopHosts, ports: Object.fromEntries(demoShops.map((shop) => [shop.host, port])) },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -85,6 +85,8 @@ describe('a twin killed with SIGKILL', () => {
     expect(refused).toBeInstanceOf(StateFolderInUse);
     expect((refused as Error).message).toContain(`pid ${first?.pid}`);
     expect((refused as Error).message).toContain(`port ${new URL(first?.url ?? '').port}`);
+    // And a way round it that npm start has (local/main.ts: --state).
+    expect((refused as Error).message).toContain('npm start -- --state .local-3001');
   });
 
   it('leaves no child running 5 s later, with a render in progress', async () => {

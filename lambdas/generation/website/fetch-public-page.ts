@@ -54,6 +54,11 @@ const resolveAllAddresses: HostResolver = (hostname) => dns.lookup(hostname, { a
 export interface TestSiteHosts {
   addresses: Readonly<Record<string, string>>;
   allowPrivate: readonly string[];
+  /**
+   * The port a name's site really listens on when its URL names none: the twin serves its demo
+   * shops (and a site the user names) at `http://emberoakcoffee.test/`, as a buyer would type it.
+   */
+  ports?: Readonly<Record<string, number>>;
 }
 let testSiteHosts: TestSiteHosts | null = null;
 
@@ -229,10 +234,12 @@ function requestPage(
     else callback(null, address.address, address.family);
   };
   const send = url.protocol === 'https:' ? https.request : http.request;
+  const servedOn = url.port === '' ? testSiteHosts?.ports?.[bareHost(url)] : undefined;
   return new Promise((resolve, reject) => {
     const request = send(
       url,
       {
+        ...(servedOn ? { port: servedOn } : {}),
         method: 'GET',
         // No pooled sockets: a kept-alive connection could outlive the address it was vetted for.
         agent: false,
