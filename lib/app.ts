@@ -70,6 +70,7 @@ export const localStackParameters: StackParameters = validateStackParameters(
     mailFrom: 'orders@reelfive.local',
     stripeSecretName: 'reelfive/local/stripe-secret-key',
     stripeWebhookSecretName: 'reelfive/local/stripe-webhook-secret',
+    c2paSignerSecretName: 'reelfive/local/c2pa-signer',
     alarmEmail: 'ops@reelfive.local',
   },
   'local twin',

@@ -83,6 +83,7 @@ export class ReelFiveStack extends Stack {
       notifications: this.notifications,
       ...generationChoices(parameters),
       renderReservedConcurrency: parameters.renderReservedConcurrency,
+      c2paSignerSecretName: parameters.c2paSignerSecretName,
       footage,
     });
     this.newsletterConfirmationSender = this.newsletter.sendConfirmations({

@@ -52,6 +52,11 @@ export const stackParametersSchema = z.object({
   stripeReadKeySecretName: secretName.optional(),
   stripeRefundKeySecretName: secretName.optional(),
   stripeWebhookSecretName: secretName,
+  /**
+   * Who signs the ads' C2PA manifests: a JSON secret `{certificateChain, privateKey, algorithm?}`
+   * in PEM (lambdas/generation/media/c2pa-manifest.ts; docs/ai-disclosure.md says how to make it).
+   */
+  c2paSignerSecretName: secretName,
   alarmEmail: z.email({ error: 'must be the email address that receives alarms' }),
   /**
    * Who writes the storyboard: a Bedrock model (generationConfig.bedrockModelId; the default of

@@ -27,6 +27,7 @@ import type { RuntimeConfig } from '#shared/runtime-config.ts';
 import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env.ts';
 import { createGatewayFaults, type GatewayFaults, type HttpHandler, serveApi } from './api-gateway.ts';
 import { startAppSyncEvents } from './appsync-events.ts';
+import { makeTestC2paSigner } from './c2pa-test-signer.ts';
 import { tiedBinaryEnvironment } from './child-lifetime.ts';
 import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
 import { type LocalGuardrail, startLocalGuardrail } from './content-guardrail/server.ts';
@@ -94,6 +95,8 @@ export interface Twin {
   footage: ContractServer | null;
   /** The content guardrail's stand-in (Bedrock's ApplyGuardrail on the twin), with the requests it saw. */
   guardrail: LocalGuardrail;
+  /** The root that issued the twin's C2PA test signer (PEM): a reader's trust anchor for its ads. */
+  c2paTrustAnchor: string;
   endpoints: { dynamodb: string; s3: string; stepFunctions: string; ses: string; stripe: string | null };
   steps: Awaited<ReturnType<typeof startStepFunctions>>;
   outbox: Awaited<ReturnType<typeof startSesOutbox>>;
@@ -143,6 +146,10 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const url = `http://${options.publicHost ?? 'localhost'}:${port}`;
     await lock.announce(url);
 
+    // The ads' C2PA signer: a test certificate openssl makes while DynamoDB Local starts.
+    const c2paSigner = makeTestC2paSigner();
+    // Awaited below; this only keeps a start that fails before then from leaving it unhandled.
+    c2paSigner.catch(() => undefined);
     const template = synthesizeTwinTemplate();
 
     const dynamo = await startDynamoDbLocal({ dataDir: join(stateDir, 'dynamodb') });
@@ -204,11 +211,15 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
           }
         : {};
 
+    // Handed to the render as a plain value, like Stripe's key.
+    const c2pa = await c2paSigner;
+
     const originSecret = randomBytes(24).toString('hex');
     const env = lambdaEnvironment(template, {
       [envNames.siteUrl]: url,
       [envNames.stripeSecretKey]: stripeSecretKey,
       [envNames.stripeWebhookSecret]: stripeWebhookSecret,
+      [envNames.c2paSigner]: JSON.stringify(c2pa.signer),
       ...(stripe ? { [envNames.stripeApiBase]: stripe.apiUrl } : {}),
       ...footageEnv,
       [envNames.originVerifySecret]: originSecret,
@@ -376,6 +387,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       stripeWebhookSecret,
       footage,
       guardrail,
+      c2paTrustAnchor: c2pa.rootCertificate,
       endpoints: {
         dynamodb: dynamo.endpoint,
         s3: s3.endpoint,
@@ -430,11 +442,12 @@ function lambdaEnvironment(
     ...Object.values(stripeKeySecretNameEnv),
     envNames.stripeWebhookSecretName,
     envNames.originVerifySecretName,
+    envNames.c2paSignerSecretName,
   ]) {
     delete env[name];
   }
   // The render function's bundled binaries live in /var/task in Lambda; here the npm packages' own.
-  for (const name of ['FFMPEG_PATH', 'FFPROBE_PATH', 'RENDER_FONTS_DIR']) delete env[name];
+  for (const name of ['FFMPEG_PATH', 'FFPROBE_PATH', 'RENDER_FONTS_DIR', 'C2PA_LIBRARY_PATH']) delete env[name];
   return { ...env, ...overrides };
 }
 

@@ -40,6 +40,8 @@ export const capabilities = [
   'contentCheck',
   // Speak the voice-over with Amazon Polly (nothing when the stage uses the local voice).
   'polly',
+  // Sign the ads' C2PA manifests with the stage's signer (its secret).
+  'c2pa:sign',
   // Call the stage's video model: its settings and its API key's secret (nothing on an engine-only stage).
   'footage',
   // Create and expire Checkout Sessions (and read them back), look up promotion codes.

@@ -146,7 +146,8 @@ export const renderFunction = {
   maxEventAgeSeconds: renderStallSeconds - 60,
   // orders:read: a render whose order is no longer processing (failed while the invoke waited)
   // stops before it writes anything.
-  uses: ['orders:read', 'images:read', 'videos:write', 'polly'],
+  // c2pa:sign: the ad is labelled as made with AI before it is stored (media/label-ad.ts).
+  uses: ['orders:read', 'images:read', 'videos:write', 'polly', 'c2pa:sign'],
 } as const satisfies Omit<GenerationStep, 'state' | 'path'> & { memoryMb: number; maxEventAgeSeconds: number };
 
 /**

@@ -59,6 +59,13 @@ export const envNames = {
   footageApiKey: 'FOOTAGE_API_KEY',
   /** Twin only: the local contract server standing in for the provider's API origin. */
   footageApiBase: 'FOOTAGE_API_BASE',
+  /**
+   * Who signs the ads' C2PA manifests (lambdas/generation/media/label-ad.ts): JSON of a certificate
+   * chain and private key, in Secrets Manager by name in AWS, the plain value on the twin (a test
+   * signer made at start, local/c2pa-test-signer.ts).
+   */
+  c2paSignerSecretName: 'C2PA_SIGNER_SECRET_NAME',
+  c2paSigner: 'C2PA_SIGNER',
   /** The stage's typical seconds from payment to the ad (shared/delivery-time.ts), for the emails that say it. */
   deliverySeconds: 'DELIVERY_SECONDS',
   /**

@@ -73,6 +73,8 @@ export interface GenerationProps {
   renderReservedConcurrency?: number;
   /** The stage's video model for AI footage; null or absent: engine-only ads. */
   footage?: FootageChoice | null;
+  /** The Secrets Manager name of the stage's C2PA signer (the ads' AI label). */
+  c2paSignerSecretName: string;
 }
 
 export class Generation extends Construct {
@@ -90,6 +92,7 @@ export class Generation extends Construct {
   private readonly copywriter: GenerationProps['copywriter'];
   private readonly voice: GenerationProps['voice'];
   private readonly footage: FootageChoice | null;
+  private readonly c2paSignerSecretName: string;
 
   constructor(scope: Construct, id: string, props: GenerationProps) {
     super(scope, id);
@@ -97,6 +100,7 @@ export class Generation extends Construct {
     this.copywriter = props.copywriter;
     this.voice = props.voice;
     this.footage = props.footage ?? null;
+    this.c2paSignerSecretName = props.c2paSignerSecretName;
     // Its own functions' capabilities: everything but the API's and realtime's.
     const owners: AvailableOwners = { ...props, generation: this };
 
@@ -330,6 +334,14 @@ export class Generation extends Construct {
     fn.addEnvironment(envNames.footageApiKeySecretName, footage.apiKeySecretName);
   }
   private footageKey: ReturnType<typeof Secret.fromSecretNameV2> | undefined;
+
+  /** Sign the ads' C2PA manifests: read the stage's signer secret (lambdas/generation/media/label-ad.ts). */
+  grantC2paSigning(fn: ReelFiveFunction): void {
+    this.c2paSigner ??= Secret.fromSecretNameV2(this, 'C2paSigner', this.c2paSignerSecretName);
+    this.c2paSigner.grantRead(fn);
+    fn.addEnvironment(envNames.c2paSignerSecretName, this.c2paSignerSecretName);
+  }
+  private c2paSigner: ReturnType<typeof Secret.fromSecretNameV2> | undefined;
 
   /** Ask the content guardrail whether a site's content is prohibited. */
   grantContentCheck(fn: ReelFiveFunction): void {

@@ -1,6 +1,7 @@
 // The render Lambda: its handler bundled by esbuild, plus what esbuild cannot bundle: the static
-// ffmpeg and ffprobe it runs, the Inter fonts its layers are drawn in, and sharp (libvips), which
-// decodes every input image once so that ffmpeg never decodes untrusted bytes (README.md).
+// ffmpeg and ffprobe it runs, the Inter fonts its layers are drawn in, sharp (libvips), which
+// decodes every input image once so that ffmpeg never decodes untrusted bytes (README.md), and the
+// C2PA library's addon that signs the ad's AI label.
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { type BundledFile, ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
@@ -54,11 +55,15 @@ export class RenderFunction extends ReelFiveFunction {
         { from: 'node_modules/@ffmpeg-installer/linux-x64/ffmpeg', to: 'ffmpeg', executable: true },
         { from: 'node_modules/@ffprobe-installer/linux-x64/ffprobe', to: 'ffprobe', executable: true },
         ...interFontFiles,
+        // The C2PA library's linux-x64 addon (media/c2pa-manifest.ts), beside the bundle that loads it.
+        { from: 'node_modules/@contentauth/c2pa-node/dist/index.node', to: 'c2pa-node.node', executable: true },
       ],
       copiedPackages: sharpRuntimePackages,
     });
     this.addEnvironment('FFMPEG_PATH', `${taskRoot}/ffmpeg`);
     this.addEnvironment('FFPROBE_PATH', `${taskRoot}/ffprobe`);
     this.addEnvironment('RENDER_FONTS_DIR', taskRoot);
+    // @contentauth/c2pa-node's own variable: where its addon is, the bundle having moved its JS.
+    this.addEnvironment('C2PA_LIBRARY_PATH', `${taskRoot}/c2pa-node.node`);
   }
 }

@@ -61,6 +61,7 @@ export const capabilityGrants: Record<Capability, Grant> = {
   contentCheck: by('generation', (generation, fn) => generation.grantContentCheck(fn)),
   polly: by('generation', (generation, fn) => generation.grantSpeech(fn)),
   footage: by('generation', (generation, fn) => generation.grantFootage(fn)),
+  'c2pa:sign': by('generation', (generation, fn) => generation.grantC2paSigning(fn)),
   'stripe:checkout': by('payments', (payments, fn) => payments.grantStripeKey('stripe:checkout', fn)),
   'stripe:read': by('payments', (payments, fn) => payments.grantStripeKey('stripe:read', fn)),
   'stripe:refund': by('payments', (payments, fn) => payments.grantStripeKey('stripe:refund', fn)),

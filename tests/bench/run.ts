@@ -8,6 +8,7 @@
 // ad in every style and length (ads.ts); without --full, a quick subset.
 import { buildSiteIfStale } from '#local/site-build.ts';
 import { benchAds } from './ads.ts';
+import { benchAiLabel } from './ai-label.ts';
 import { type CloudAssembly, synthesizeStaging } from './cloud-assembly.ts';
 import { type ColdInit, measureColdInits, recordColdInits } from './cold-init.ts';
 import { benchContentCheck } from './content-check.ts';
@@ -31,6 +32,7 @@ const groups = [
   'synth',
   'cold-init',
   'renders',
+  'label',
   'twin-start',
   'generation',
   'cost',
@@ -113,6 +115,7 @@ try {
       })) ?? [];
   }
   if (runs('renders')) await runGroup('renders', benchRenders);
+  if (runs('label')) await runGroup('label', benchAiLabel);
   if (runs('footage-cost')) {
     await runGroup('footage-cost', async () => {
       sections['footage-cost'] = { perModel: await benchFootageCost(), markdown: footageCostFile };

@@ -76,7 +76,7 @@ function declaredFunctions(stack: ReelFiveStack): DeclaredFunction[] {
       name: 'render',
       fn: stack.generation.renderFunction,
       uses: renderFunction.uses,
-      env: ['FFMPEG_PATH', 'FFPROBE_PATH', 'RENDER_FONTS_DIR'],
+      env: ['FFMPEG_PATH', 'FFPROBE_PATH', 'RENDER_FONTS_DIR', 'C2PA_LIBRARY_PATH'],
     },
     { name: 'execution ended', fn: stack.generation.executionEndedFunction, uses: executionEndedFunction.uses },
     {

@@ -30,6 +30,7 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
     envNames.footageFallback,
     envNames.footageApiKeySecretName,
   ],
+  'c2pa:sign': [envNames.c2paSignerSecretName],
   'stripe:checkout': [envNames.stripeCheckoutKeySecretName],
   'stripe:read': [envNames.stripeReadKeySecretName],
   'stripe:refund': [envNames.stripeRefundKeySecretName],

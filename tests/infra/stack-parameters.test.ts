@@ -16,6 +16,7 @@ const stagingBlock = {
   mailFrom: 'orders@staging.reelfive.com',
   stripeSecretName: 'reelfive/staging/stripe-secret-key',
   stripeWebhookSecretName: 'reelfive/staging/stripe-webhook-secret',
+  c2paSignerSecretName: 'reelfive/staging/c2pa-signer',
   alarmEmail: 'ops@reelfive.com',
   certificateArn: testCertificateArn,
 };
@@ -143,6 +144,7 @@ describe('-c <name>=<value> overrides', () => {
       stripeReadKeySecretName: 'other/stripe-read-key',
       stripeRefundKeySecretName: 'other/stripe-refund-key',
       stripeWebhookSecretName: 'other/stripe-webhook-secret',
+      c2paSignerSecretName: 'other/c2pa-signer',
       alarmEmail: 'pager@example.com',
       copywriter: 'bedrock',
       renderReservedConcurrency: '4',
@@ -169,6 +171,7 @@ describe('-c <name>=<value> overrides', () => {
       mailFrom: 'orders@reelfive.com',
       stripeSecretName: 'reelfive/prod/stripe-secret-key',
       stripeWebhookSecretName: 'reelfive/prod/stripe-webhook-secret',
+      c2paSignerSecretName: 'reelfive/prod/c2pa-signer',
       alarmEmail: 'ops@reelfive.com',
       copywriter: 'bedrock',
     });

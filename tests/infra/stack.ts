@@ -43,6 +43,7 @@ export function testParameters(overrides: Partial<StackParameters> = {}): StackP
       mailFrom: 'orders@reelfive.com',
       stripeSecretName: 'reelfive/prod/stripe-secret-key',
       stripeWebhookSecretName: 'reelfive/prod/stripe-webhook-secret',
+      c2paSignerSecretName: 'reelfive/prod/c2pa-signer',
       alarmEmail: 'ops@reelfive.com',
       account: '123456789012',
       region: 'eu-west-1',

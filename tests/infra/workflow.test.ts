@@ -7,6 +7,7 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { renderStallMs } from '#generation/render-jobs/render-provider.ts';
 import { opsFunctions } from '#lib/shared/ops-functions.ts';
+import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { config, generationConfig, serviceLimits } from '#shared/config.ts';
 import { type GenerationStep, generationSteps } from '#shared/generation-steps.ts';
 import { signatureRejectedMessage } from '#shared/observability.ts';
@@ -228,6 +229,27 @@ describe('generation state machine', () => {
     const startRender = resources[logicalId(stack.generation.stepFunctions.StartRender)];
     expect(startRender.Properties.Environment.Variables[envNames.renderFunctionName]).toEqual({
       Ref: logicalId(stack.generation.renderFunction),
+    });
+  });
+
+  it("labels the ad with its C2PA addon and the stage's signer secret, which no other function reads", () => {
+    // Prepare
+    const readsSigner = (fn: Parameters<typeof statementsOf>[1]) =>
+      statementsOf({ stack, template }, fn).some(
+        (statement) =>
+          [statement.Action].flat().includes('secretsmanager:GetSecretValue') &&
+          JSON.stringify(statement.Resource).includes(':secret:reelfive/prod/c2pa-signer-??????'),
+      );
+    const functions = stack.node.findAll().filter((construct) => construct instanceof ReelFiveFunction);
+
+    // Act
+    const readers = functions.filter(readsSigner).map((fn) => fn.node.path);
+
+    // Assess
+    expect(readers).toEqual([stack.generation.renderFunction.node.path]);
+    expect(resources[logicalId(stack.generation.renderFunction)].Properties.Environment.Variables).toMatchObject({
+      C2PA_LIBRARY_PATH: '/var/task/c2pa-node.node',
+      [envNames.c2paSignerSecretName]: 'reelfive/prod/c2pa-signer',
     });
   });
 

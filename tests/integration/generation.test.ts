@@ -1,5 +1,5 @@
 // A paid order becomes a real ad on the twin: the synthesized state machine runs every step
-// (analyse, script, render with ffmpeg, deliver, complete), and a failed render refunds the
+// (analyse, script, render with ffmpeg, label as made with AI, deliver, complete), and a failed render refunds the
 // buyer, tells ops and frees the slot. Nothing here is mocked but the buyer's website.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { decodeMessage } from '#local/ses-outbox.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
+import { expectedAiLabel, readAiLabel } from './support/ai-label.ts';
 import { followOrder } from './support/events-socket.ts';
 import { activeSlotHolders } from './support/mailbox-slots.ts';
 import { storedOrder } from './support/orders-table.ts';
@@ -105,6 +106,8 @@ describe('generation on the twin', { timeout: adTestTimeoutMs }, () => {
       expect(media.video).toMatchObject({ width: 720, height: 1280, codec: 'h264' });
       expect(media.audio?.codec).toBe('aac');
       expect(Math.abs(media.durationSeconds - durationSeconds)).toBeLessThanOrEqual(0.1);
+      // Labelled as made with AI: the IPTC term in XMP, and a C2PA manifest signed by the twin's signer.
+      expect(await readAiLabel(await readFile(file), twin.current.c2paTrustAnchor)).toEqual(expectedAiLabel);
       const poster = await fetch(order.poster_url ?? '');
       expect(poster.headers.get('content-type')).toBe('image/jpeg');
       expect((await poster.arrayBuffer()).byteLength).toBeGreaterThan(1000);

@@ -18,10 +18,12 @@ import type { RenderRequest } from '#generation/render-jobs/render-request.ts';
 import type { RenderStatus } from '#generation/render-jobs/render-status.ts';
 import { RenderFunction } from '#lib/generation/render-function.ts';
 import { isLambdaBinary, readBinaryFormat, readHeader } from '#lib/shared/native-binaries.ts';
+import { makeTestC2paSigner, type TestC2paSigner } from '#local/c2pa-test-signer.ts';
 import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb.ts';
 import { type LocalS3, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from '#local/s3.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { northwindStoryboard, writeProductPhoto } from './support/ad-fixtures.ts';
+import { expectedAiLabel, readAiLabel } from './support/ai-label.ts';
 import { blankPng } from './support/hostile-images.ts';
 
 const run = promisify(execFile);
@@ -39,6 +41,7 @@ let synthSeconds = 0;
 let s3Emulator: LocalS3;
 let dynamo: DynamoDbLocal;
 let s3: S3Client;
+let testSigner: TestC2paSigner;
 
 beforeAll(async () => {
   // Traversable by nobody, like the path to /var/task (mkdtemp makes it 0700).
@@ -68,6 +71,7 @@ beforeAll(async () => {
   functionEnvironment = resource.Properties.Environment.Variables;
 
   [s3Emulator, dynamo] = await emulators;
+  testSigner = await makeTestC2paSigner();
   s3 = new S3Client({
     endpoint: s3Emulator.endpoint,
     forcePathStyle: true,
@@ -166,6 +170,8 @@ async function invokeAsUnprivileged(request: RenderRequest): Promise<{ message: 
         [envNames.ordersTable]: ordersTable,
         [envNames.imagesBucket]: buckets.images,
         [envNames.videosBucket]: buckets.videos,
+        // The plain value, as on the twin: this function's template has no stage to name a secret.
+        [envNames.c2paSigner]: JSON.stringify(testSigner.signer),
       },
       maxBuffer: 16 * 1024 * 1024,
     },
@@ -202,6 +208,7 @@ describe('the staged render asset', () => {
         !isDirectory && (path.endsWith('.node') || readBinaryFormat(readHeader(join(taskRoot, path))).format === 'elf'),
     );
     expect(native.map(({ path }) => path).sort()).toEqual([
+      'c2pa-node.node',
       'ffmpeg',
       'ffprobe',
       expect.stringMatching(/^node_modules\/@img\/sharp-libvips-linux-x64\/lib\/libvips-cpp\.so\.[\d.]+$/),
@@ -226,6 +233,24 @@ describe('the staged render asset', () => {
     expect(bytes).toBeLessThan(lambdaUnzippedLimitBytes);
   });
 
+  it('carries no private key: the twin and the tests make their C2PA test signer when they start', async () => {
+    // Act
+    const files = (await stagedEntries()).filter(({ isDirectory, size }) => !isDirectory && size < 20_000_000);
+    const withKeys: string[] = [];
+    for (const { path } of files) {
+      // A PEM key block, not the words: the signer's parser names the marker it expects.
+      if (
+        /-----BEGIN [A-Z ]*PRIVATE KEY-----\s+[A-Za-z0-9+/]{40}/.test(
+          (await readFile(join(taskRoot, path))).toString('latin1'),
+        )
+      )
+        withKeys.push(path);
+    }
+
+    // Assess
+    expect(withKeys).toEqual([]);
+  });
+
   it('renders a 4 s ad as an unprivileged user, the upload cleaned by the bundled sharp', async () => {
     // Prepare
     const orderId = 'order-photo';
@@ -240,9 +265,12 @@ describe('the staged render asset', () => {
     console.info(`render as nobody from the staged asset: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     expect(logs.filter(({ message }) => message === 'Footage image not used')).toEqual([]);
     expect(await renderStatus(orderId)).toMatchObject({ status: 'succeeded', videoKey: renderKeys(orderId).video });
-    const video = await probeMedia(await downloadVideo(orderId));
+    const path = await downloadVideo(orderId);
+    const video = await probeMedia(path);
     expect(video.video).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
     expect(Math.abs(video.durationSeconds - 4)).toBeLessThanOrEqual(0.05);
+    // Labelled by the bundle's own C2PA addon (C2PA_LIBRARY_PATH), as nobody, with /tmp the only writable place.
+    expect(await readAiLabel(await readFile(path), testSigner.rootCertificate)).toEqual(expectedAiLabel);
   });
 
   it('drops a decompression-bomb upload with its reason and still makes the ad on the brand background', async () => {

@@ -1,7 +1,8 @@
 // The Render function, invoked asynchronously by StartRender: cleans every image the storyboard
 // names (the buyer's upload, the site's images), gives the storyboard a voice and composes the ad
-// (compose/render-storyboard.ts), stores MP4 + poster in the videos bucket and reports through the
-// status object. It never throws: a failure is reported as a failed status, which CheckRender turns
+// (compose/render-storyboard.ts), labels it as made with AI (media/label-ad.ts: XMP and a signed
+// C2PA manifest), stores MP4 + poster in the videos bucket and reports through the status object.
+// It never throws: a failure is reported as a failed status, which CheckRender turns
 // into the failure path (an async Lambda retry would only render the same failure twice). An invoke
 // can wait in Lambda's queue; if its order stopped processing meanwhile (failed and refunded, or
 // already delivered), the render stops at once and writes nothing. A finished render reports how
@@ -14,6 +15,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '#common/s3-clients.ts';
 import { renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { renderKeys } from '#generation/generation-state.ts';
+import { labelAd, stageC2paSigner } from '#generation/media/label-ad.ts';
 import type { StoryboardAsset } from '#generation/storyboard/storyboard.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
 import { fetchPublicImage } from '#generation/website/fetch-public-page.ts';
@@ -44,7 +46,12 @@ async function renderAd(request: RenderRequest): Promise<void> {
       });
       return;
     }
-    const [images, footage] = await Promise.all([cleanAssets(request, workDir), footageClips(request, workDir)]);
+    // The signer first fails a stage without one before anything is rendered.
+    const [images, footage, signer] = await Promise.all([
+      cleanAssets(request, workDir),
+      footageClips(request, workDir),
+      stageC2paSigner(),
+    ]);
     let reported = 0;
     let reporting = Promise.resolve();
     const rendered = await renderStoryboard(request.storyboard, {
@@ -62,6 +69,7 @@ async function renderAd(request: RenderRequest): Promise<void> {
       },
     });
     await reporting;
+    const labelledBytes = await labelAd(rendered.videoPath, signer);
     const keys = renderKeys(orderId);
     const bucket = requireEnv(envNames.videosBucket);
     await Promise.all([
@@ -92,7 +100,7 @@ async function renderAd(request: RenderRequest): Promise<void> {
     metrics.addMetric(businessMetrics.renderSeconds, MetricUnit.Seconds, rendered.seconds.total);
     logger.info('Ad rendered', {
       orderId,
-      bytes: rendered.bytes,
+      bytes: labelledBytes,
       seconds: rendered.durationSeconds,
       attempt: rendered.attempt,
       refused: rendered.refused,
