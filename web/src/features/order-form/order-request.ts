@@ -3,6 +3,7 @@
 import { config } from '#shared/config.ts';
 import { type DurationChoice, defaultStyle, durationChoices, type Style, styles } from '#shared/contract.ts';
 import type { CreateOrderRequest } from '#shared/create-order-request.ts';
+import { placementsByLength } from '#shared/placements.ts';
 
 export interface UploadedImage {
   fileName: string;
@@ -30,20 +31,31 @@ export const initialOrderFormValues: OrderFormValues = {
   image: null,
 };
 
-/**
- * The duration options. 4 s is too short for a TikTok in-feed ad (TikTok asks 5–60 s, spec §9)
- * but fits Reels, Stories and Shorts, so the option and its hint say so.
- */
 export const durationOptionLabels: Record<DurationChoice, string> = {
-  '4': '4 seconds (Reels, Stories, Shorts)',
+  '4': '4 seconds',
   '8': '8 seconds',
   '12': '12 seconds',
 };
 
-export function durationHint(choice: DurationChoice): string {
-  return choice === '4'
-    ? 'TikTok in-feed ads need at least 5 seconds; 4 seconds suits Reels, Stories and Shorts.'
-    : 'Fits TikTok in-feed, Reels, Stories and Shorts.';
+/**
+ * The note under the length: where it cannot run and where it can (shared/placements.ts), said as
+ * soon as a length is chosen. `warns` when some placement is ruled out (4 s: TikTok in-feed and
+ * YouTube Shorts ads need 5 s).
+ */
+export function durationHint(choice: DurationChoice): { text: string; warns: boolean } {
+  const { fits, tooShort } = placementsByLength(Number(choice));
+  const fitting = listed(fits.map((placement) => placement.short));
+  if (tooShort.length === 0) return { text: `Long enough for ${fitting}.`, warns: false };
+  const minimums = [...new Set(tooShort.map((placement) => placement.minSeconds))];
+  const ruledOut = minimums.map((seconds) => {
+    const names = tooShort.filter((placement) => placement.minSeconds === seconds).map((placement) => placement.name);
+    return `${listed(names, 'or')} (${seconds} seconds minimum)`;
+  });
+  return { text: `Can't run as ${ruledOut.join(', or ')}. Fits ${fitting}.`, warns: true };
+}
+
+function listed(items: string[], last = 'and'): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
 }
 
 /**
