@@ -1,91 +1,73 @@
 // Where an ad can run: each placement's shapes, length range, file-size cap and recommended size,
 // as the platforms publish them (docs/platform-limits.md, with its sources). The order form reads
 // it to say at once where a length cannot run; the pack lists each file's placements as pass/fail.
-// Kept to plain numbers and short names: the home page's script carries it.
+// The form reads only `placements` (names and lengths): the home page's script carries it.
 import type { AdFormat } from './ad-formats.ts';
 
 type Ratio = AdFormat['ratio'];
 type Size = readonly [width: number, height: number];
 
+/** A placement and the lengths it takes: all the order form reads, so the home page carries only this. */
 export interface Placement {
   id: string;
-  /** As an ad manager names it. */
-  name: string;
-  /** As a buyer says it in passing: "Reels", "Shorts". */
+  /** As a buyer says it in passing: "Reels", "TikTok ads". */
   short: string;
-  /** Shapes the placement fills, each with the smallest size it accepts. */
-  minSizes: Readonly<Partial<Record<Ratio, Size>>>;
   minSeconds: number;
   maxSeconds: number;
+}
+
+/** The rest of a placement: its full name and what it takes of a file. */
+interface PlacementDetails {
+  /** As an ad manager names it. */
+  name: string;
+  /** Shapes the placement fills, each with the smallest size it accepts. */
+  minSizes: Readonly<Partial<Record<Ratio, Size>>>;
   maxBytes: number;
   /** What the platform recommends; a smaller file still runs. */
   recommended: Size;
 }
 
-const mb = 1024 * 1024;
-
 export const placements = [
-  {
-    id: 'tiktok-in-feed',
-    short: 'TikTok',
+  { id: 'tiktok-in-feed', short: 'TikTok ads', minSeconds: 5, maxSeconds: 60 },
+  { id: 'meta-reels', short: 'Reels', minSeconds: 3, maxSeconds: 60 },
+  { id: 'meta-stories', short: 'Stories', minSeconds: 3, maxSeconds: 60 },
+  { id: 'meta-feed', short: 'Feed', minSeconds: 3, maxSeconds: 60 },
+  { id: 'youtube-shorts', short: 'YouTube Shorts ads', minSeconds: 5, maxSeconds: 60 },
+  { id: 'youtube-in-stream', short: 'YouTube in-stream ads', minSeconds: 10, maxSeconds: 180 },
+] as const satisfies readonly Placement[];
+
+const mb = 1024 * 1024;
+const metaFile = { maxBytes: 4096 * mb, recommended: [1080, 1920] } as const;
+const youtubeFile = { maxBytes: 256 * 1024 * mb } as const;
+
+export const placementDetails: Record<PlacementId, PlacementDetails> = {
+  'tiktok-in-feed': {
     name: 'TikTok in-feed ads',
     minSizes: { '9:16': [540, 960], '1:1': [640, 640], '16:9': [960, 540] },
-    minSeconds: 5,
-    maxSeconds: 60,
     maxBytes: 500 * mb,
     recommended: [1080, 1920],
   },
-  {
-    id: 'meta-reels',
-    short: 'Reels',
-    name: 'Facebook and Instagram Reels',
-    minSizes: { '9:16': [600, 1067] },
-    minSeconds: 3,
-    maxSeconds: 60,
-    maxBytes: 4096 * mb,
-    recommended: [1080, 1920],
-  },
-  {
-    id: 'meta-stories',
-    short: 'Stories',
-    name: 'Facebook and Instagram Stories',
-    minSizes: { '9:16': [600, 1067] },
-    minSeconds: 3,
-    maxSeconds: 60,
-    maxBytes: 4096 * mb,
-    recommended: [1080, 1920],
-  },
-  {
-    id: 'meta-feed',
-    short: 'Feed',
+  'meta-reels': { ...metaFile, name: 'Facebook and Instagram Reels', minSizes: { '9:16': [600, 1067] } },
+  'meta-stories': { ...metaFile, name: 'Facebook and Instagram Stories', minSizes: { '9:16': [600, 1067] } },
+  'meta-feed': {
+    ...metaFile,
     name: 'Facebook and Instagram Feed',
     minSizes: { '4:5': [600, 750], '1:1': [600, 600], '16:9': [600, 338] },
-    minSeconds: 3,
-    maxSeconds: 60,
-    maxBytes: 4096 * mb,
     recommended: [1080, 1350],
   },
-  {
-    id: 'youtube-shorts',
-    short: 'Shorts',
+  'youtube-shorts': {
+    ...youtubeFile,
     name: 'YouTube Shorts ads',
     minSizes: { '9:16': [0, 0] },
-    minSeconds: 5,
-    maxSeconds: 60,
-    maxBytes: 256 * 1024 * mb,
     recommended: [1080, 1920],
   },
-  {
-    id: 'youtube-in-stream',
-    short: 'YouTube in-stream',
+  'youtube-in-stream': {
+    ...youtubeFile,
     name: 'YouTube in-stream ads',
     minSizes: { '16:9': [0, 0] },
-    minSeconds: 10,
-    maxSeconds: 180,
-    maxBytes: 256 * 1024 * mb,
     recommended: [1920, 1080],
   },
-] as const satisfies readonly Placement[];
+};
 
 export type PlacementId = (typeof placements)[number]['id'];
 
@@ -108,16 +90,16 @@ export function placementChecks(
   bytes?: number,
 ): PlacementCheck[] {
   return placements.map((placement: Placement) => {
+    const file = placementDetails[placement.id as PlacementId];
     const reasons = lengthReasons(placement, durationSeconds);
-    const min = placement.minSizes[format.ratio];
+    const min = file.minSizes[format.ratio];
     if (!min) reasons.unshift(`does not take ${format.ratio} video`);
     else if (format.width < min[0] || format.height < min[1]) reasons.push(`needs at least ${min[0]}x${min[1]}`);
-    if (bytes !== undefined && bytes > placement.maxBytes)
-      reasons.push(`takes files up to ${placement.maxBytes / mb} MB`);
-    const [width, height] = placement.recommended;
+    if (bytes !== undefined && bytes > file.maxBytes) reasons.push(`takes files up to ${file.maxBytes / mb} MB`);
+    const [width, height] = file.recommended;
     return {
       placement: placement.id as PlacementId,
-      name: placement.name,
+      name: file.name,
       pass: reasons.length === 0,
       takesRatio: min !== undefined,
       reasons,

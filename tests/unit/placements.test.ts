@@ -3,7 +3,13 @@
 // shape, with the reason for every fail, and a file below the recommended size still runs.
 import { describe, expect, it } from 'vitest';
 import { adFormat, adFormats } from '#shared/ad-formats.ts';
-import { placementChecks, placements, placementsByLength, placementsFor } from '#shared/placements.ts';
+import {
+  placementChecks,
+  placementDetails,
+  placements,
+  placementsByLength,
+  placementsFor,
+} from '#shared/placements.ts';
 
 const verdicts = (checks: ReturnType<typeof placementChecks>) =>
   Object.fromEntries(checks.map((check) => [check.placement, check.pass ? 'pass' : check.reasons.join('; ')]));
@@ -86,7 +92,9 @@ describe('placement checks', () => {
   it("names only the pack's ratios, and lengths that make sense", () => {
     const ratios = new Set(adFormats.map((format) => format.ratio));
     for (const placement of placements) {
-      expect(Object.keys(placement.minSizes).every((ratio) => ratios.has(ratio as never))).toBe(true);
+      expect(Object.keys(placementDetails[placement.id].minSizes).every((ratio) => ratios.has(ratio as never))).toBe(
+        true,
+      );
       expect(placement.minSeconds).toBeLessThan(placement.maxSeconds);
     }
   });

@@ -3,7 +3,7 @@
 import { config } from '#shared/config.ts';
 import { type DurationChoice, defaultStyle, durationChoices, type Style, styles } from '#shared/contract.ts';
 import type { CreateOrderRequest } from '#shared/create-order-request.ts';
-import { placementsByLength } from '#shared/placements.ts';
+import { type Placement, placementsByLength } from '#shared/placements.ts';
 
 export interface UploadedImage {
   fileName: string;
@@ -44,19 +44,20 @@ export const durationOptionLabels: Record<DurationChoice, string> = {
  */
 export function durationHint(choice: DurationChoice): { text: string; warns: boolean } {
   const { fits, tooShort } = placementsByLength(Number(choice));
-  const fitting = listed(fits.map((placement) => placement.short));
+  const fitting = listed(fits, 'conjunction');
   if (tooShort.length === 0) return { text: `Long enough for ${fitting}.`, warns: false };
-  const minimums = [...new Set(tooShort.map((placement) => placement.minSeconds))];
-  const ruledOut = minimums.map((seconds) => {
-    const names = tooShort.filter((placement) => placement.minSeconds === seconds).map((placement) => placement.name);
-    return `${listed(names, 'or')} (${seconds} seconds minimum)`;
-  });
+  const ruledOut = [...new Set(tooShort.map((placement) => placement.minSeconds))].map(
+    (seconds) =>
+      `${listed(
+        tooShort.filter((placement) => placement.minSeconds === seconds),
+        'disjunction',
+      )} (${seconds} seconds minimum)`,
+  );
   return { text: `Can't run as ${ruledOut.join(', or ')}. Fits ${fitting}.`, warns: true };
 }
 
-function listed(items: string[], last = 'and'): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
-}
+const listed = (placements: Placement[], type: 'conjunction' | 'disjunction') =>
+  new Intl.ListFormat('en', { type }).format(placements.map((placement) => placement.short));
 
 /**
  * The prerendered form can be typed into before React takes it over; whatever the fields hold
