@@ -115,6 +115,26 @@ describe("each demo shop's copy", () => {
     expect(copyLimitProblems(copy)).toEqual([]);
   });
 
+  it("keeps a site's links, mentions and hashtags out of the TikTok text, saying the rest", async () => {
+    // Prepare: a page whose headline and offer carry what TikTok refuses
+    const ember = sites.get('ember-oak-coffee')!;
+    const linked: WebsiteAnalysis = {
+      ...ember,
+      headline: 'Order at emberoakcoffee.shop today',
+      offers: ['Follow @emberoak for 15% off'],
+      benefits: ['#1 small-batch roaster', ...ember.benefits],
+    };
+
+    // Act
+    const { copy } = await copyFor(linked, orders.find((order) => order.style === 'direct-response')!);
+
+    // Assess
+    expect(hasLink(copy.tiktokAdText)).toBe(false);
+    expect(copy.tiktokAdText).not.toMatch(/emberoakcoffee|@|#/);
+    expect(copy.tiktokAdText).toContain('House Blend, $16.');
+    expect(copyLimitProblems(copy)).toEqual([]);
+  });
+
   it('flags a number the site never gave', async () => {
     // Prepare
     const site = siteCopy(sites.get('picky-paws')!);
