@@ -135,6 +135,24 @@ describe("each demo shop's copy", () => {
     expect(copyLimitProblems(copy)).toEqual([]);
   });
 
+  it('still writes TikTok text, with no link, for a shop whose every line names its domain', async () => {
+    // Prepare
+    const site = sites.get('closed-bakery')!;
+    const { storyboard } = await copyFor(site, orders.find((order) => order.shop.slug === 'closed-bakery')!);
+    const named = {
+      ...storyboard,
+      brand: { ...storyboard.brand, name: 'closedbakery.test' },
+      endCard: { ...storyboard.endCard, cta: 'Visit closedbakery.test' },
+    };
+
+    // Act
+    const copy = writeAdCopy(named, siteCopy(site));
+
+    // Assess
+    expect(copy.tiktokAdText).toBe('Visit now.');
+    expect(copyLimitProblems(copy)).toEqual([]);
+  });
+
   it('flags a number the site never gave', async () => {
     // Prepare
     const site = siteCopy(sites.get('picky-paws')!);

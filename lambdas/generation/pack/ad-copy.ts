@@ -48,15 +48,22 @@ export function writeAdCopy(storyboard: Storyboard, site: SiteCopy): AdCopy {
   const metaLead = [opening, product].find((lead) => lead && charCount(lead) <= leadChars);
   const metaHeadline = firstWithin([plain(offer), plain(product), productName, cta, brand], copyFields.metaHeadline);
   return {
-    tiktokAdText: sentencesWithin(linkless([opening, product, offer, proof, sentence(cta)]), copyFields.tiktokAdText),
+    tiktokAdText: sentencesWithin(
+      // A shop whose every line names a domain still gets its button's verb ("Visit now."), no link.
+      orIfNone(linkless([opening, product, offer, proof, sentence(cta)]), `${cta.split(' ')[0]} now.`),
+      copyFields.tiktokAdText,
+    ),
     metaPrimaryText: sentencesWithin(
       distinct([metaLead ?? shortenAtWord(opening, leadChars), product, offer, proof, sentence(`${cta} at ${domain}`)]),
       copyFields.metaPrimaryText,
     ),
     metaHeadline,
     metaDescription: firstWithin(
-      [plain(proof), facts.rating, ...facts.benefits, plain(offer), domain].filter(
-        (text) => text && !sameFact(text, metaHeadline),
+      orIfNone(
+        [plain(proof), facts.rating, ...facts.benefits, plain(offer), domain].filter(
+          (text): text is string => !!text && !sameFact(text, metaHeadline),
+        ),
+        domain,
       ),
       copyFields.metaDescription,
     ),
@@ -135,6 +142,10 @@ function plain(text: string | undefined): string | undefined {
 function firstWithin(candidates: (string | undefined)[], { maxChars }: CopyField): string {
   const usable = candidates.filter((text): text is string => !!text);
   return usable.find((text) => charCount(text) <= maxChars) ?? shortenAtWord(usable.at(-1) ?? '', maxChars);
+}
+
+function orIfNone(sentences: string[], fallback: string): string[] {
+  return sentences.length > 0 ? sentences : [fallback];
 }
 
 /** The parts that are there, each fact once (an offer the opening already says is not said again). */
