@@ -101,10 +101,18 @@ describe('caption cues', () => {
     expect(cues.at(-1)!.endSeconds).toBeLessThanOrEqual(4);
   });
 
-  it('wraps into two balanced lines, and shows a word longer than a line whole', () => {
+  it('wraps into two lines that read well (after a clause, not after a leaning word, else balanced) and shows a word longer than a line whole', () => {
     expect(wrapCue('Subscribe and save 15% on every bag of our small-batch coffee')).toEqual([
       'Subscribe and save 15% on every',
       'bag of our small-batch coffee',
+    ]);
+    expect(wrapCue('Free shipping on every order of two pouches or more this week')).toEqual([
+      'Free shipping on every order',
+      'of two pouches or more this week',
+    ]);
+    expect(wrapCue('Hand-set letterpress wedding invitations, printed on cotton paper in Richmond')).toEqual([
+      'Hand-set letterpress wedding invitations,',
+      'printed on cotton paper in Richmond',
     ]);
     expect(wrapCue('a'.repeat(50))).toEqual(['a'.repeat(50)]);
     expect(wrapCue(`${'word '.repeat(20)}end`)).toBeNull();

@@ -62,23 +62,47 @@ export function captionCues(words: readonly SpokenWord[], durationSeconds: numbe
   return cues;
 }
 
+/** Words that lean on the next one: a line does not end on them when it can end elsewhere. */
+const leaning = new Set([
+  'a',
+  'an',
+  'and',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+  'your',
+]);
+
 /**
- * The text on one line, or two balanced lines within the limit (broken where the two lengths are
- * closest); null when it needs more than two.
+ * The text on one line, or two lines within the limit, broken where they read best: after a clause
+ * mark, never after a word that leans on the next, else where the two lengths are closest. Null
+ * when it needs more than two lines.
  */
 export function wrapCue(text: string): string[] | null {
   const { charsPerLine } = captionCueLimits;
   if (text.length <= charsPerLine) return [text];
   const words = text.split(' ');
-  let best: string[] | null = null;
+  let best: { lines: string[]; cost: number } | null = null;
   for (let split = 1; split < words.length; split++) {
     const lines = [words.slice(0, split).join(' '), words.slice(split).join(' ')];
     if (lines.some((line) => line.length > charsPerLine)) continue;
-    const imbalance = Math.abs(lines[0]!.length - lines[1]!.length);
-    if (!best || imbalance < Math.abs(best[0]!.length - best[1]!.length)) best = lines;
+    const lastWord = words[split - 1]!;
+    const cost =
+      Math.abs(lines[0]!.length - lines[1]!.length) +
+      (endsClause(lastWord) || endsSentence(lastWord) ? -12 : 0) +
+      (leaning.has(lastWord.toLowerCase()) ? 20 : 0);
+    if (!best || cost < best.cost) best = { lines, cost };
   }
   // A single word too long for a line is shown whole: never cut mid-word.
-  return best ?? (words.length === 1 ? [text] : null);
+  return best?.lines ?? (words.length === 1 ? [text] : null);
 }
 
 /** SubRip: numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, a blank line after each. */
