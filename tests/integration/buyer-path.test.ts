@@ -370,3 +370,25 @@ describe('the footer', () => {
     await context.close();
   });
 });
+
+describe("the length's note", () => {
+  it('says at once, under the field it describes, that 4 s cannot run as TikTok or YouTube Shorts ads', async () => {
+    const context = await browser.current.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await openForm(context);
+    const duration = page.getByLabel('Video Duration');
+
+    await duration.selectOption('4');
+    await expect
+      .poll(async () => (await fieldError(page, 'Video Duration')).described, { timeout: 10_000 })
+      .toContain("Can't run as TikTok ads or YouTube Shorts ads (5 seconds minimum)");
+    const note = page.locator(`[id="${await duration.getAttribute('aria-describedby')}"]`);
+    expect(await note.getAttribute('aria-live')).toBe('polite');
+    await checkFormState(page, 'length-4s');
+
+    await duration.selectOption('12');
+    await expect
+      .poll(() => note.textContent(), { timeout: 10_000 })
+      .toBe('Long enough for TikTok ads, Reels, Stories, Feed, YouTube Shorts ads, and YouTube in-stream ads.');
+    await context.close();
+  }, 120_000);
+});

@@ -94,16 +94,23 @@ describe('duration choices', () => {
     expect(Object.keys(durationOptionLabels)).toEqual(['4', '8', '12']);
   });
 
-  it('marks the 4 second option and hint as too short for TikTok in-feed but fine for Reels, Stories and Shorts', () => {
-    expect(durationOptionLabels['4']).toBe('4 seconds (Reels, Stories, Shorts)');
-    expect(durationHint('4')).toBe(
-      'TikTok in-feed ads need at least 5 seconds; 4 seconds suits Reels, Stories and Shorts.',
-    );
+  it('says under 4 seconds, as a warning, that TikTok and YouTube Shorts ads cannot run it', () => {
+    expect(durationOptionLabels['4']).toBe('4 seconds');
+    expect(durationHint('4')).toEqual({
+      text: "Can't run as TikTok ads or YouTube Shorts ads (5 seconds minimum), or YouTube in-stream ads (10 seconds minimum). Fits Reels, Stories, and Feed.",
+      warns: true,
+    });
   });
 
-  it('gives 8 and 12 seconds no TikTok warning', () => {
-    expect(durationHint('8')).not.toMatch(/at least/);
-    expect(durationHint('12')).not.toMatch(/at least/);
+  it('says under 8 seconds that only YouTube in-stream is out, and under 12 that every placement takes it', () => {
+    expect(durationHint('8')).toEqual({
+      text: "Can't run as YouTube in-stream ads (10 seconds minimum). Fits TikTok ads, Reels, Stories, Feed, and YouTube Shorts ads.",
+      warns: true,
+    });
+    expect(durationHint('12')).toEqual({
+      text: 'Long enough for TikTok ads, Reels, Stories, Feed, YouTube Shorts ads, and YouTube in-stream ads.',
+      warns: false,
+    });
     expect(durationOptionLabels['12']).toBe('12 seconds');
   });
 });

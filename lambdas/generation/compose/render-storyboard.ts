@@ -11,7 +11,7 @@ import { runFfmpeg } from '#generation/media/run-ffmpeg.ts';
 import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
 import { voiceFor } from '#generation/voice/style-voices.ts';
-import type { SpokenLine, Voice } from '#generation/voice/voice.ts';
+import type { SpokenLine, SpokenWord, Voice } from '#generation/voice/voice.ts';
 import { type CaptionTrack, captionTrack } from './captions.ts';
 import { buildComposeCommand, captionList, type MarkLayer, type TextLayer } from './filter-graph.ts';
 import { type ClipShot, withFootage } from './footage-shots.ts';
@@ -67,6 +67,8 @@ export interface ComposedAd {
   attempt: 'designed' | 'safe';
   /** The storyboard as cut: its end card may start earlier than written, on the voice's beat (voice-cuts.ts). */
   storyboard: Storyboard;
+  /** Every word of the voice-over as placed on the ad's clock: the pack's caption file (pack/caption-file.ts). */
+  spokenWords: SpokenWord[];
   gates: GateFigures;
   /** Why the designed attempt was refused, when it was. */
   refused: string[];
@@ -199,6 +201,7 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
       return {
         ...attempt.ad,
         storyboard,
+        spokenWords: placed.lines.flatMap((line) => line.words),
         attempt: safe ? 'safe' : 'designed',
         refused,
         seconds: {
@@ -354,7 +357,7 @@ interface FinishInput {
 type AttemptResult =
   | {
       passed: true;
-      ad: Omit<ComposedAd, 'attempt' | 'refused' | 'seconds' | 'storyboard'>;
+      ad: Omit<ComposedAd, 'attempt' | 'refused' | 'seconds' | 'storyboard' | 'spokenWords'>;
       seconds: { draw: number; encode: number; analyse: number };
     }
   | { passed: false; problems: string[] };

@@ -12,4 +12,7 @@ export const fieldControl =
 
 export const fieldHint = 'mt-1.5 text-sm text-slate-600';
 
+/** A hint that warns (a choice with a cost the buyer should know of), in the hint's place. */
+export const fieldWarning = 'mt-1.5 text-sm font-medium text-amber-900';
+
 export const card = 'rounded-2xl border border-slate-200 bg-white shadow-sm';

@@ -3,6 +3,7 @@
 import { config } from '#shared/config.ts';
 import { type DurationChoice, defaultStyle, durationChoices, type Style, styles } from '#shared/contract.ts';
 import type { CreateOrderRequest } from '#shared/create-order-request.ts';
+import { type Placement, placementsByLength } from '#shared/placements.ts';
 
 export interface UploadedImage {
   fileName: string;
@@ -30,21 +31,33 @@ export const initialOrderFormValues: OrderFormValues = {
   image: null,
 };
 
-/**
- * The duration options. 4 s is too short for a TikTok in-feed ad (TikTok asks 5–60 s, spec §9)
- * but fits Reels, Stories and Shorts, so the option and its hint say so.
- */
 export const durationOptionLabels: Record<DurationChoice, string> = {
-  '4': '4 seconds (Reels, Stories, Shorts)',
+  '4': '4 seconds',
   '8': '8 seconds',
   '12': '12 seconds',
 };
 
-export function durationHint(choice: DurationChoice): string {
-  return choice === '4'
-    ? 'TikTok in-feed ads need at least 5 seconds; 4 seconds suits Reels, Stories and Shorts.'
-    : 'Fits TikTok in-feed, Reels, Stories and Shorts.';
+/**
+ * The note under the length: where it cannot run and where it can (shared/placements.ts), said as
+ * soon as a length is chosen. `warns` when some placement is ruled out (4 s: TikTok in-feed and
+ * YouTube Shorts ads need 5 s).
+ */
+export function durationHint(choice: DurationChoice): { text: string; warns: boolean } {
+  const { fits, tooShort } = placementsByLength(Number(choice));
+  const fitting = listed(fits, 'conjunction');
+  if (tooShort.length === 0) return { text: `Long enough for ${fitting}.`, warns: false };
+  const ruledOut = [...new Set(tooShort.map((placement) => placement.minSeconds))].map(
+    (seconds) =>
+      `${listed(
+        tooShort.filter((placement) => placement.minSeconds === seconds),
+        'disjunction',
+      )} (${seconds} seconds minimum)`,
+  );
+  return { text: `Can't run as ${ruledOut.join(', or ')}. Fits ${fitting}.`, warns: true };
 }
+
+const listed = (placements: Placement[], type: 'conjunction' | 'disjunction') =>
+  new Intl.ListFormat('en', { type }).format(placements.map((placement) => placement.short));
 
 /**
  * The prerendered form can be typed into before React takes it over; whatever the fields hold

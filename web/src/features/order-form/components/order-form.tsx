@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router-dom';
 import { config } from '#shared/config.ts';
 import { durationChoices, styleLabels, styles } from '#shared/contract.ts';
 import { paths } from '#shared/paths.ts';
-import { card, fieldControl, fieldHint, fieldLabel, primaryButton } from '#web/components/styles.ts';
+import { card, fieldControl, fieldHint, fieldLabel, fieldWarning, primaryButton } from '#web/components/styles.ts';
 import { showToast } from '#web/components/toast.tsx';
 import { createOrder } from '#web/features/order-form/api/create-order.ts';
 import { feedbackForOrderResult, formToasts } from '#web/features/order-form/feedback.ts';
@@ -53,6 +53,7 @@ const BlockedPaymentNotice = lazy(() =>
 export function OrderForm() {
   const id = useId();
   const [values, setValues] = useState<OrderFormValues>(initialOrderFormValues);
+  const durationNote = durationHint(values.durationSeconds);
   const [submitting, setSubmitting] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -264,8 +265,8 @@ export function OrderForm() {
               </option>
             ))}
           </select>
-          <p id={`${id}-duration-hint`} className={fieldHint}>
-            {durationHint(values.durationSeconds)}
+          <p id={`${id}-duration-hint`} aria-live="polite" className={durationNote.warns ? fieldWarning : fieldHint}>
+            {durationNote.text}
           </p>
         </div>
         <PreviewSlot values={values} onSiteUnreadableChange={onSiteUnreadableChange} />
