@@ -3,8 +3,7 @@
 // synchronous code: were a page to find a slow path still, only its own thread would stall; the
 // handler's thread goes on answering (the twin runs every handler in one process) and the caller
 // gets "over budget" in time to say so (docs/threat-model.md, "site reading").
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -87,7 +86,11 @@ async function locateWorker(): Promise<string> {
   // deployed one is, so it runs on plain Node with no TypeScript loader in the thread.
   const bundler = 'esbuild';
   const { build } = (await import(bundler)) as typeof import('esbuild');
-  const outfile = join(await mkdtemp(join(tmpdir(), 'site-reader-')), 'site-reader.worker.mjs');
+  // Inside the project, as a deployed worker sits beside its node_modules/: what the reader reads
+  // from a package at run time (the word list, words/split-words.ts) resolves from there.
+  const cache = fileURLToPath(new URL('../../../node_modules/.cache/reelfive-site-reader/', here));
+  await mkdir(cache, { recursive: true });
+  const outfile = join(await mkdtemp(cache), 'site-reader.worker.mjs');
   await build({
     entryPoints: [fileURLToPath(new URL('./site-reader.worker.ts', here))],
     bundle: true,
