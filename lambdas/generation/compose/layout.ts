@@ -26,7 +26,15 @@ import { type CaptionSpec, type Look, safeLook, type TypeSpec } from './looks.ts
 import { envelopeOf, type Move, moveFor, plateScale } from './motion.ts';
 import { messageBlue, type Scheme, schemeFor } from './scheme.ts';
 import { type SiteView, sitePageHeight } from './site-page.tsx';
-import { type Backing, type Colours, paddingFor, placeBlock, strokeWidthFor, type TextBlock } from './text-blocks.ts';
+import {
+  type Backing,
+  type Colours,
+  paddingFor,
+  placeBlock,
+  stickerTiltDeg,
+  strokeWidthFor,
+  type TextBlock,
+} from './text-blocks.ts';
 
 export interface ImageFacts {
   width: number;
@@ -133,6 +141,11 @@ export interface AdLayout {
 }
 
 const gap = 14;
+/**
+ * Between text and the key area's room: the room holds the envelope (the farthest the move carries
+ * the subject, 1.5 × the sway beyond it), so the subject at rest already keeps more than this off.
+ */
+const keyGap = 6;
 /** How far the camera pushes into a designed background that shows no product. */
 const brandPush = 0.16;
 /** The least height the text may leave the product; and, when even that leaves too little for the text, the least of all. */
@@ -628,6 +641,27 @@ export function coverPicture(facts: ImageFacts, keyArea: Box, tight: boolean): B
   };
 }
 
+/**
+ * The stack over the highest floor between `high` (where it does not fit) and `low` (where it
+ * does, `fits`), to a pixel: fitting is monotonic in the room, so the search halves the range.
+ */
+function highestFit<T extends { problems: string[] }>(
+  high: number,
+  low: number,
+  fits: T,
+  stack: (floor: number) => T,
+): T {
+  let best = fits;
+  let [above, below] = [high, low];
+  while (below - above > 1) {
+    const middle = Math.round((above + below) / 2);
+    const tried = stack(middle);
+    if (tried.problems.length === 0) [best, below] = [tried, middle];
+    else above = middle;
+  }
+  return best;
+}
+
 /** Rows under text that is read on the photo itself, a little beyond it: the scrim darkens them. */
 function scrimsFor(boxes: readonly Box[]): { y: number; height: number }[] {
   const margin = 22;
@@ -711,7 +745,11 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   // A floor is where the text must end: the key area's room and a gap on each side of it lie below.
   const floors = allBrand
     ? [band.band.y - gap]
-    : [band.band.y - 2 * gap - keyRoom, band.band.y - 2 * gap - minProductHeight, band.band.y - 2 * gap - minKeyHeight];
+    : [
+        band.band.y - 2 * keyGap - keyRoom,
+        band.band.y - 2 * keyGap - minProductHeight,
+        band.band.y - 2 * keyGap - minKeyHeight,
+      ];
 
   const headlineRequest = (area: Box, align: TextBlock['align']): Parameters<typeof placeBlock>[0] => ({
     role: 'headline',
@@ -724,7 +762,7 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
     area,
     align,
     vertical: allBrand && !scene.callout ? 'middle' : 'top',
-    rotateDeg: look.headline.treatment === 'sticker' && !context.safe ? -2 : 0,
+    rotateDeg: look.headline.treatment === 'sticker' && !context.safe ? stickerTiltDeg : 0,
   });
 
   // The headline and its callout over `floor`: a sticker callout beside the headline, a plain one
@@ -784,12 +822,19 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
     return { blocks: [headline, callout].filter((block): block is TextBlock => block !== null), problems };
   };
   let stacked = stack(floors[0]!);
-  for (const floor of floors.slice(1)) if (stacked.problems.length > 0) stacked = stack(floor);
+  for (const [position, floor] of floors.entries()) {
+    if (position === 0 || stacked.problems.length === 0) continue;
+    const lower = stack(floor);
+    // The text fits above this floor but not the one before: the floor as high as it still fits,
+    // so the headline shrinks (down to its least size) before the key area gives up any room.
+    if (lower.problems.length === 0) stacked = highestFit(floors[position - 1]!, floor, lower, stack);
+    else stacked = lower;
+  }
   context.problems.push(...stacked.problems);
   texts.push(...stacked.blocks);
-  if (!allBrand) top = Math.max(top, ...stacked.blocks.map((block) => bottom(block.box))) + gap;
+  if (!allBrand) top = Math.max(top, ...stacked.blocks.map((block) => bottom(block.box))) + keyGap;
 
-  const region: Box = { x: safeZone.x, y: top, width, height: band.band.y - gap - top };
+  const region: Box = { x: safeZone.x, y: top, width, height: band.band.y - keyGap - top };
   const captions = scene.voiceLine.trim() ? { ...band, shownNumbers: numbersShown(scene) } : null;
   // Text read on the photo itself (no box, no stroke) gets a scrim under it.
   const onPicture = [
