@@ -107,6 +107,23 @@ describe('the delivery formats, composed from one storyboard', () => {
     expect(1080 - right(square1080.safeZone)).toBeCloseTo(1080 * 0.06, 0);
   });
 
+  it("keeps the designed look at 16:9 when a two-line headline needs a third line in the text's column", async () => {
+    // Prepare: direct-response's Black capitals, "Small-batch coffee, roasted the day it ships".
+    const board = await northwindStoryboard('direct-response', 12, 'uploads/northwind.jpg');
+
+    // Act
+    const layout = layoutStoryboard(board, new Map([['upload', coffee]]), {
+      safe: false,
+      frame: { width: 1920, height: 1080 },
+    });
+
+    // Assess: every headline placed in its column (three lines at most), none refused.
+    expect(layout.problems).toEqual([]);
+    const headlines = layout.scenes.flatMap((scene) => scene.texts.filter((block) => block.role === 'headline'));
+    expect(headlines.some((block) => block.lines.length === 3)).toBe(true);
+    for (const block of headlines) expect(right(block.box)).toBeLessThanOrEqual(right(layout.frame.safeZone) * 0.5);
+  });
+
   const cases = styles.flatMap((style) =>
     adFormats
       .filter((format) => format.ratio !== '9:16')

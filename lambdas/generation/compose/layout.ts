@@ -788,8 +788,13 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
     text: scene.text.join(' '),
     lines: scene.text,
     ...(scene.emphasis && { emphasis: scene.emphasis }),
-    // Without a picture the type is the picture: bigger, in the middle.
-    spec: allBrand ? { ...look.headline, size: Math.round(look.headline.size * 1.3) } : look.headline,
+    // Without a picture the type is the picture: bigger, in the middle. 16:9's column is narrow and
+    // tall: the headline may take a line more there.
+    spec: {
+      ...look.headline,
+      ...(allBrand && { size: Math.round(look.headline.size * 1.3) }),
+      ...(frame.columns && { maxLines: look.headline.maxLines + 1 }),
+    },
     colours: coloursFor(look.headline, scheme, look),
     area,
     align,
@@ -983,7 +988,13 @@ function endCard(scene: StoryboardScene, index: number, context: SceneContext, s
     (domain ? domain.box.y : floor) - 16,
   );
   const title = stackFromBottom(
-    { role: 'end-title', text: card.title, spec: look.endTitle, colours: coloursFor(look.endTitle, scheme, look) },
+    {
+      role: 'end-title',
+      text: card.title,
+      // Beside the product (16:9) the title's column is narrow and tall: a line more.
+      spec: columns ? { ...look.endTitle, maxLines: look.endTitle.maxLines + 1 } : look.endTitle,
+      colours: coloursFor(look.endTitle, scheme, look),
+    },
     (cta ? cta.box.y : floor) - 22,
   );
   for (const block of [title, cta, domain]) if (block) texts.push(block);
