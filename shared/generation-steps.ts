@@ -22,6 +22,8 @@ export interface GenerationStep {
   decodesImages?: true;
   /** It reads buyers' websites: lib/ bundles the site reader's worker thread beside the handler. */
   readsWebsites?: true;
+  /** It measures text as the renderer draws it (compose/fonts.ts): the function carries the Inter fonts. */
+  measuresText?: true;
 }
 
 export const generationSteps = [
@@ -50,6 +52,8 @@ export const generationSteps = [
     uses: ['orders:write', 'bedrock', 'previews:read'],
     path: 'main',
     resultKey: 'script',
+    // The template writer counts a list's lines as the style's headline draws them.
+    measuresText: true,
   },
   {
     state: 'StartFootage',

@@ -45,7 +45,7 @@ import {
 } from '#shared/generation-steps.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { ContentGuardrail } from './content-guardrail.ts';
-import { imageDecoding, RenderFunction } from './render-function.ts';
+import { imageDecoding, interFontFiles, RenderFunction, taskRoot } from './render-function.ts';
 
 /** Transient Lambda service failures worth retrying (research/api-contracts.md, Step Functions). */
 const lambdaServiceErrors = [
@@ -129,8 +129,10 @@ export class Generation extends Construct {
         timeoutSeconds: step.timeoutSeconds,
         description: `Generation step ${state}`,
         ...(step.decodesImages ? imageDecoding : {}),
+        ...(step.measuresText ? { bundledFiles: interFontFiles } : {}),
         readsWebsites: step.readsWebsites,
       });
+      if (step.measuresText) fn.addEnvironment('RENDER_FONTS_DIR', taskRoot);
       grantCapabilities(fn, step.uses, owners);
       functions[state] = fn;
       tasks[state] = new LambdaInvoke(this, state, {

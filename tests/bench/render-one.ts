@@ -2,7 +2,8 @@
 // alone (renders.ts samples this process and its ffmpeg/festival children): Northwind's storyboard
 // as the template writer writes it, the fixture photo cleaned as the render function cleans an
 // upload, the twin's voice, renderStoryboard. Prints one JSON line (RenderOutcome) as its last line.
-//   node --import tsx tests/bench/render-one.ts <style> <4|8|12> <contact-sheet.png>
+//   node --import tsx tests/bench/render-one.ts <style> <4|8|12> <contact-sheet.png> [format id]
+// (a format of shared/ad-formats.ts; default the 720x1280 the spec delivers)
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { AdGateError, type ComposedAd, renderStoryboard } from '#generation/comp
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
+import { type AdFormatId, adFormat, primaryFormat } from '#shared/ad-formats.ts';
 import type { Style } from '#shared/contract.ts';
 import { northwindStoryboard, writeProductPhoto } from '#tests/integration/support/ad-fixtures.ts';
 
@@ -21,10 +23,13 @@ export type RenderOutcome =
       seconds: ComposedAd['seconds'];
       gates: ComposedAd['gates'];
       bytes: number;
+      width: number;
+      height: number;
     }
   | { gateProblems: string[] };
 
-const [style, duration, sheetPath] = process.argv.slice(2) as [Style, string, string];
+const [style, duration, sheetPath, formatId] = process.argv.slice(2) as [Style, string, string, AdFormatId?];
+const format = adFormat(formatId ?? primaryFormat.id);
 const workDir = await mkdtemp(join(tmpdir(), 'reelfive-render-one-'));
 try {
   const cleaned = await cleanImage(await readFile(await writeProductPhoto(workDir)), join(workDir, 'upload.png'));
@@ -36,9 +41,18 @@ try {
       images: { upload: cleaned.path },
       voice: await createVoice(),
       workDir,
+      frame: format,
     });
     await writeContactSheet(ad.videoPath, storyboard, sheetPath);
-    outcome = { attempt: ad.attempt, refused: ad.refused, seconds: ad.seconds, gates: ad.gates, bytes: ad.bytes };
+    outcome = {
+      attempt: ad.attempt,
+      refused: ad.refused,
+      seconds: ad.seconds,
+      gates: ad.gates,
+      bytes: ad.bytes,
+      width: ad.width,
+      height: ad.height,
+    };
   } catch (error) {
     // A storyboard the gates refuse is a figure of the bench (a failed ad), not a crash of it.
     if (!(error instanceof AdGateError)) throw error;

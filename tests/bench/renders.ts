@@ -10,7 +10,9 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
+import { type AdFormatId, adFormats, primaryFormat } from '#shared/ad-formats.ts';
 import { type Style, styles } from '#shared/contract.ts';
+import { renderFunction } from '#shared/generation-steps.ts';
 import { record, recordFailure, round } from './figures.ts';
 import type { RenderOutcome } from './render-one.ts';
 
@@ -56,11 +58,11 @@ function measureRender(
   style: Style,
   durationSeconds: AdDuration,
   sheetPath: string,
+  format: AdFormatId = primaryFormat.id,
 ): Promise<{ outcome: RenderOutcome; memory: Memory }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', renderOne, style, String(durationSeconds), sheetPath], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const args = ['--import', 'tsx', renderOne, style, String(durationSeconds), sheetPath, format];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const memory: Memory = { peakBytes: 0, peakWithoutFestivalBytes: 0, largestProcessBytes: 0 };
     const resident = (tree: ProcessMemory[]) => tree.reduce((sum, { rss }) => sum + rss, 0);
     let sampling = false;
@@ -177,6 +179,60 @@ export async function benchRenders(): Promise<void> {
       console.log(
         `contact sheet, ${style}: ${sheetOf ? `${sheetFile}, the ${sheetOf} s ad` : 'none (no ad rendered)'}`,
       );
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The style whose 12 s ad each format is rendered in: the most cuts and text, the heaviest render. */
+const packStyle: Style = 'direct-response';
+
+/**
+ * The delivery formats (shared/ad-formats.ts) of one 12 s ad, each rendered alone as the renders
+ * group renders (render-one.ts, memory sampled from /proc): per format the render seconds, the MP4's
+ * bytes and the peak memory, and a contact sheet per format in bench/contact-sheets/format-<id>.png.
+ * The pack's figures (`--only=pack`) are built from these.
+ */
+export async function benchPackFormats(): Promise<void> {
+  const workDir = await mkdtemp(join(tmpdir(), 'reelfive-pack-formats-'));
+  await mkdir(sheetsDir, { recursive: true });
+  try {
+    for (const format of adFormats) {
+      const name = `12 s ${packStyle} ad, ${format.label}`;
+      const sheet = join(workDir, `${format.id}.png`);
+      try {
+        const loadAverage = loadavg()[0] ?? 0;
+        const { outcome, memory } = await measureRender(packStyle, 12, sheet, format.id);
+        if ('gateProblems' in outcome) {
+          recordFailure(`render of a ${name} (refused by its gates)`, new Error(outcome.gateProblems.join('; ')));
+          continue;
+        }
+        if (outcome.width !== format.width || outcome.height !== format.height) {
+          recordFailure(`render of a ${name}`, new Error(`came out ${outcome.width}x${outcome.height}`));
+          continue;
+        }
+        const attempt = outcome.attempt === 'safe' ? `, the safe look after: ${outcome.refused.join('; ')}` : '';
+        record(
+          `render of a ${name}`,
+          round(outcome.seconds.total, 2),
+          's',
+          undefined,
+          `encode ${round(outcome.seconds.encode, 2)} s, load ${round(loadAverage)} on ${availableParallelism()} cores${attempt}`,
+        );
+        record(`MP4 size, ${name}`, round(outcome.bytes / megabyte, 2), 'MB');
+        record(
+          `peak memory of the ${name} render (node, ffmpeg and festival together)`,
+          Math.round(memory.peakBytes / megabyte),
+          'MB',
+          // Within the render function's memory, where each format renders in AWS.
+          { max: renderFunction.memoryMb },
+          `${Math.round(memory.peakWithoutFestivalBytes / megabyte)} MB without festival (in AWS the voice is Polly)`,
+        );
+        await copyFile(sheet, join(sheetsDir, `format-${format.id}.png`));
+      } catch (error) {
+        recordFailure(`render of a ${name}`, error);
+      }
     }
   } finally {
     await rm(workDir, { recursive: true, force: true });

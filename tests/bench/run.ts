@@ -21,7 +21,7 @@ import { benchNewsletter } from './newsletter-latency.ts';
 import { benchOrderCreation } from './order-create-latency.ts';
 import { benchDynamoDbLocalReads, benchOrderReads } from './order-reads.ts';
 import { benchPreviews } from './preview-latency.ts';
-import { benchRenders } from './renders.ts';
+import { benchPackFormats, benchRenders } from './renders.ts';
 import { printSummary, resultsFile, writeResults } from './results.ts';
 import { benchLighthouse, benchPageWeights } from './site-figures.ts';
 import { benchSiteReading } from './site-reading.ts';
@@ -33,6 +33,7 @@ const groups = [
   'cold-init',
   'renders',
   'label',
+  'pack-formats',
   'twin-start',
   'generation',
   'cost',
@@ -116,6 +117,7 @@ try {
   }
   if (runs('renders')) await runGroup('renders', benchRenders);
   if (runs('label')) await runGroup('label', benchAiLabel);
+  if (runs('pack-formats')) await runGroup('pack-formats', benchPackFormats);
   if (runs('footage-cost')) {
     await runGroup('footage-cost', async () => {
       sections['footage-cost'] = { perModel: await benchFootageCost(), markdown: footageCostFile };

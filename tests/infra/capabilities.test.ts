@@ -71,6 +71,8 @@ function declaredFunctions(stack: ReelFiveStack): DeclaredFunction[] {
       name: `step ${step.state}`,
       fn: stack.generation.stepFunctions[step.state],
       uses: step.uses,
+      // A step that measures text as the renderer draws it finds the renderer's fonts there.
+      ...('measuresText' in step && { env: ['RENDER_FONTS_DIR'] }),
     })),
     {
       name: 'render',

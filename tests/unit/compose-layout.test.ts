@@ -6,8 +6,10 @@ import type { CaptionTrack } from '#generation/compose/captions.ts';
 import { contains, frameGeometry, overlaps, safeZone } from '#generation/compose/geometry.ts';
 import { type AdLayout, type ImageFacts, layoutStoryboard } from '#generation/compose/layout.ts';
 import { checkLayout, minSizeFor } from '#generation/compose/layout-gate.ts';
+import { placeBlock, stickerTiltDeg } from '#generation/compose/text-blocks.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { styleDefinition } from '#generation/styles/styles.ts';
 import { styles } from '#shared/contract.ts';
 import {
   handWrittenStoryboard,
@@ -247,4 +249,40 @@ describe('the site view (site-scroll shots)', () => {
       expect(second![1][1]).toBeCloseTo(frame.height - pageHeight, 6);
     },
   );
+});
+
+describe('fitting a block to its room', () => {
+  it('fits in every room at least as tall as the least room it fits in (a tilted sticker of two boxed lines)', () => {
+    // Prepare: UGC's tilted sticker headline, one box per line, at heights a pixel apart.
+    const spec = styleDefinition('ugc').look.type.headline;
+    const place = (height: number) =>
+      placeBlock({
+        role: 'headline',
+        text: 'Certificate of authenticity for every coin',
+        lines: ['Certificate of', 'authenticity for every coin'],
+        spec,
+        colours: {
+          ink: '#000000',
+          emphasisInk: '#000000',
+          backing: { kind: 'box', fill: '#ffffff', radius: 4, perLine: true },
+        },
+        area: { x: 43, y: 245, width: 549, height },
+        align: 'center',
+        rotateDeg: stickerTiltDeg,
+      });
+
+    // Act
+    const fits = Array.from({ length: 61 }, (_, step) => 110 + step).map((height) => ({
+      height,
+      placed: place(height),
+    }));
+
+    // Assess: once it fits, it fits in every taller room, never taller than the room.
+    const least = fits.find(({ placed }) => 'block' in placed)!;
+    expect(least.height).toBeLessThan(150);
+    for (const { height, placed } of fits.filter(({ height }) => height >= least.height)) {
+      expect('block' in placed, `room ${height} px`).toBe(true);
+      if ('block' in placed) expect(placed.block.box.height).toBeLessThanOrEqual(height + 0.5);
+    }
+  });
 });

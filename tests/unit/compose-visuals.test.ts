@@ -197,6 +197,44 @@ describe('the product', () => {
     },
   );
 
+  it("keeps a UGC 12 s ad's key area at half the safe zone's height when every headline takes two sticker lines", async () => {
+    // Prepare: the two-line beats of a shop whose facts are long (the coin shop of local/demo-shops):
+    // the sticker headline under the wordmark, a handheld camera and the caption band leave the key
+    // area its half only when the headline shrinks to the room left and the key area's gaps are tight.
+    const board = structuredClone(await northwindStoryboard('ugc', 12, 'uploads/northwind.jpg'));
+    const lines = [
+      ['Greek Silver Coin Set', '(8 coins) — $4,200'],
+      ['12-month warranty', 'on authenticity'],
+      ['Certificate of', 'authenticity for every coin'],
+      ['Insured shipping,', 'signature on delivery'],
+    ];
+    board.scenes.forEach((scene, index) => {
+      if (scene.role === 'cta') return;
+      scene.text = lines[index % lines.length]!;
+      delete scene.callout;
+      delete scene.emphasis;
+      delete scene.phoneElement;
+      for (const shot of scene.shots) if (shot.layout !== 'site-scroll') shot.motion = 'handheld';
+    });
+
+    // Act
+    const layout = layoutOf(board, { upload: square });
+
+    // Assess: as the ad scorecard measures it (tests/bench/ad-timeline.ts), the median story scene's
+    // key area (the median of its shots) is at least half the safe zone's height.
+    const shares = layout.scenes
+      .filter((scene) => !scene.endCard && scene.shots.some((shot) => shot.design === 'cover'))
+      .map((scene) =>
+        median(
+          scene.shots.filter((shot) => shot.product).map((shot) => shot.product!.keyArea.height / safeZone.height),
+        ),
+      );
+    expect(shares.length).toBeGreaterThanOrEqual(2);
+    expect(median(shares)).toBeGreaterThanOrEqual(keyAreaShare);
+    expect(layout.scenes.every((scene) => scene.brandMark || scene.endCard || scene.index > 0)).toBe(true);
+    expect(checkLayout(layout, noCaptions, () => null).problems).toEqual([]);
+  });
+
   it('shows every photo the storyboard offers before one repeats, and punches in on a repeat', () => {
     // Prepare: three photos, but the writer put the first in every shot.
     const board = structuredClone(handWrittenStoryboard('direct-response', 12));

@@ -5,6 +5,8 @@
 // its scene at the style's pace, the brand's name once on the end card. The rules are computed
 // here from the storyboard itself, not by the writer's own checks.
 import { describe, expect, it } from 'vitest';
+import { safeZone } from '#generation/compose/geometry.ts';
+import { drawnLineCount } from '#generation/compose/text-blocks.ts';
 import { pacing } from '#generation/storyboard/scene-plans.ts';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
@@ -352,8 +354,10 @@ describe('the "things I found" list (UGC, 12 s)', () => {
   it.each(listAds)(
     '$name: numbers three different facts of the site, what is sold first',
     ({ name, storyboard, site, product }) => {
-      // Assess: the garage's beats would each take another line with their numbers, so it keeps its ladder hook.
-      if (name === 'motorcycle garage') {
+      // Assess: the garage's and the roaster's beats would each take another line with their numbers
+      // (the roaster's "2. 4.8 stars from 212 reviews" is 29 characters, yet drawn on two lines), so
+      // they keep their ladder hook.
+      if (name === 'motorcycle garage' || name === 'coffee roaster') {
         expect(listCountOf(storyboard.scenes)).toBeNull();
         return;
       }
@@ -366,6 +370,23 @@ describe('the "things I found" list (UGC, 12 s)', () => {
       expect(storyboardProblems(storyboard, siteCopy(site))).toEqual([]);
     },
   );
+
+  it("counts a beat's lines as the style draws them, not by characters: a number that wraps it makes no list", () => {
+    // Prepare: a beat of 29 characters (one storyboard line) and the same beat without its number.
+    const headline = styleDefinition('ugc').look.type.headline;
+    const drawn = (text: string) => drawnLineCount(text, headline, safeZone.width, [text]);
+
+    // Act
+    const numbered = drawn('2. 4.8 stars from 212 reviews');
+    const plain = drawn('4.8 stars from 212 reviews');
+    const board = writeTemplateStoryboard({ site: coffeeRoaster, order: { style: 'ugc', durationSeconds: 12 } });
+
+    // Assess: the number pushes the drawn beat onto a second line, so the roaster's ad is no list.
+    expect(plain).toBe(1);
+    expect(numbered).toBe(2);
+    expect(listCountOf(board.scenes)).toBeNull();
+    expect(board.scenes.some((scene) => scene.text.join(' ').includes('4.8 stars'))).toBe(true);
+  });
 
   it('is never chosen with fewer than three beats, for a site that gave too little, or in another style', () => {
     // Act

@@ -27,7 +27,8 @@ export async function writeContactSheet(videoPath: string, storyboard: Storyboar
     '-i',
     videoPath,
     '-vf',
-    `select=${select},scale=360:640:flags=lanczos,tile=${sheetFrames}x1`,
+    // Each frame in its own shape (a format's ratio, geometry.ts `designFrames`): 640 px on its longer side.
+    `select=${select},scale='if(gt(iw,ih),640,-2)':'if(gt(iw,ih),-2,640)':flags=lanczos,tile=${sheetFrames}x1`,
     '-frames:v',
     '1',
     outPath,

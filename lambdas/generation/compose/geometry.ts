@@ -20,6 +20,51 @@ export interface Box {
  */
 export const safeZone: Box = { x: 43, y: 179, width: 549, height: 653 };
 
+/**
+ * A format's design frame: its size in design px (720 on the 9:16's width and on the short side of
+ * the others, so type and gaps keep their sizes) and its own safe zone. `columns`: the picture
+ * beside the text (16:9) rather than under it.
+ */
+export interface DesignFrame {
+  width: number;
+  height: number;
+  fps: number;
+  safeZone: Box;
+  columns: boolean;
+}
+
+/**
+ * Per ratio (shared/ad-formats.ts). 9:16: Reels/TikTok's zones (above). 4:5 and 1:1 are Feed
+ * placements, whose interface sits around the media rather than over it, and the research holds
+ * no documented Feed safe area: a stated margin of 6 % on every side. 16:9 (YouTube in-stream and
+ * feeds): 6 % at the sides and top, and the bottom 15 % kept free for the player's progress bar,
+ * controls and ad badge.
+ */
+export const designFrames = {
+  '9:16': { width: 720, height: 1280, fps: frame.fps, safeZone, columns: false },
+  '4:5': {
+    width: 720,
+    height: 900,
+    fps: frame.fps,
+    safeZone: { x: 43, y: 54, width: 634, height: 792 },
+    columns: false,
+  },
+  '1:1': {
+    width: 720,
+    height: 720,
+    fps: frame.fps,
+    safeZone: { x: 43, y: 43, width: 634, height: 634 },
+    columns: false,
+  },
+  '16:9': {
+    width: 1280,
+    height: 720,
+    fps: frame.fps,
+    safeZone: { x: 77, y: 43, width: 1126, height: 569 },
+    columns: true,
+  },
+} as const satisfies Record<string, DesignFrame>;
+
 /** Plates are never narrower than this (see `FrameGeometry.plateScale`). */
 const minPlateWidth = 1080;
 
@@ -38,6 +83,8 @@ export interface FrameGeometry {
   fps: number;
   scale: number;
   safeZone: Box;
+  /** The design frame the layout is worked out in (its ratio's). */
+  design: DesignFrame;
   /**
    * Plates (motion.ts) are drawn this much larger than the frame, so zoompan's whole-pixel steps stay
    * below one output pixel: 1.5 at 720x1280 (a 1080 px plate). Larger frames keep a plate at least
@@ -47,17 +94,23 @@ export interface FrameGeometry {
   plateScale: number;
 }
 
-/** The frame sizes the renderer accepts: 9:16 (the safe zone's shares are for it), even sides for yuv420p. */
+/** The frame sizes the renderer accepts: a ratio of `designFrames`, even sides for yuv420p. */
 export function frameGeometry(size: FrameSize = frame): FrameGeometry {
   const { width, height } = size;
-  const nineBySixteen = Math.abs(height - (width * 16) / 9) <= 1;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width % 2 || height % 2 || !nineBySixteen) {
-    throw new Error(`frame must be 9:16 with even whole sides (e.g. 720x1280, 1080x1920), not ${width}x${height}`);
+  const design = Object.values(designFrames).find(
+    (candidate) => Math.abs(height - (width * candidate.height) / candidate.width) <= 1,
+  );
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width % 2 || height % 2 || !design) {
+    throw new Error(
+      `frame must be 9:16, 4:5, 1:1 or 16:9 with even whole sides (e.g. 720x1280, 1080x1350), not ${width}x${height}`,
+    );
   }
-  if (width < 360 || width > 2160) throw new Error(`frame width must be 360-2160 px, not ${width}`);
-  const scale = width / frame.width;
-  const plateScale = Math.max(1, minPlateWidth / width);
-  return { width, height, fps: frame.fps, scale, safeZone: scaleBox(safeZone, scale), plateScale };
+  if (Math.min(width, height) < 360 || Math.max(width, height) > 3840) {
+    throw new Error(`frame sides must be 360-3840 px, not ${width}x${height}`);
+  }
+  const scale = width / design.width;
+  const plateScale = Math.max(1, minPlateWidth / Math.min(width, height));
+  return { width, height, fps: frame.fps, scale, safeZone: scaleBox(design.safeZone, scale), design, plateScale };
 }
 
 export const scaleBox = (box: Box, scale: number): Box => ({

@@ -12,12 +12,12 @@ import {
   type Box,
   bottom,
   centreOf,
+  type DesignFrame,
+  frame as designFrame,
   type FrameGeometry,
   type FrameSize,
-  frame,
   frameGeometry,
   right,
-  safeZone,
   scaleBox,
 } from './geometry.ts';
 import type { PlateDesign } from './layers.tsx';
@@ -26,7 +26,15 @@ import { type CaptionSpec, type Look, safeLook, type TypeSpec } from './looks.ts
 import { envelopeOf, type Move, moveFor, plateScale } from './motion.ts';
 import { messageBlue, type Scheme, schemeFor } from './scheme.ts';
 import { type SiteView, sitePageHeight } from './site-page.tsx';
-import { type Backing, type Colours, paddingFor, placeBlock, strokeWidthFor, type TextBlock } from './text-blocks.ts';
+import {
+  type Backing,
+  type Colours,
+  paddingFor,
+  placeBlock,
+  stickerTiltDeg,
+  strokeWidthFor,
+  type TextBlock,
+} from './text-blocks.ts';
 
 export interface ImageFacts {
   width: number;
@@ -66,7 +74,7 @@ export interface ShotLayout {
   /** A tighter framing of the key area than the shot before it of the same image (a punch-in). */
   tight: boolean;
   /** Frame rows darkened under text read on the photo itself (cover shots with plain text). */
-  scrims: { y: number; height: number }[];
+  scrims: Scrim[];
   move: Move;
   startFrame: number;
   frames: number;
@@ -74,6 +82,13 @@ export interface ShotLayout {
   variant: number;
   /** A `site` shot: the page it scrolls (drawn in the brand's colours), its height in frame px (its width is the frame's). */
   site?: { view: SiteView; brand: Storyboard['brand']; palette: Storyboard['palette']; pageHeight: number };
+}
+
+/** Frame rows darkened under text on the photo; with `width`, only from the left edge to it (16:9's text column). */
+export interface Scrim {
+  y: number;
+  height: number;
+  width?: number;
 }
 
 export interface CaptionBandLayout {
@@ -133,6 +148,13 @@ export interface AdLayout {
 }
 
 const gap = 14;
+/** 16:9: the text column's share of the safe zone's width (the picture takes the rest). */
+const textColumnShare = 0.46;
+/**
+ * Between text and the key area's room: the room holds the envelope (the farthest the move carries
+ * the subject, 1.5 × the sway beyond it), so the subject at rest already keeps more than this off.
+ */
+const keyGap = 6;
 /** How far the camera pushes into a designed background that shows no product. */
 const brandPush = 0.16;
 /** The least height the text may leave the product; and, when even that leaves too little for the text, the least of all. */
@@ -152,7 +174,7 @@ const punchInZoom = 1.4;
 const logoHeight = 56;
 const wordmarkSize = 36;
 
-const toFrame = (seconds: number) => Math.round(seconds * frame.fps);
+const toFrame = (seconds: number) => Math.round(seconds * designFrame.fps);
 
 export function layoutStoryboard(
   storyboard: Storyboard,
@@ -160,6 +182,11 @@ export function layoutStoryboard(
   options: { safe: boolean; frame?: FrameSize },
 ): AdLayout {
   const geometry = frameGeometry(options.frame);
+  const { design } = geometry;
+  // 16:9 sets the text in a column beside the picture; the others stack it over the picture.
+  const textZone: Box = design.columns
+    ? { ...design.safeZone, width: Math.round(design.safeZone.width * textColumnShare) }
+    : design.safeZone;
   const style = styleDefinition(storyboard.style).look;
   const look = options.safe ? safeLook(style.type) : style.type;
   const scheme = schemeFor(style.scheme, storyboard.palette);
@@ -170,7 +197,7 @@ export function layoutStoryboard(
   const scenes = storyboard.scenes.map((scene, index): SceneLayout => {
     const startFrame = toFrame(scene.startSeconds);
     const endFrame =
-      index === storyboard.scenes.length - 1 ? storyboard.durationSeconds * frame.fps : toFrame(scene.endSeconds);
+      index === storyboard.scenes.length - 1 ? storyboard.durationSeconds * designFrame.fps : toFrame(scene.endSeconds);
     const context: SceneContext = {
       storyboard,
       images,
@@ -182,6 +209,8 @@ export function layoutStoryboard(
       startFrame,
       endFrame,
       pictures: pictures[index] ?? [],
+      design,
+      textZone,
       logo: logo ? { id: logo.id, facts: images.get(logo.id)! } : null,
     };
     const laid =
@@ -192,12 +221,12 @@ export function layoutStoryboard(
   const designed: AdLayout = {
     plate: style.plate,
     blurTint: style.blurTint,
-    frame: frameGeometry(),
+    frame: frameGeometry(design),
     safe: options.safe,
     look,
     scheme,
     scenes,
-    totalFrames: storyboard.durationSeconds * frame.fps,
+    totalFrames: storyboard.durationSeconds * designFrame.fps,
     problems,
   };
   return geometry.scale === 1 ? designed : scaledLayout(designed, geometry);
@@ -258,7 +287,11 @@ function scaledLayout(layout: AdLayout, geometry: FrameGeometry): AdLayout {
           keyArea: box(shot.product.keyArea),
           envelope: box(shot.product.envelope),
         },
-        scrims: shot.scrims.map((scrim) => ({ y: scrim.y * k, height: scrim.height * k })),
+        scrims: shot.scrims.map((scrim) => ({
+          y: scrim.y * k,
+          height: scrim.height * k,
+          ...(scrim.width !== undefined && { width: scrim.width * k }),
+        })),
         move: move(shot.move),
         ...(shot.site && { site: { ...shot.site, pageHeight: shot.site.pageHeight * k } }),
       })),
@@ -292,6 +325,10 @@ interface SceneContext {
   /** Per shot of the scene: the picture it shows (after the rotation over the assets) and whether it punches in. */
   pictures: { asset: string | null; tight: boolean }[];
   logo: { id: string; facts: ImageFacts } | null;
+  /** The format's design frame (geometry.ts `designFrames`): every box here is in its pixels. */
+  design: DesignFrame;
+  /** Where story text goes: the safe zone, or (16:9) its column beside the picture. */
+  textZone: Box;
 }
 
 /**
@@ -355,7 +392,7 @@ function shotFrames(
   });
 }
 
-function designOf(facts: ImageFacts | undefined, asset: string | null): { design: ShotDesign } {
+function designOf(facts: ImageFacts | undefined, asset: string | null, frame: FrameSize): { design: ShotDesign } {
   if (!facts || asset === null) return { design: 'brand' };
   const coverScale = Math.max(frame.width / facts.width, frame.height / facts.height);
   // A cut-out keeps its shape on the design; a thumbnail would be mush across the whole frame.
@@ -370,21 +407,22 @@ function placeProduct(
   look: Look,
   motion: StoryboardShot['motion'],
   frames: number,
+  bounds: FrameSize,
 ): { box: Box; envelope: Box; move: Move } {
   const aspect = facts.width / facts.height;
   const anchor = centreOf(region);
   // How much the move grows a box, measured on the region itself.
-  const swept = envelopeOf(moveFor(motion, look, anchor, frames / frame.fps), region, frames);
+  const swept = envelopeOf(moveFor(motion, look, anchor, frames / designFrame.fps, 0, bounds), region, frames);
   const grow = Math.max(swept.width / region.width, swept.height / region.height);
   const width = Math.min(region.width / grow, (region.height / grow) * aspect, (facts.width * maxUpscale) / plateScale);
   const height = width / aspect;
   const box = { x: anchor.x - width / 2, y: anchor.y - height / 2, width, height };
-  const move = moveFor(motion, look, centreOf(box), frames / frame.fps);
+  const move = moveFor(motion, look, centreOf(box), frames / designFrame.fps, 0, bounds);
   return { box, envelope: envelopeOf(move, box, frames), move };
 }
 
 function captionBand(context: SceneContext): CaptionBandLayout {
-  const { look, scheme } = context;
+  const { look, scheme, textZone: safeZone } = context;
   const spec = look.caption;
   const { padY } = paddingFor(spec.treatment, spec.size);
   const height = Math.ceil(spec.size * spec.lineHeight + 2 * padY + 2 * strokeWidthFor(spec.size));
@@ -505,7 +543,7 @@ function calloutBlock(
 
 /** The brand mark at the top left of the safe zone: the logo on a light chip, else the name in the style's type. */
 function brandMarkFor(context: SceneContext): BrandMark | null {
-  const { look, scheme, storyboard } = context;
+  const { look, scheme, storyboard, textZone: safeZone } = context;
   const top = safeZone.y + 6;
   if (context.logo) {
     const { facts, id } = context.logo;
@@ -570,8 +608,12 @@ function motionOf(shot: StoryboardShot, design: ShotDesign, tight: boolean, safe
 }
 
 /** How much a move grows a box centred in `region`, the larger of its two axes. */
-function growthOf(motion: Motion, look: Look, region: Box, frames: number): number {
-  const swept = envelopeOf(moveFor(motion, look, centreOf(region), frames / frame.fps), region, frames);
+function growthOf(motion: Motion, look: Look, region: Box, frames: number, bounds: FrameSize): number {
+  const swept = envelopeOf(
+    moveFor(motion, look, centreOf(region), frames / designFrame.fps, 0, bounds),
+    region,
+    frames,
+  );
   return Math.max(swept.width / region.width, swept.height / region.height);
 }
 
@@ -581,9 +623,10 @@ function keyAreaIn(
   motion: Motion,
   look: Look,
   frames: number,
+  bounds: FrameSize,
 ): { keyArea: Box; move: Move; envelope: Box } {
   const centre = centreOf(region);
-  let scale = 1 / growthOf(motion, look, region, frames);
+  let scale = 1 / growthOf(motion, look, region, frames, bounds);
   for (let round = 0; ; round++) {
     const keyArea = {
       x: centre.x - (region.width * scale) / 2,
@@ -591,7 +634,7 @@ function keyAreaIn(
       width: region.width * scale,
       height: region.height * scale,
     };
-    const move = moveFor(motion, look, centre, frames / frame.fps);
+    const move = moveFor(motion, look, centre, frames / designFrame.fps, 0, bounds);
     const envelope = envelopeOf(move, keyArea, frames);
     const over = Math.max(region.y - envelope.y, bottom(envelope) - bottom(region));
     if (over <= 0.01 || round === 8) return { keyArea, move, envelope };
@@ -604,7 +647,7 @@ function keyAreaIn(
  * `maxFocusZoom`) when that lets its subject (the attention point) land on the key area's centre,
  * tighter still for a punch-in; then moved as close to that as covering the frame allows.
  */
-export function coverPicture(facts: ImageFacts, keyArea: Box, tight: boolean): Box {
+export function coverPicture(facts: ImageFacts, keyArea: Box, tight: boolean, frame: FrameSize = designFrame): Box {
   const focus = facts.focus ?? { x: 0.5, y: 0.5 };
   const fx = focus.x * facts.width;
   const fy = focus.y * facts.height;
@@ -628,8 +671,29 @@ export function coverPicture(facts: ImageFacts, keyArea: Box, tight: boolean): B
   };
 }
 
+/**
+ * The stack over the highest floor between `high` (where it does not fit) and `low` (where it
+ * does, `fits`), to a pixel: fitting is monotonic in the room, so the search halves the range.
+ */
+function highestFit<T extends { problems: string[] }>(
+  high: number,
+  low: number,
+  fits: T,
+  stack: (floor: number) => T,
+): T {
+  let best = fits;
+  let [above, below] = [high, low];
+  while (below - above > 1) {
+    const middle = Math.round((above + below) / 2);
+    const tried = stack(middle);
+    if (tried.problems.length === 0) [best, below] = [tried, middle];
+    else above = middle;
+  }
+  return best;
+}
+
 /** Rows under text that is read on the photo itself, a little beyond it: the scrim darkens them. */
-function scrimsFor(boxes: readonly Box[]): { y: number; height: number }[] {
+function scrimsFor(boxes: readonly Box[], width?: number): Scrim[] {
   const margin = 22;
   const rows = boxes.map((box) => ({ y: box.y - margin, end: bottom(box) + margin })).sort((a, b) => a.y - b.y);
   const merged: { y: number; end: number }[] = [];
@@ -638,11 +702,11 @@ function scrimsFor(boxes: readonly Box[]): { y: number; height: number }[] {
     if (last && row.y <= last.end) last.end = Math.max(last.end, row.end);
     else merged.push({ ...row });
   }
-  return merged.map((row) => ({ y: row.y, height: row.end - row.y }));
+  return merged.map((row) => ({ y: row.y, height: row.end - row.y, ...(width !== undefined && { width }) }));
 }
 
 function storyScene(scene: StoryboardScene, index: number, context: SceneContext, shotsBefore: number): SceneLayout {
-  const { look, scheme, images } = context;
+  const { look, scheme, images, textZone: safeZone, design: frame } = context;
   const texts: TextBlock[] = [];
   const width = safeZone.width;
   // A phone element (a comment or a message) takes the brand's row: with both stacked over the headline the
@@ -679,9 +743,10 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   const view = context.storyboard.siteView;
   const designs = pictures.map(
     (picture, shotIndex): ShotDesign =>
-      scene.shots[shotIndex]!.layout === 'site-scroll' && view
+      // The site view is a phone's screen: a 9:16 frame's alone (the others show the picture there).
+      scene.shots[shotIndex]!.layout === 'site-scroll' && view && frame.height > frame.width * 1.5
         ? 'site'
-        : designOf(picture.asset ? images.get(picture.asset) : undefined, picture.asset).design,
+        : designOf(picture.asset ? images.get(picture.asset) : undefined, picture.asset, frame).design,
   );
   // The scene's site shots continue one scroll down the page, each its share of the way by its frames.
   const pageHeight = view ? sitePageHeight(view) : frame.height;
@@ -699,32 +764,42 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   // The key area's room under the text: half the safe zone's height once the moves have grown it;
   // the headline shrinks (down to its least size) to leave it, and only text that cannot fit even
   // then takes more, down to `minProductHeight`.
-  const nominal: Box = { x: safeZone.x, y: safeZone.y, width, height: keyAreaShare * safeZone.height };
+  const nominal: Box = { x: safeZone.x, y: safeZone.y, width, height: keyAreaShare * context.design.safeZone.height };
   const kept = Math.min(
     1,
     ...motions.map(
       (motion, shotIndex) =>
-        keyAreaIn(nominal, motion, look, frames[shotIndex]!.frames).keyArea.height / nominal.height,
+        keyAreaIn(nominal, motion, look, frames[shotIndex]!.frames, frame).keyArea.height / nominal.height,
     ),
   );
-  const keyRoom = Math.ceil((keyAreaShare * safeZone.height) / kept) + 4;
+  const keyRoom = Math.ceil((keyAreaShare * context.design.safeZone.height) / kept) + 4;
   // A floor is where the text must end: the key area's room and a gap on each side of it lie below.
-  const floors = allBrand
-    ? [band.band.y - gap]
-    : [band.band.y - 2 * gap - keyRoom, band.band.y - 2 * gap - minProductHeight, band.band.y - 2 * gap - minKeyHeight];
+  const floors =
+    allBrand || frame.columns
+      ? [band.band.y - gap]
+      : [
+          band.band.y - 2 * keyGap - keyRoom,
+          band.band.y - 2 * keyGap - minProductHeight,
+          band.band.y - 2 * keyGap - minKeyHeight,
+        ];
 
   const headlineRequest = (area: Box, align: TextBlock['align']): Parameters<typeof placeBlock>[0] => ({
     role: 'headline',
     text: scene.text.join(' '),
     lines: scene.text,
     ...(scene.emphasis && { emphasis: scene.emphasis }),
-    // Without a picture the type is the picture: bigger, in the middle.
-    spec: allBrand ? { ...look.headline, size: Math.round(look.headline.size * 1.3) } : look.headline,
+    // Without a picture the type is the picture: bigger, in the middle. 16:9's column is narrow and
+    // tall: the headline may take a line more there.
+    spec: {
+      ...look.headline,
+      ...(allBrand && { size: Math.round(look.headline.size * 1.3) }),
+      ...(frame.columns && { maxLines: look.headline.maxLines + 1 }),
+    },
     colours: coloursFor(look.headline, scheme, look),
     area,
     align,
     vertical: allBrand && !scene.callout ? 'middle' : 'top',
-    rotateDeg: look.headline.treatment === 'sticker' && !context.safe ? -2 : 0,
+    rotateDeg: look.headline.treatment === 'sticker' && !context.safe ? stickerTiltDeg : 0,
   });
 
   // The headline and its callout over `floor`: a sticker callout beside the headline, a plain one
@@ -784,12 +859,23 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
     return { blocks: [headline, callout].filter((block): block is TextBlock => block !== null), problems };
   };
   let stacked = stack(floors[0]!);
-  for (const floor of floors.slice(1)) if (stacked.problems.length > 0) stacked = stack(floor);
+  for (const [position, floor] of floors.entries()) {
+    if (position === 0 || stacked.problems.length === 0) continue;
+    const lower = stack(floor);
+    // The text fits above this floor but not the one before: the floor as high as it still fits,
+    // so the headline shrinks (down to its least size) before the key area gives up any room.
+    if (lower.problems.length === 0) stacked = highestFit(floors[position - 1]!, floor, lower, stack);
+    else stacked = lower;
+  }
   context.problems.push(...stacked.problems);
   texts.push(...stacked.blocks);
-  if (!allBrand) top = Math.max(top, ...stacked.blocks.map((block) => bottom(block.box))) + gap;
+  if (!allBrand) top = Math.max(top, ...stacked.blocks.map((block) => bottom(block.box))) + keyGap;
 
-  const region: Box = { x: safeZone.x, y: top, width, height: band.band.y - gap - top };
+  // 16:9: the picture's column, the safe zone's height beside the text.
+  const zone = context.design.safeZone;
+  const region: Box = frame.columns
+    ? { x: right(safeZone) + gap, y: zone.y, width: right(zone) - right(safeZone) - gap, height: zone.height }
+    : { x: safeZone.x, y: top, width, height: band.band.y - keyGap - top };
   const captions = scene.voiceLine.trim() ? { ...band, shownNumbers: numbersShown(scene) } : null;
   // Text read on the photo itself (no box, no stroke) gets a scrim under it.
   const onPicture = [
@@ -809,19 +895,20 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
       backdrop: (design === 'cover' ? 'image' : 'design') as Backdrop,
       split: false,
       tight,
-      scrims: design === 'cover' ? scrimsFor(onPicture) : [],
+      // 16:9: the scrim darkens the text's column, not the picture beside it.
+      scrims: design === 'cover' ? scrimsFor(onPicture, frame.columns ? right(safeZone) + gap : undefined) : [],
       startFrame: start,
       frames: count,
       variant: shotsBefore + shotIndex,
     };
     if (design === 'cover' && facts) {
-      const { keyArea, move, envelope } = keyAreaIn(region, motion, look, count);
-      return { ...common, product: { box: coverPicture(facts, keyArea, tight), keyArea, envelope }, move };
+      const { keyArea, move, envelope } = keyAreaIn(region, motion, look, count, frame);
+      return { ...common, product: { box: coverPicture(facts, keyArea, tight, frame), keyArea, envelope }, move };
     }
     if (design === 'site' && view) {
       const from = scrollAt(start);
       const to = scrollAt(start + count);
-      const scroll = moveFor('scroll', look, { x: frame.width / 2, y: frame.height / 2 }, count / frame.fps, to);
+      const scroll = moveFor('scroll', look, { x: frame.width / 2, y: frame.height / 2 }, count / frame.fps, to, frame);
       const move: Move = {
         ...scroll,
         shift: [
@@ -833,7 +920,7 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
       return { ...common, asset: null, product: null, scrims: [], move, site: { view, brand, palette, pageHeight } };
     }
     if (design === 'product' && facts) {
-      const placed = placeProduct(facts, region, look, motion, count);
+      const placed = placeProduct(facts, region, look, motion, count, frame);
       return {
         ...common,
         product: { box: placed.box, keyArea: placed.box, envelope: placed.envelope },
@@ -843,7 +930,7 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
     const centre = allBrand ? { x: frame.width / 2, y: frame.height / 2 } : centreOf(region);
     // Nothing to protect on a designed background: a bolder move keeps mostly flat colour alive.
     const bolder = { ...look, motion: { ...look.motion, push: Math.max(look.motion.push, brandPush) } };
-    return { ...common, product: null, move: moveFor(motion, bolder, centre, count / frame.fps) };
+    return { ...common, product: null, move: moveFor(motion, bolder, centre, count / frame.fps, 0, frame) };
   });
 
   return {
@@ -861,8 +948,14 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
 
 function endCard(scene: StoryboardScene, index: number, context: SceneContext, shotsBefore: number): SceneLayout {
   const { look, scheme, storyboard, images } = context;
+  const { safeZone } = context.design;
   const card = storyboard.endCard;
-  const width = safeZone.width;
+  const facts = card.asset ? images.get(card.asset) : undefined;
+  // 16:9: the product on the left half, the card's text beside it; else the text under the product.
+  const columns = context.design.columns && facts !== undefined;
+  const half = (safeZone.width - gap) / 2;
+  const textX = columns ? safeZone.x + half + gap : safeZone.x;
+  const width = columns ? half : safeZone.width;
   const floor = bottom(safeZone) - 8;
   const texts: TextBlock[] = [];
   const stackFromBottom = (
@@ -871,7 +964,7 @@ function endCard(scene: StoryboardScene, index: number, context: SceneContext, s
   ) =>
     place(context, {
       ...request,
-      area: { x: safeZone.x, y: safeZone.y, width, height: above - safeZone.y },
+      area: { x: textX, y: safeZone.y, width, height: above - safeZone.y },
       align: 'center',
       vertical: 'bottom',
     });
@@ -895,14 +988,28 @@ function endCard(scene: StoryboardScene, index: number, context: SceneContext, s
     (domain ? domain.box.y : floor) - 16,
   );
   const title = stackFromBottom(
-    { role: 'end-title', text: card.title, spec: look.endTitle, colours: coloursFor(look.endTitle, scheme, look) },
+    {
+      role: 'end-title',
+      text: card.title,
+      // Beside the product (16:9) the title's column is narrow and tall: a line more.
+      spec: columns ? { ...look.endTitle, maxLines: look.endTitle.maxLines + 1 } : look.endTitle,
+      colours: coloursFor(look.endTitle, scheme, look),
+    },
     (cta ? cta.box.y : floor) - 22,
   );
   for (const block of [title, cta, domain]) if (block) texts.push(block);
   const textTop = Math.min(...texts.map((block) => block.box.y), floor);
+  if (columns) {
+    // Beside the product the card's text is centred in the safe zone's height.
+    const lift = (textTop - safeZone.y) / 2;
+    texts.forEach((block, position) => {
+      texts[position] = { ...block, box: { ...block.box, y: block.box.y - lift } };
+    });
+  }
 
-  const facts = card.asset ? images.get(card.asset) : undefined;
-  let region: Box = { x: safeZone.x, y: safeZone.y + 8, width, height: textTop - gap - 8 - safeZone.y };
+  let region: Box = columns
+    ? { x: safeZone.x, y: safeZone.y + 8, width: half, height: safeZone.height - 16 }
+    : { x: safeZone.x, y: safeZone.y + 8, width, height: textTop - gap - 8 - safeZone.y };
   if (scene.callout && facts) {
     const column = Math.min(240, width * 0.4);
     const block = calloutBlock(
@@ -931,7 +1038,7 @@ function endCard(scene: StoryboardScene, index: number, context: SceneContext, s
   let shot: ShotLayout;
   if (facts && card.asset && region.height > 80) {
     // The card holds still in the story's sense, but a held frame reads as frozen: it drifts.
-    const placed = placeProduct(facts, region, look, motion === 'static' ? 'push-in' : motion, frames);
+    const placed = placeProduct(facts, region, look, motion === 'static' ? 'push-in' : motion, frames, context.design);
     shot = {
       ...common,
       asset: card.asset,
@@ -945,7 +1052,7 @@ function endCard(scene: StoryboardScene, index: number, context: SceneContext, s
       asset: null,
       design: 'brand',
       product: null,
-      move: moveFor('push-in', look, centreOf(region), frames / frame.fps),
+      move: moveFor('push-in', look, centreOf(region), frames / designFrame.fps, 0, context.design),
     };
     // Without a picture the card's text is the whole card: centred in the safe zone.
     const lift = (textTop - safeZone.y) / 2;

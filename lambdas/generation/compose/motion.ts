@@ -4,7 +4,7 @@
 // A move maps a frame point p to a + (p − a)·z + d: a zoom z about the anchor a, then a shift d;
 // z ≥ 1 and |d| within what the zoom leaves, so the plate always covers the frame.
 import type { Motion } from '#generation/storyboard/storyboard.ts';
-import { type Box, frame, union } from './geometry.ts';
+import { type Box, type FrameSize, frame, union } from './geometry.ts';
 import type { Look } from './looks.ts';
 
 /** At 720x1280 (FrameGeometry.plateScale at others), plates are drawn this much larger than the frame, so zoompan's whole-pixel steps stay below one output pixel. */
@@ -30,10 +30,10 @@ export const punchSeconds = 0.3;
 const minZoomPerSecond = 0.025;
 
 /** Largest shift the zoom leaves on each axis without uncovering a plate edge. */
-function shiftRoom(anchor: { x: number; y: number }, zoom: number): { x: number; y: number } {
+function shiftRoom(anchor: { x: number; y: number }, zoom: number, bounds: FrameSize): { x: number; y: number } {
   return {
-    x: (zoom - 1) * Math.min(anchor.x, frame.width - anchor.x),
-    y: (zoom - 1) * Math.min(anchor.y, frame.height - anchor.y),
+    x: (zoom - 1) * Math.min(anchor.x, bounds.width - anchor.x),
+    y: (zoom - 1) * Math.min(anchor.y, bounds.height - anchor.y),
   };
 }
 
@@ -48,10 +48,12 @@ export function moveFor(
   seconds: number,
   /** `scroll` only: how far the page travels up, frame px (its plate is that much taller than the frame). */
   scrollPx = 0,
+  /** The design frame the anchor is in (geometry.ts `designFrames`). */
+  bounds: FrameSize = frame,
 ): Move {
   const anchor = {
-    x: Math.min(Math.max(anchorAt.x, 1), frame.width - 1),
-    y: Math.min(Math.max(anchorAt.y, 1), frame.height - 1),
+    x: Math.min(Math.max(anchorAt.x, 1), bounds.width - 1),
+    y: Math.min(Math.max(anchorAt.y, 1), bounds.height - 1),
   };
   const { push, panPx, punch, wobblePx } = look.motion;
   const still = [
@@ -72,7 +74,7 @@ export function moveFor(
     case 'pan-left':
     case 'pan-right': {
       const zoom = 1 + Math.max(push, 0.05);
-      const room = Math.min(panPx, shiftRoom(anchor, zoom).x);
+      const room = Math.min(panPx, shiftRoom(anchor, zoom, bounds).x);
       const direction = motion === 'pan-left' ? -1 : 1;
       return {
         ...base,
@@ -98,7 +100,7 @@ export function moveFor(
     case 'handheld': {
       const sway = wobblePx || 8;
       // Zoom enough that the sway (up to 1.5 × its amplitude) never shows an edge.
-      const needed = 1 + (1.6 * sway) / Math.min(anchor.x, frame.width - anchor.x, anchor.y, frame.height - anchor.y);
+      const needed = 1 + (1.6 * sway) / Math.min(anchor.x, bounds.width - anchor.x, anchor.y, bounds.height - anchor.y);
       const zoom = Math.max(1 + push, needed);
       return { ...base, zoom: [zoom, zoom + push / 2], ease: 'linear', wobblePx: sway, punch: 0 };
     }

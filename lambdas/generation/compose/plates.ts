@@ -96,16 +96,26 @@ async function blurredImage(image: Buffer, plateSize: Plate['size']): Promise<Bu
 }
 
 /** Moves every pixel towards `colour` by `amount(y)` (a row's share, 0–1). */
-function tint(rgb: Buffer, plateSize: Plate['size'], colour: string, amount: (yFraction: number) => number): void {
+function tint(
+  rgb: Buffer,
+  plateSize: Plate['size'],
+  colour: string,
+  amount: (yFraction: number) => number,
+  across: (xFraction: number) => number = () => 1,
+): void {
   const target = rgbOf(colour);
+  const columns = Array.from({ length: plateSize.width }, (_, x) => across(x / plateSize.width));
   for (let y = 0; y < plateSize.height; y++) {
     const a = amount(y / plateSize.height);
     if (a <= 0) continue;
     const row = y * plateSize.width * channels;
-    for (let i = row; i < row + plateSize.width * channels; i += channels) {
-      rgb[i] = rgb[i]! + (target[0] - rgb[i]!) * a;
-      rgb[i + 1] = rgb[i + 1]! + (target[1] - rgb[i + 1]!) * a;
-      rgb[i + 2] = rgb[i + 2]! + (target[2] - rgb[i + 2]!) * a;
+    for (let x = 0; x < plateSize.width; x++) {
+      const b = a * columns[x]!;
+      if (b <= 0) continue;
+      const i = row + x * channels;
+      rgb[i] = rgb[i]! + (target[0] - rgb[i]!) * b;
+      rgb[i + 1] = rgb[i + 1]! + (target[1] - rgb[i + 1]!) * b;
+      rgb[i + 2] = rgb[i + 2]! + (target[2] - rgb[i + 2]!) * b;
     }
   }
 }
@@ -224,10 +234,18 @@ export async function composePlate(
       const from = scrim.y / frame.height;
       const to = (scrim.y + scrim.height) / frame.height;
       const soft = (56 * frame.scale) / frame.height;
-      tint(background, plateSize, '#000000', (y) =>
-        y < from - soft || y > to + soft
-          ? 0
-          : scrimStrength * Math.min(1, (y - (from - soft)) / soft, (to + soft - y) / soft),
+      // A column's scrim (16:9) fades out over the same soft edge beyond its width.
+      const end = scrim.width === undefined ? undefined : scrim.width / frame.width;
+      const softX = (56 * frame.scale) / frame.width;
+      tint(
+        background,
+        plateSize,
+        '#000000',
+        (y) =>
+          y < from - soft || y > to + soft
+            ? 0
+            : scrimStrength * Math.min(1, (y - (from - soft)) / soft, (to + soft - y) / soft),
+        end === undefined ? undefined : (x) => Math.max(0, Math.min(1, (end + softX - x) / softX)),
       );
     }
   } else if (image && shot.backdrop === 'blurred-image') {

@@ -43,7 +43,7 @@ export interface ComposeOptions {
   footage?: Readonly<Record<number, string>>;
   /** A private, writable folder; the video and poster are written into it. */
   workDir: string;
-  /** The size rendered at: 9:16, 720x1280 (the default, the spec's deliverable) to 2160x3840; the layout scales with it. */
+  /** The size rendered at: a delivery format (shared/ad-formats.ts), 720x1280 by default (the spec's deliverable); the layout is composed for its ratio. */
   frame?: FrameSize;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;

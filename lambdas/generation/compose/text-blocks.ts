@@ -115,7 +115,7 @@ export function placeBlock(request: BlockRequest): { block: TextBlock } | { prob
   const { padX, padY } = paddingFor(spec.treatment, spec.size);
   const strokeRoom = colours.backing.kind === 'stroke' ? colours.backing.width : 0;
   // fitText measures the lines alone; boxes per line and rotation add height, so a block that
-  // comes out too tall is fitted again to a budget smaller by what it overshot.
+  // comes out too tall is fitted again to its lines' height less what it overshot.
   let budget = area.height - 2 * (padY + strokeRoom);
   let fitted: ReturnType<typeof fitText> = null;
   let innerWidth = 0;
@@ -134,7 +134,8 @@ export function placeBlock(request: BlockRequest): { block: TextBlock } | { prob
     );
     bounds = rotatedBounds(innerWidth, innerHeight, rotateDeg);
     if (bounds.height <= area.height + 0.5 && bounds.width <= area.width + 0.5) break;
-    budget -= Math.max(2, bounds.height - area.height);
+    // From the lines' own height: the budget above it may be slack that no size step uses up.
+    budget = Math.min(budget, fitted.height) - Math.max(1, bounds.height - area.height);
   }
   if (!fitted) {
     return {
@@ -200,3 +201,36 @@ export function innerHeightOf(
 
 /** Stroke width for outlined text: heavy enough to be the colour the glyphs are read against. */
 export const strokeWidthFor = (size: number) => Math.max(4, Math.round(size * 0.1));
+
+/** A sticker headline's tilt (a designed look's; the safe look's stays level). */
+export const stickerTiltDeg = -2;
+
+/**
+ * How many lines a headline of `spec` takes when it is drawn across `width` (its box's padding,
+ * stroke and tilt included), or null when it does not fit at all. The writer judges line breaks by
+ * this: characters say little about width (a "W" is three "i"s wide, a digit wider than an "l").
+ */
+export function drawnLineCount(
+  text: string,
+  spec: TypeSpec,
+  width: number,
+  writerLines?: readonly string[],
+): number | null {
+  const backing: Backing =
+    spec.treatment === 'outline'
+      ? { kind: 'stroke', color: '#000000', width: strokeWidthFor(spec.size) }
+      : spec.treatment === 'plain'
+        ? { kind: 'plate', intended: '#000000' }
+        : { kind: 'box', fill: '#ffffff', radius: 0, perLine: true };
+  const placed = placeBlock({
+    role: 'headline',
+    text,
+    ...(writerLines && { lines: writerLines }),
+    spec,
+    colours: { ink: '#000000', emphasisInk: '#000000', backing },
+    area: { x: 0, y: 0, width, height: Number.POSITIVE_INFINITY },
+    align: 'center',
+    rotateDeg: spec.treatment === 'sticker' ? stickerTiltDeg : 0,
+  });
+  return 'block' in placed ? placed.block.lines.length : null;
+}

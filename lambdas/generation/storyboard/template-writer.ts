@@ -5,6 +5,8 @@
 // each remaining fact once; the end card carries the offer (or the product and price, or a reason)
 // and a specific verb. Every line fills its scene at the style's pace; how the style says a fact,
 // frames its shots and looks is its definition's (styles/<style>.ts).
+import { safeZone } from '#generation/compose/geometry.ts';
+import { drawnLineCount } from '#generation/compose/text-blocks.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
 import type { Style } from '#shared/contract.ts';
 import { ctaLabelOf, type Fact, factsOf, isHookRung, sameFact, screenLineOf, textOf } from './fact-pool.ts';
@@ -255,8 +257,12 @@ function asList(style: Style, copy: SiteCopy, story: SceneWords[]): SceneWords[]
   const candidates = list.says(body.length, copy).map(speakable);
   const voiceLine = chooseLine(candidates, hook.budget);
   if (!whole(title) || !numbered.every(whole) || !voiceLine || !fillsBudget(voiceLine, hook.budget)) return story;
-  // A number that pushes a beat onto another line takes room from the picture: no list then.
-  if (title.length > hook.text.length || numbered.some((lines, index) => lines.length > body[index]!.text.length)) {
+  // A number that pushes a beat onto another line takes room from the picture: no list then. Lines
+  // are counted as the style's headline draws them across the safe zone, not by their characters.
+  const headline = styleDefinition(style).look.type.headline;
+  const drawn = (lines: readonly string[]) =>
+    drawnLineCount(lines.join(' '), headline, safeZone.width, lines) ?? Number.POSITIVE_INFINITY;
+  if (drawn(title) > drawn(hook.text) || numbered.some((lines, index) => drawn(lines) > drawn(body[index]!.text))) {
     return story;
   }
   return [
