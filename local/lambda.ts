@@ -1,6 +1,8 @@
 // Lambda's Invoke API for the twin: what @aws-sdk/client-lambda calls (POST
 // /2015-03-31/functions/<name>/invocations), running the function's handler module in this
-// process. `Event` invocations answer 202 at once and run in the background, as in AWS.
+// process. `Event` invocations answer 202 at once and run in the background, as in AWS. A state
+// machine's Task on a function (Step Functions' synchronous invoke) goes through runTask, so the
+// same failure drills reach it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, readBody, sendJson } from './http.ts';
 
@@ -21,6 +23,12 @@ export interface LocalLambda {
    * does when the service itself fails (the caller's SDK retries those, then its step does).
    */
   failNext(name: string, count: number): void;
+  /**
+   * Step Functions' synchronous invoke of `name` (a Task state on the function): the handler's
+   * result, its error as the task's, or, under a failure drill, `Lambda.ServiceException` as Step
+   * Functions names a Lambda service failure.
+   */
+  runTask(name: string, event: unknown): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -87,6 +95,17 @@ export async function startLocalLambda(options: LocalLambdaOptions): Promise<Loc
     idle,
     failNext(name, count) {
       failuresLeft.set(name, count);
+    },
+    async runTask(name, event) {
+      const handler = options.functions[name];
+      if (!handler)
+        throw Object.assign(new Error(`Function not found: ${name}`), { name: 'Lambda.ResourceNotFoundException' });
+      const failures = failuresLeft.get(name) ?? 0;
+      if (failures > 0) {
+        failuresLeft.set(name, failures - 1);
+        throw Object.assign(new Error('Service failure (twin drill)'), { name: 'Lambda.ServiceException' });
+      }
+      return handler(event);
     },
     async stop() {
       await listening.close();
