@@ -222,6 +222,7 @@ function packReadyEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail 
         },
         { kind: 'paragraph', text: 'The zip on your order page holds them all, with the licence to use them.' },
         { kind: 'button', label: 'Download your files', href: pageUrl },
+        orderFacts(order),
         {
           kind: 'paragraph',
           text: `Your files stay available on your order page for ${days} days. Download them to keep them.`,

@@ -129,14 +129,18 @@ describe('generation on the twin', { timeout: adTestTimeoutMs }, () => {
       .filter((event) => event.type === 'LambdaFunctionFailed')
       .map((event) => (event.lambdaFunctionFailedEventDetails as { error: string }).error);
 
-  it('retries StartRender when the Lambda service fails to take the render, then makes the ad', async () => {
-    // Three 500s use up the SDK's three attempts of StartRender's first run; the state's retry succeeds.
+  it('retries the render task when the Lambda service fails to take it, then makes the ad', async () => {
+    // Three service failures of RenderAd's invoke; its Retry on Lambda's errors tries again each time.
     twin.current.lambda.failNext(renderFunctionName(), 3);
     const orderId = await createPaidOrder(twin.current, { email: uniqueEmail('retry'), durationSeconds: '4' });
 
     const execution = await twin.current.steps.waitForExecution(orderId);
     expect(execution.status).toBe('SUCCEEDED');
-    expect(failuresOf(execution.events)).toEqual(['RetryableStepError']);
+    expect(failuresOf(execution.events)).toEqual([
+      'Lambda.ServiceException',
+      'Lambda.ServiceException',
+      'Lambda.ServiceException',
+    ]);
     expect((await readOrder(orderId)).order_status).toBe('completed');
   });
 
@@ -148,10 +152,8 @@ describe('generation on the twin', { timeout: adTestTimeoutMs }, () => {
     const execution = await twin.current.steps.waitForExecution(orderId);
     twin.current.lambda.failNext(renderFunctionName(), 0);
     expect(execution.status).toBe('FAILED');
-    // StartRender's first run and its 2 retries (Retry MaxAttempts 3 counts the retries of our error).
-    expect(
-      failuresOf(execution.events).filter((error) => error === 'RetryableStepError').length,
-    ).toBeGreaterThanOrEqual(3);
+    // RenderAd's first run and its 6 retries (the Retry's MaxAttempts on Lambda's errors).
+    expect(failuresOf(execution.events)).toEqual(Array(7).fill('Lambda.ServiceException'));
     expect(await readOrder(orderId)).toMatchObject({ order_status: 'failed', payment_status: 'refunded' });
     const stored = await storedOrder(twin.current, orderId);
     expect(stored?.refund_id).toMatch(/^re_/);
