@@ -311,7 +311,8 @@ export class Generation extends Construct {
       payload: TaskInput.fromObject(payload),
       payloadResponseOnly: true,
       retryOnServiceExceptions: false,
-      resultPath: stateName === renderStates.primary ? '$.rendered' : '$',
+      // A pack item's result is its iteration's output (no ResultPath: the Map collects them).
+      ...(stateName === renderStates.primary ? { resultPath: '$.rendered' } : {}),
       taskTimeout: Timeout.duration(Duration.seconds(renderFunction.timeoutSeconds + 30)),
     })
       .addRetry({ errors: lambdaServiceErrors, interval: Duration.seconds(5), backoffRate: 2, maxAttempts: 6 })

@@ -137,6 +137,8 @@ describe('generation state machine', () => {
       TimeoutSeconds: renderFunction.timeoutSeconds + 30,
       End: true,
     });
+    // Its output is the file it made: the Map collects them under $.packFiles.
+    expect(map?.ItemProcessor?.States[renderStates.pack]?.ResultPath).toBeUndefined();
     expect(definition.States.DeliverPack?.Catch).toEqual([
       { ErrorEquals: ['States.ALL'], ResultPath: '$.packFailure', Next: 'MarkPackFailed' },
     ]);

@@ -7,21 +7,26 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepFunctions } from '#common/sfn-client.ts';
 import type { RenderTask } from '#generation/generation-state.ts';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { decodeMessage } from '#local/ses-outbox.ts';
+import { executionArnFor } from '#orders/start-generation.ts';
 import { adFormat } from '#shared/ad-formats.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { renderStates } from '#shared/generation-steps.ts';
 import { usageRightsText } from '#shared/usage-rights.ts';
+import { browserForSuite, screenshotPath } from './support/browser.ts';
 import { followOrder } from './support/events-socket.ts';
 import { storedOrder } from './support/orders-table.ts';
 import { createPaidOrder } from './support/pay.ts';
 import { adMadeWithinMs, adTestTimeoutMs, callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
 
 const twin = twinForSuite({ waitScale: 0.1, packFormats: ['vertical-720', 'vertical'] });
+const browser = browserForSuite();
 let workDir = '';
 
 beforeAll(async () => {
@@ -169,6 +174,66 @@ describe('the delivery pack', () => {
       } finally {
         twin.current.lambda.failNext('RenderFunction', 0);
       }
+    },
+    adTestTimeoutMs,
+  );
+
+  it(
+    'fails the pack alone when the execution is stopped while the pack renders, and refunds nothing',
+    async () => {
+      // Prepare
+      const orderId = await createPaidOrder(twin.current, { email: uniqueEmail('pack-stopped'), durationSeconds: '4' });
+      await orderWhen(orderId, (order) => order.order_status === 'completed' && order.pack?.status === 'rendering');
+
+      // Act: the execution ends ABORTED, which the execution-status rule's failure path handles
+      await stepFunctions().send(new StopExecutionCommand({ executionArn: executionArnFor(orderId), cause: 'test' }));
+      const order = await orderWhen(orderId, (current) => current.pack?.status !== 'rendering');
+
+      // Assess
+      expect(order).toMatchObject({ order_status: 'completed', payment_status: 'paid', pack: { status: 'failed' } });
+      expect((await twin.current.steps.waitForExecution(orderId)).status).toBe('ABORTED');
+      const stored = await storedOrder(twin.current, orderId);
+      expect(stored?.refund_id).toBeUndefined();
+      expect(stored?.pack_failure_reason).toContain('Execution ABORTED');
+    },
+    adTestTimeoutMs,
+  );
+
+  it(
+    'shows the pack on the order page at 390 and 1280 px: its progress live, then every file and the zip',
+    async () => {
+      // Prepare
+      const orderId = await createPaidOrder(twin.current, { email: uniqueEmail('pack-page'), durationSeconds: '4' });
+      const context = await browser.current.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+
+      // Act: the buyer's page follows the order, then its pack, without a reload
+      await page.goto(`${twin.current.url}/success?order_id=${orderId}`);
+      const packSection = page.getByRole('region', { name: 'Your delivery pack' });
+      await expect
+        .poll(() => packSection.textContent(), { timeout: adMadeWithinMs })
+        .toMatch(/The other formats are being made|Download all as a zip/);
+      await page.screenshot({ path: screenshotPath('delivery-pack-early-390.png'), fullPage: true });
+      const zipLink = page.getByRole('link', { name: 'Download all as a zip' });
+      await expect.poll(() => zipLink.count(), { timeout: adMadeWithinMs }).toBe(1);
+      await page.screenshot({ path: screenshotPath('delivery-pack-ready-390.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: screenshotPath('delivery-pack-ready-1280.png'), fullPage: true });
+
+      // Assess: every file of the order's pack, labelled and linked as the API hands them out
+      const order = await readOrder(orderId);
+      for (const file of order.pack?.files ?? []) {
+        const link = page.getByRole('link', { name: `Download ${file.label}` });
+        expect(await link.count()).toBe(1);
+        expect(new URL((await link.getAttribute('href')) ?? '').pathname).toBe(new URL(file.download_url).pathname);
+      }
+      expect(order.pack?.files?.map((file) => file.id)).toEqual(['vertical-720', 'vertical']);
+      expect(new URL((await zipLink.getAttribute('href')) ?? '').pathname).toBe(
+        new URL(order.pack?.zip_url ?? '').pathname,
+      );
+      const zip = await fetch((await zipLink.getAttribute('href')) ?? '');
+      expect(zip.status).toBe(200);
+      await context.close();
     },
     adTestTimeoutMs,
   );

@@ -22,7 +22,7 @@ import {
   renderKeys,
 } from '#generation/generation-state.ts';
 import { renderingProgress, reportStage } from '#generation/order-progress.ts';
-import { StepFailure } from '#generation/step-errors.ts';
+import { classifyStepError, RetryableStepError, StepFailure } from '#generation/step-errors.ts';
 import type { StoryboardAsset } from '#generation/storyboard/storyboard.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
 import { fetchPublicImage } from '#generation/website/fetch-public-page.ts';
@@ -114,14 +114,22 @@ async function renderAd({ request, item }: RenderTask): Promise<RenderedFile> {
     return { item, videoKey, ...(posterKey ? { posterKey } : {}), bytes: rendered.bytes };
   } catch (error) {
     if (error instanceof StepFailure) throw error;
-    const failure = error as Error & { $metadata?: unknown };
-    // AWS's own failures stay themselves (taskHandler makes the transient ones retryable); what the
-    // render itself refused or broke on is the render's failure.
-    if (failure.$metadata) throw error;
+    // A transient AWS failure (throttled, 5xx, network) is retried by the task; anything else (the
+    // upload gone, a gate refusing the ad, ffmpeg failing) is the render's failure.
+    const failure = transientOrSelf(error);
+    if (failure instanceof RetryableStepError) throw failure;
     logger.error('Render failed', { orderId, item: packItemId(item), error: failure });
     throw new StepFailure('RenderFailed', `${packItemId(item)}: ${failure.message}`.slice(0, 500));
   } finally {
     await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+function transientOrSelf(error: unknown): Error {
+  try {
+    return classifyStepError(error);
+  } catch (classified) {
+    return classified as Error;
   }
 }
 
