@@ -46,6 +46,9 @@ import { clearStateFolder, lockStateFolder } from './state-lock.ts';
 import { startStepFunctions } from './step-functions.ts';
 import { type LocalStripe, startLocalStripe } from './stripe/index.ts';
 
+/** The render function's name in the twin's Lambda (what failure drills name: `lambda.failNext`). */
+export const twinRenderFunctionName = 'RenderFunction';
+
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface TwinOptions {
@@ -248,10 +251,9 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     });
     stoppers.push(guardrail.stop);
     env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME = guardrail.url;
-    const renderFunctionName = env[envNames.renderFunctionName] ?? 'RenderFunction';
     const lambda = await startLocalLambda({
       functions: {
-        [renderFunctionName]: async (event) =>
+        [twinRenderFunctionName]: async (event) =>
           (await loadModule(renderFunction.entry)).handler(
             event,
             lambdaContext('RenderFunction', renderFunction.timeoutSeconds),
@@ -279,7 +281,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         (await loadModule(step.entry)).handler(input, lambdaContext(step.state, step.timeoutSeconds));
     }
     for (const state of Object.values(renderStates)) {
-      taskHandlers[state] = (input) => lambda.runTask(renderFunctionName, input);
+      taskHandlers[state] = (input) => lambda.runTask(twinRenderFunctionName, input);
     }
     const steps = await startStepFunctions({
       template,

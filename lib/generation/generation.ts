@@ -319,17 +319,6 @@ export class Generation extends Construct {
       .addRetry({ errors: retryableStepErrors, interval: Duration.seconds(3), backoffRate: 2, maxAttempts: 1 });
   }
 
-  /** Invoke the render function (asynchronously); sets RENDER_FUNCTION_NAME. */
-  grantRenderInvoke(fn: ReelFiveFunction): void {
-    this.renderFunction.grantInvoke(fn);
-    fn.addEnvironment(envNames.renderFunctionName, this.renderFunction.functionName);
-    acknowledgeWildcardResource(
-      fn.executionRole,
-      `${this.renderFunction.functionArn}:*`,
-      'grantInvoke covers the versions and aliases of the one render function, and no other function.',
-    );
-  }
-
   /** Ask the stage's Bedrock model for a storyboard; nothing when the stage writes from templates. */
   grantCopywriterModel(fn: ReelFiveFunction): void {
     if (this.copywriter !== 'bedrock') return;

@@ -71,6 +71,7 @@ function declaredFunctions(stack: ReelFiveStack): DeclaredFunction[] {
       name: `step ${step.state}`,
       fn: stack.generation.stepFunctions[step.state],
       uses: step.uses,
+      ...('setsPackFormats' in step ? { env: [envNames.packFormats] } : {}),
     })),
     {
       name: 'render',

@@ -280,15 +280,12 @@ describe('generation state machine', () => {
       FFMPEG_PATH: '/var/task/ffmpeg',
       RENDER_FONTS_DIR: '/var/task',
     });
-    // No asynchronous invoke any more: no invoke config, and no step holds the function's name.
+    // No asynchronous invoke any more: no invoke config.
     expect(
       template.findResources('AWS::Lambda::EventInvokeConfig', {
         Properties: { FunctionName: { Ref: logicalId(stack.generation.renderFunction) } },
       }),
     ).toEqual({});
-    for (const fn of Object.values(stack.generation.stepFunctions)) {
-      expect(resources[logicalId(fn)].Properties.Environment.Variables[envNames.renderFunctionName]).toBeUndefined();
-    }
   });
 
   it('gives PlanRenders the pack formats of generationConfig.pack', () => {

@@ -1,14 +1,15 @@
 // A paid order becomes a real ad on the twin: the synthesized state machine runs every step
 // (analyse, script, render with ffmpeg, deliver, complete), and a failed render refunds the
 // buyer, tells ops and frees the slot. Nothing here is mocked but the buyer's website.
+
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { decodeMessage } from '#local/ses-outbox.ts';
+import { twinRenderFunctionName } from '#local/twin.ts';
 import type { OrderView } from '#shared/contract.ts';
-import { envNames } from '#shared/runtime-env.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
 import { followOrder } from './support/events-socket.ts';
 import { activeSlotHolders } from './support/mailbox-slots.ts';
@@ -123,7 +124,7 @@ describe('generation on the twin', { timeout: adTestTimeoutMs }, () => {
     },
   );
 
-  const renderFunctionName = () => twin.current.env[envNames.renderFunctionName] ?? 'RenderFunction';
+  const renderFunctionName = () => twinRenderFunctionName;
   const failuresOf = (events: { type: string; [details: string]: unknown }[]) =>
     events
       .filter((event) => event.type === 'LambdaFunctionFailed')
