@@ -1,6 +1,8 @@
 // Lambda's Invoke API for the twin: what @aws-sdk/client-lambda calls (POST
 // /2015-03-31/functions/<name>/invocations), running the function's handler module in this
-// process. `Event` invocations answer 202 at once and run in the background, as in AWS.
+// process. `Event` invocations answer 202 at once and run in the background, as in AWS. A state
+// machine's Task on a function (Step Functions' synchronous invoke) goes through runTask, so the
+// same failure drills reach it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, readBody, sendJson } from './http.ts';
 
@@ -19,8 +21,15 @@ export interface LocalLambda {
   /**
    * Failure drills: the next `count` invocations of `name` answer 500 ServiceException, as Lambda
    * does when the service itself fails (the caller's SDK retries those, then its step does).
+   * With `matching`, only invocations whose event it accepts fail, and count.
    */
-  failNext(name: string, count: number): void;
+  failNext(name: string, count: number, matching?: (event: unknown) => boolean): void;
+  /**
+   * Step Functions' synchronous invoke of `name` (a Task state on the function): the handler's
+   * result, its error as the task's, or, under a failure drill, `Lambda.ServiceException` as Step
+   * Functions names a Lambda service failure.
+   */
+  runTask(name: string, event: unknown): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -30,6 +39,14 @@ export async function startLocalLambda(options: LocalLambdaOptions): Promise<Loc
   const log = options.log ?? ((line: string) => console.error(line));
   const running = new Set<Promise<unknown>>();
   const failuresLeft = new Map<string, number>();
+  const failureFilters = new Map<string, (event: unknown) => boolean>();
+  /** Whether this invocation is one a drill fails (and counts it). */
+  const drilled = (name: string, event: unknown): boolean => {
+    const failures = failuresLeft.get(name) ?? 0;
+    if (failures <= 0 || !(failureFilters.get(name) ?? (() => true))(event)) return false;
+    failuresLeft.set(name, failures - 1);
+    return true;
+  };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => {
@@ -53,12 +70,10 @@ export async function startLocalLambda(options: LocalLambdaOptions): Promise<Loc
       return send(res, 404, { Type: 'User', message: `Function not found: ${name}` }, 'ResourceNotFoundException');
     }
     const body = await readBody(req);
-    const failures = failuresLeft.get(name) ?? 0;
-    if (failures > 0) {
-      failuresLeft.set(name, failures - 1);
+    const event = body.length ? JSON.parse(body.toString('utf8')) : {};
+    if (drilled(name, event)) {
       return send(res, 500, { Type: 'Service', message: 'Service failure (twin drill)' }, 'ServiceException');
     }
-    const event = body.length ? JSON.parse(body.toString('utf8')) : {};
     if (req.headers['x-amz-invocation-type'] === 'Event') {
       const invocation = handler(event)
         .catch((error: Error) => log(`async invoke of ${name} failed: ${error.stack ?? error.message}`))
@@ -85,8 +100,19 @@ export async function startLocalLambda(options: LocalLambdaOptions): Promise<Loc
   return {
     endpoint: `http://127.0.0.1:${listening.port}`,
     idle,
-    failNext(name, count) {
+    failNext(name, count, matching) {
       failuresLeft.set(name, count);
+      if (matching) failureFilters.set(name, matching);
+      else failureFilters.delete(name);
+    },
+    async runTask(name, event) {
+      const handler = options.functions[name];
+      if (!handler)
+        throw Object.assign(new Error(`Function not found: ${name}`), { name: 'Lambda.ResourceNotFoundException' });
+      if (drilled(name, event)) {
+        throw Object.assign(new Error('Service failure (twin drill)'), { name: 'Lambda.ServiceException' });
+      }
+      return handler(event);
     },
     async stop() {
       await listening.close();

@@ -142,7 +142,7 @@ export async function startS3(options: S3Options): Promise<LocalS3> {
 
 /**
  * s3rver writes an object in place, and answers a PUT of a small body before its bytes are on
- * disk, so a GET right after (the render status CheckRender polls) could read half a JSON. S3
+ * disk, so a GET right after (a file a step reads just after another wrote it) could read half of it. S3
  * replaces objects atomically; here the bytes go to a temporary file that is renamed over the
  * object once complete, in the same turn of the key's queue as the metadata that goes with them.
  */

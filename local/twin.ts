@@ -17,10 +17,11 @@ import { reconcilerFunction } from '#lib/operations/operations.ts';
 import { orderChangesPublisherEntry } from '#lib/realtime/order-changes-publisher.ts';
 import { securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
 import { footageDefaults } from '#lib/stack-parameters.ts';
+import type { AdFormatId } from '#shared/ad-formats.ts';
 import { stripeKeySecretNameEnv } from '#shared/capabilities.ts';
 import type { FootageProvider } from '#shared/config-schema.ts';
 import { deliverySeconds } from '#shared/delivery-time.ts';
-import { executionEndedFunction, generationSteps, renderFunction } from '#shared/generation-steps.ts';
+import { executionEndedFunction, generationSteps, renderFunction, renderStates } from '#shared/generation-steps.ts';
 import { pagePaths } from '#shared/paths.ts';
 import type { ApiRoute } from '#shared/routes.ts';
 import type { RuntimeConfig } from '#shared/runtime-config.ts';
@@ -46,6 +47,9 @@ import { clearStateFolder, lockStateFolder } from './state-lock.ts';
 import { startStepFunctions } from './step-functions.ts';
 import { type LocalStripe, startLocalStripe } from './stripe/index.ts';
 
+/** The render function's name in the twin's Lambda (what failure drills name: `lambda.failNext`). */
+export const twinRenderFunctionName = 'RenderFunction';
+
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface TwinOptions {
@@ -61,6 +65,11 @@ export interface TwinOptions {
   ipAttemptsPerHour?: number;
   /** Lowers the daily capacity behind GET /api/capacity (tests reach zero with it). */
   dailyCapacity?: number;
+  /**
+   * The delivery pack's formats instead of generationConfig.pack.formats (tests: the primary alone
+   * unless a test needs the pack, so the suite renders one file per order).
+   */
+  packFormats?: readonly AdFormatId[];
   /** Multiplies the state machine's Wait and Retry times (tests: 0.1 polls the render every 0.5 s). */
   waitScale?: number;
   /** How often the reconciler runs (its schedule in AWS is 5 min); 60 s by default. */
@@ -226,6 +235,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       [envNames.eventsHttpEndpoint]: events.httpEndpoint,
       ...(options.ipAttemptsPerHour ? { [envNames.ipAttemptsPerHour]: String(options.ipAttemptsPerHour) } : {}),
       ...(options.dailyCapacity ? { [envNames.dailyCapacity]: String(options.dailyCapacity) } : {}),
+      ...(options.packFormats ? { [envNames.packFormats]: options.packFormats.join(',') } : {}),
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: S3RVER_ACCESS_KEY_ID,
       AWS_SECRET_ACCESS_KEY: S3RVER_SECRET_ACCESS_KEY,
@@ -254,7 +264,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME = guardrail.url;
     const lambda = await startLocalLambda({
       functions: {
-        [env[envNames.renderFunctionName] ?? 'RenderFunction']: async (event) =>
+        [twinRenderFunctionName]: async (event) =>
           (await loadModule(renderFunction.entry)).handler(
             event,
             lambdaContext('RenderFunction', renderFunction.timeoutSeconds),
@@ -280,6 +290,9 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     for (const step of generationSteps) {
       taskHandlers[step.state] = async (input) =>
         (await loadModule(step.entry)).handler(input, lambdaContext(step.state, step.timeoutSeconds));
+    }
+    for (const state of Object.values(renderStates)) {
+      taskHandlers[state] = (input) => lambda.runTask(twinRenderFunctionName, input);
     }
     const steps = await startStepFunctions({
       template,

@@ -32,8 +32,6 @@ export const capabilities = [
   'executions:start',
   // Stop a generation execution (a stuck one, before its order is failed).
   'executions:stop',
-  // Invoke the render function asynchronously.
-  'render:invoke',
   // Ask the stage's Bedrock model for a storyboard (nothing when the stage writes from templates).
   'bedrock',
   // Ask the stage's content guardrail whether a site's content is prohibited (ApplyGuardrail).

@@ -1,12 +1,18 @@
 // The rules ReelFive's config (config.ts) must follow. Checked by createStacks (lib/app.ts) on
 // every synth, deploy and twin start, and by the unit tests.
 import * as z from 'zod/mini';
+import { adFormats } from './ad-formats.ts';
 
 /** The AI footage providers a stage can use (lambdas/generation/footage). */
 export const footageProviders = ['veo', 'runway', 'fal'] as const;
 export type FootageProvider = (typeof footageProviders)[number];
 export const footageResolutions = ['720p', '1080p'] as const;
 export type FootageResolution = (typeof footageResolutions)[number];
+
+const adFormatIds = adFormats.map((format) => format.id) as [
+  (typeof adFormats)[number]['id'],
+  ...(typeof adFormats)[number]['id'][],
+];
 
 export const configSchema = z.object({
   brand: z.object({ name: z.string().check(z.minLength(1)), slug: z.string().check(z.regex(/^[a-z0-9-]+$/)) }),
@@ -43,8 +49,12 @@ export const configSchema = z.object({
       /** Per-IP previews per hour (scaled with the stage's general budget, as the other narrow ones). */
       perIpPerHour: z.int().check(z.positive()),
     }),
-    /** Poll interval of the render loop (Wait state), seconds. */
-    renderPollSeconds: z.int().check(z.positive()),
+    pack: z.object({
+      /** The formats an order delivers (shared/ad-formats.ts ids); the primary one is rendered whatever the list. */
+      formats: z.array(z.enum(adFormatIds)).check(z.minLength(1)),
+      /** The pack's renders run at most this many at once (the Map state's MaxConcurrency). */
+      maxConcurrentRenders: z.int().check(z.positive()),
+    }),
     /** Whole-execution bound; past it the execution-status rule runs the failure path. */
     executionTimeoutMinutes: z.int().check(z.positive()),
     /** Optional Bedrock Converse copywriter; the template copywriter is the default. */

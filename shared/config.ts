@@ -88,7 +88,17 @@ export const generationConfig: GenerationConfig = {
     cacheMinutes: 60,
     perIpPerHour: 60,
   },
-  renderPollSeconds: 5,
+  // The delivery pack (shared/delivery-pack.ts, docs/render-shape.md). `formats`: what an order
+  // delivers; it completes with the spec's 720x1280 (always rendered) and the others follow.
+  // The 9:16 ones only until every format has its own layout; the integrator adds 'portrait',
+  // 'square' and 'landscape' here when they are composed for their frames.
+  pack: {
+    formats: ['vertical-720', 'vertical'],
+    // Renders of one order at once (the Map state's MaxConcurrency): the whole pack side by side
+    // (5 formats + 2 openings = 6 after the primary), far under the account's 1,000 concurrent
+    // executions; a stage's reserved render concurrency caps all orders together.
+    maxConcurrentRenders: 6,
+  },
   executionTimeoutMinutes: 30,
   // The storyboard's copywriter, chosen for the copy rather than the last tenth of a cent: Nova
   // Pro ($0.80/$3.20 per M tokens) where Nova Lite was, ~0.4 cents an ad (≈3,000 tokens in, 500

@@ -206,8 +206,21 @@ export const orderViewSchema = z.object({
   download_url: z.optional(z.string()),
   expires_at: z.optional(z.string()),
   video_expired: z.optional(z.boolean()),
+  /** The delivery pack of a completed order: the files after the primary, and a zip of them all. */
+  pack: z.optional(
+    z.object({
+      status: z.enum(['rendering', 'ready', 'failed']),
+      progress: z.int().check(z.minimum(0), z.maximum(100)),
+      /** Every file of the ready pack, the primary first (links signed like video_url). */
+      files: z.optional(
+        z.array(z.object({ id: z.string(), label: z.string(), bytes: z.int(), download_url: z.string() })),
+      ),
+      zip_url: z.optional(z.string()),
+    }),
+  ),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
+export type OrderPackView = NonNullable<OrderView['pack']>;
 
 /** POST /api/orders/{id}/cancel answer. */
 export const cancelOrderResponseSchema = z.object({

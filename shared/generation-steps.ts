@@ -14,10 +14,15 @@ export interface GenerationStep {
   /**
    * `main`: the ad is being made; any error it ends with goes to the failure path. `failure`: the
    * failure path (MarkFailed → Refund → NotifyOps), whose steps move on to the next even when they fail.
+   * `pack`: after the order completed; an error there fails the pack alone (MarkPackFailed), never the order.
    */
-  path: 'main' | 'failure';
+  path: 'main' | 'failure' | 'pack';
   /** Where the handler's result goes in the execution state; absent: discarded. */
-  resultKey?: 'site' | 'script' | 'footage' | 'render';
+  resultKey?: 'site' | 'script' | 'footage' | 'renders';
+  /** Lambda's default memory when absent (lib/shared/reelfive-function.ts). */
+  memoryMb?: number;
+  /** It reads the stage's pack formats (PACK_FORMATS, from generationConfig.pack.formats). */
+  setsPackFormats?: true;
   /** It decodes images with sharp: the function carries sharp's native build and runs on its CPU. */
   decodesImages?: true;
   /** It reads buyers' websites: lib/ bundles the site reader's worker thread beside the handler. */
@@ -78,20 +83,14 @@ export const generationSteps = [
     decodesImages: true,
   },
   {
-    state: 'StartRender',
-    entry: 'generation/start-render.handler.ts',
+    state: 'PlanRenders',
+    entry: 'generation/plan-renders.handler.ts',
     timeoutSeconds: 30,
-    uses: ['orders:write', 'videos:write', 'render:invoke'],
+    // orders:write: the stage, and the pack's progress starting at 0.
+    uses: ['orders:write'],
     path: 'main',
-    resultKey: 'render',
-  },
-  {
-    state: 'CheckRender',
-    entry: 'generation/check-render.handler.ts',
-    timeoutSeconds: 30,
-    uses: ['orders:write', 'videos:read'],
-    path: 'main',
-    resultKey: 'render',
+    resultKey: 'renders',
+    setsPackFormats: true,
   },
   {
     state: 'Deliver',
@@ -108,6 +107,22 @@ export const generationSteps = [
     // orders:read: an order the condition refused (already completed or failed) is read back.
     uses: ['orders:read', 'orders:write', 'rateLimits'],
     path: 'main',
+  },
+  {
+    state: 'DeliverPack',
+    entry: 'generation/deliver-pack.handler.ts',
+    // Reads every file of the pack (tens of MB) and writes their zip.
+    timeoutSeconds: 120,
+    memoryMb: 1024,
+    uses: ['orders:read', 'orders:write', 'videos:read', 'videos:write', 'mail'],
+    path: 'pack',
+  },
+  {
+    state: 'MarkPackFailed',
+    entry: 'generation/mark-pack-failed.handler.ts',
+    timeoutSeconds: 30,
+    uses: ['orders:write'],
+    path: 'pack',
   },
   {
     state: 'MarkFailed',
@@ -134,25 +149,24 @@ export const generationSteps = [
 
 export type GenerationStateName = (typeof generationSteps)[number]['state'];
 
-/** CheckRender fails a render whose status has not moved for this long: it died, or never started. */
-export const renderStallSeconds = 6 * 60;
-
-/** The function StartRender invokes asynchronously: ffmpeg, fonts and up to 3 images in /tmp. */
+/**
+ * The function every render runs in: ffmpeg, fonts and up to 3 images in /tmp. Its Task states
+ * (synchronous invokes) are RenderAd for the primary file and RenderPackItem in the pack's Map
+ * (lib/generation/generation.ts). A 12 s ad renders in 10–21 s here (docs/render-shape.md), so the
+ * timeout leaves a slow render many times its usual time and stays far under Lambda's 15 minutes.
+ */
 export const renderFunction = {
   entry: 'generation/render-jobs/render.handler.ts',
   timeoutSeconds: 300,
   memoryMb: 3008,
-  /**
-   * How long Lambda may hold the async invoke (a throttled one is retried by Lambda itself until
-   * then) before dropping it. Under the stall window, with a minute for the render's first
-   * status write: a render starts while CheckRender still waits for it, or never.
-   */
-  maxEventAgeSeconds: renderStallSeconds - 60,
-  // orders:read: a render whose order is no longer processing (failed while the invoke waited)
-  // stops before it writes anything.
+  // orders:write: the primary moves the order's bar, a pack item the pack's; a render whose order
+  // is no longer in its state (failed while it waited, its pack given up) stops before it writes.
   // c2pa:sign: the ad is labelled as made with AI before it is stored (media/label-ad.ts).
-  uses: ['orders:read', 'images:read', 'videos:write', 'polly', 'c2pa:sign'],
-} as const satisfies Omit<GenerationStep, 'state' | 'path'> & { memoryMb: number; maxEventAgeSeconds: number };
+  uses: ['orders:read', 'orders:write', 'images:read', 'videos:write', 'polly', 'c2pa:sign'],
+} as const satisfies Omit<GenerationStep, 'state' | 'path'> & { memoryMb: number };
+
+/** The Task states that invoke the render function, each with one item of the pack. */
+export const renderStates = { primary: 'RenderAd', pack: 'RenderPackItem' } as const;
 
 /**
  * Target of the execution-status rule (FAILED / TIMED_OUT / ABORTED → the failure path). It runs

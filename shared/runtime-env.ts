@@ -38,8 +38,8 @@ export const envNames = {
   eventsHttpEndpoint: 'EVENTS_HTTP_ENDPOINT',
   /** The browser's AppSync Events API key (its ARN, which names the API and the key) that the renewer extends. */
   eventsApiKeyArn: 'EVENTS_API_KEY_ARN',
-  /** The render function StartRender invokes asynchronously. */
-  renderFunctionName: 'RENDER_FUNCTION_NAME',
+  /** The delivery pack's formats, comma-separated ad format ids (generationConfig.pack.formats). */
+  packFormats: 'PACK_FORMATS',
   /** SNS topic for ops notifications (failed orders). */
   opsTopicArn: 'OPS_TOPIC_ARN',
   /** `template` (default) or `bedrock`. */

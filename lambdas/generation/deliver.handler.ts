@@ -1,5 +1,5 @@
-// State Deliver: the render succeeded; its MP4 and poster are checked and handed to the buyer.
-// What the ad cost is recorded with it. The state passes through unchanged for MarkCompleted.
+// State Deliver: the primary render succeeded; its MP4 and poster are checked and handed to the
+// buyer. What the ad cost is recorded with it. The state passes through unchanged for MarkCompleted.
 
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { getOrder } from '#orders/order-store.ts';
@@ -15,7 +15,7 @@ import { StepFailure } from './step-errors.ts';
 export const handler = taskHandler(deliverRender);
 
 async function deliverRender(state: GenerationState): Promise<GenerationState> {
-  const { videoKey, posterKey } = state.render ?? {};
+  const { videoKey, posterKey } = state.rendered ?? {};
   if (!videoKey || !posterKey) {
     throw new StepFailure('DeliveryFailed', `Order ${state.orderId}: the render reported no video or poster`);
   }

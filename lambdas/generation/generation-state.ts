@@ -2,25 +2,55 @@
 // needs and its result lands under its own key (ResultPath), so the state stays small (< 256 KB).
 import type { FootageResult } from '#generation/footage/footage-jobs.ts';
 import type { GenerationInput } from '#orders/start-generation.ts';
+import { isPrimaryItem, type PackItem, packItemId, packZipFileName } from '#shared/delivery-pack.ts';
 import type { Storyboard } from './storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from './website/analyze-website.ts';
 
-/** Where a finished render leaves the ad in the videos bucket. */
+/** Where a finished render leaves the primary ad (the order's own video and poster) in the videos bucket. */
 export const renderKeys = (orderId: string) => ({
   video: `${orderId}/reelfive-ad-${orderId.slice(0, 8)}.mp4`,
   poster: `${orderId}/poster.jpg`,
-  status: `${orderId}/render-status.json`,
 });
 
-/** A render job as StartRender and CheckRender report it ($.render). */
-export interface RenderJob {
-  jobId: string;
-  status: 'running' | 'succeeded' | 'failed';
-  /** 0–1 within the render. */
-  fraction: number;
-  videoKey?: string;
+/** The S3 key, and so the download name, of one file of the pack. */
+export function packFileKey(orderId: string, item: PackItem): string {
+  if (isPrimaryItem(item)) return renderKeys(orderId).video;
+  return `${orderId}/reelfive-ad-${orderId.slice(0, 8)}-${packItemId(item)}.mp4`;
+}
+
+/** The zip of the whole pack and its licence. */
+export const packZipKey = (orderId: string) => `${orderId}/${packZipFileName(orderId)}`;
+
+/** What every render of an order is asked to make from (PlanRenders writes it once). */
+export interface RenderRequest {
+  orderId: string;
+  storyboard: Storyboard;
+  /** AI footage clips stored in the videos bucket, by scene (absent: an engine-only ad). */
+  footage?: { sceneIndex: number; key: string }[];
+  /** Whether clips were made: the primary's share of the progress bar then starts later (order-progress.ts). */
+  afterFootage: boolean;
+}
+
+/** The render function's input: the order's request and the one file to make of it. */
+export interface RenderTask {
+  request: RenderRequest;
+  item: PackItem;
+}
+
+/** PlanRenders' result ($.renders): the request, and the items: the primary, then the pack's others. */
+export interface RenderPlan {
+  request: RenderRequest;
+  primary: PackItem;
+  pack: PackItem[];
+}
+
+/** A render function's answer: the file it stored. */
+export interface RenderedFile {
+  item: PackItem;
+  videoKey: string;
+  /** The primary's poster (the order page's and the ready email's still). */
   posterKey?: string;
-  error?: string;
+  bytes: number;
 }
 
 /** The Catch of every task puts the error here ($.failure) before the failure path. */
@@ -35,6 +65,10 @@ export interface GenerationState extends GenerationInput {
   script?: Storyboard | { version?: undefined };
   /** AI footage: skipped (engine-only), running (the Wait/CheckFootage loop) or done. */
   footage?: FootageResult;
-  render?: RenderJob;
+  renders?: RenderPlan;
+  /** The primary's file (RenderAd). */
+  rendered?: RenderedFile;
+  /** The pack's other files (RenderPack, in item order). */
+  packFiles?: RenderedFile[];
   failure?: TaskFailure;
 }

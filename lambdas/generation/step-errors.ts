@@ -21,7 +21,6 @@ export class StepFailure extends Error {
   constructor(
     override name:
       | 'RenderFailed'
-      | 'RenderStalled'
       | 'OrderNotProcessing'
       | 'DeliveryFailed'
       | typeof contentRefusedError

@@ -1,4 +1,4 @@
-// The words of the order emails (received, ready, failed, refused), as plain text and HTML. Pure:
+// The words of the order emails (received, ready, pack ready, failed, refused), as plain text and HTML. Pure:
 // the order and the links go in, subject + bodies come out, so every wording is unit-tested.
 // No tracking pixels, no remote images: the only image is the poster, attached inline (cid:).
 
@@ -6,12 +6,18 @@ import { unreadableSiteError } from '#generation/step-errors.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { config } from '#shared/config.ts';
 import { shortOrderId, styleLabels } from '#shared/contract.ts';
+import { packItemLabel } from '#shared/delivery-pack.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { paths } from '#shared/paths.ts';
 import { refusedCategoryOf } from '#shared/prohibited-content.ts';
 
-export const orderEmailKinds = ['received', 'ready', 'failed', 'refused'] as const;
+/**
+ * `pack_ready` follows `ready`: the order completes with its 720x1280 file within seconds, and the
+ * rest of the delivery pack a minute or two later. Listing files in `ready` that may still fail
+ * would promise what the order might not deliver; the second email says what is there to fetch.
+ */
+export const orderEmailKinds = ['received', 'ready', 'pack_ready', 'failed', 'refused'] as const;
 export type OrderEmailKind = (typeof orderEmailKinds)[number];
 
 export type OrderEmailFacts = Pick<
@@ -28,6 +34,8 @@ export type OrderEmailFacts = Pick<
   | 'refused_because'
   | 'failure_reason'
   | 'created_at'
+  | 'pack_files'
+  | 'pack_items'
 >;
 
 export interface EmailLinks {
@@ -182,6 +190,14 @@ function readyEmail(order: OrderEmailFacts, pageUrl: string, posterCid: string |
           text: 'Watch it with the sound on before you run it: the script was written from your website and read by an AI voice, so check that every claim, price and name is right.',
         },
         orderFacts(order),
+        ...(order.pack_items?.length
+          ? [
+              {
+                kind: 'paragraph',
+                text: `The rest of your delivery pack (${order.pack_items.map(packItemLabel).join('; ')}, and a zip of every file with your licence) follows on your order page within minutes; we will email you when it is ready.`,
+              } as Block,
+            ]
+          : []),
         {
           kind: 'paragraph',
           text: `Your video stays available on your order page for ${days} days. Download it to keep it.`,
@@ -190,6 +206,35 @@ function readyEmail(order: OrderEmailFacts, pageUrl: string, posterCid: string |
       order.id,
     ),
   };
+}
+
+function packReadyEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
+  const days = config.limits.fileRetentionDays;
+  return {
+    subject: `Your ${brand} delivery pack is ready`,
+    ...layout(
+      'Your delivery pack is ready!',
+      [
+        { kind: 'paragraph', text: `Every file of your ad for ${order.website} is ready to download:` },
+        {
+          kind: 'facts',
+          rows: (order.pack_files ?? []).map((file) => [packItemLabel(file.item), megabytes(file.bytes)]),
+        },
+        { kind: 'paragraph', text: 'The zip on your order page holds them all, with the licence to use them.' },
+        { kind: 'button', label: 'Download your files', href: pageUrl },
+        orderFacts(order),
+        {
+          kind: 'paragraph',
+          text: `Your files stay available on your order page for ${days} days. Download them to keep them.`,
+        },
+      ],
+      order.id,
+    ),
+  };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
 function failedEmail(order: OrderEmailFacts, pageUrl: string, siteUrl: string): RenderedEmail {
@@ -299,6 +344,7 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderEmailFacts, l
   const pageUrl = orderPageUrl(links.siteUrl, order.id);
   if (kind === 'received') return receivedEmail(order, pageUrl, links.deliverySeconds);
   if (kind === 'ready') return readyEmail(order, pageUrl, links.posterCid);
+  if (kind === 'pack_ready') return packReadyEmail(order, pageUrl);
   if (kind === 'refused') return refusedEmail(order, pageUrl);
   return failedEmail(order, pageUrl, links.siteUrl);
 }

@@ -65,6 +65,9 @@ export function whyEmailIsUntrue(order: OrderRecord, kind: OrderEmailKind): stri
   if (kind === 'ready' && order.order_status !== 'completed') {
     return `Order ${order.id} is ${order.order_status}: there is no ad to send yet.`;
   }
+  if (kind === 'pack_ready' && order.pack_status !== 'ready') {
+    return `Order ${order.id}'s pack is ${order.pack_status ?? 'not started'}: there is no pack to send yet.`;
+  }
   if (kind === 'failed' && order.order_status !== 'failed') {
     return `Order ${order.id} is ${order.order_status}, not failed.`;
   }

@@ -6,6 +6,7 @@ import type { OwedEmailKind } from '#notifications/email-ledger.ts';
 import { config } from '#shared/config.ts';
 import type { OrderStatus, PaymentStatus, Stage, Style } from '#shared/contract.ts';
 import type { CreateOrderInput } from '#shared/create-order-request.ts';
+import type { PackItem } from '#shared/delivery-pack.ts';
 
 export interface OrderRecord {
   id: string;
@@ -46,6 +47,18 @@ export interface OrderRecord {
   poster_key?: string;
   failure_reason?: string;
   refund_id?: string;
+  /** The delivery pack after the primary file (order-pack.ts): its status and combined progress 0–100. */
+  pack_status?: 'rendering' | 'ready' | 'failed';
+  pack_progress?: number;
+  /** What the pack renders after the primary (shared/delivery-pack.ts). */
+  pack_items?: PackItem[];
+  /** Each pack render's fraction 0–1, by item id (shared/delivery-pack.ts packItemId). */
+  pack_renders?: Record<string, number>;
+  /** Every file of the ready pack, the primary first. */
+  pack_files?: OrderPackFile[];
+  pack_zip_key?: string;
+  /** Why the pack failed (ops only; the order stays completed with its primary file). */
+  pack_failure_reason?: string;
   /** The order's last email, which SES did not take; the reconciler sends it (notifications/email-ledger.ts). */
   email_owed?: OwedEmailKind;
   /** What the delivered ad cost: footage, Stripe, AWS (lambdas/generation/order-cost.ts); ops only. */
@@ -65,6 +78,13 @@ export interface OrderRecord {
   created_at: string;
   updated_at: string;
   version: number;
+}
+
+/** One delivered file of the pack. */
+export interface OrderPackFile {
+  item: PackItem;
+  key: string;
+  bytes: number;
 }
 
 /**

@@ -21,7 +21,6 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { config, serviceLimits } from '#shared/config.ts';
-import { renderFunction } from '#shared/generation-steps.ts';
 import { businessMetricDimensions, businessMetrics, signatureRejectedMessage } from '#shared/observability.ts';
 
 const period = Duration.minutes(5);
@@ -124,12 +123,13 @@ export class Alarms extends Construct {
     });
     this.alarm('RenderErrors', {
       description:
-        'The Render function crashed (timeout, out of memory, init failure) instead of reporting: the order fails when CheckRender gives up.',
+        'A render failed (its ad refused by a gate, a crash, a timeout, out of memory): the order fails and is refunded, or a pack file is missing and the pack fails.',
       metric: props.renderFunction.metricErrors({ period, statistic: 'Sum' }),
       threshold: 1,
     });
     this.alarm('RenderThrottles', {
-      description: `Renders were throttled: Lambda retries them for ${renderFunction.maxEventAgeSeconds / 60} minutes, then drops them and the order fails. Renders are queuing behind the concurrency limit.`,
+      description:
+        'Renders were throttled: the render task retries for about 5 minutes, then the order (or its pack) fails. Renders are queuing behind the concurrency limit.',
       metric: props.renderFunction.metricThrottles({ period, statistic: 'Sum' }),
       threshold: 1,
     });

@@ -16,9 +16,11 @@ import {
   Fail,
   JsonPath,
   LogLevel,
+  Map as MapState,
   StateMachine,
   StateMachineType,
   Succeed,
+  TaskInput,
   type TaskStateBase,
   Timeout,
   Wait,
@@ -42,6 +44,7 @@ import {
   type GenerationStep,
   generationSteps,
   renderFunction,
+  renderStates,
 } from '#shared/generation-steps.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { ContentGuardrail } from './content-guardrail.ts';
@@ -106,15 +109,8 @@ export class Generation extends Construct {
 
     this.contentGuardrail = new ContentGuardrail(this, 'ContentGuardrail');
     this.renderFunction = new RenderFunction(this, 'RenderFunction');
-    // A failed render reports itself through its status object; Lambda's own retries would only
-    // render the same failure again. A throttled invoke is not a failure: Lambda keeps retrying it
-    // until maxEventAge, which stays under CheckRender's stall window (steps.ts).
-    this.renderFunction.configureAsyncInvoke({
-      retryAttempts: 0,
-      maxEventAge: Duration.seconds(renderFunction.maxEventAgeSeconds),
-    });
     // A stage may reserve (and so cap) render concurrency; absent, renders share the account's
-    // pool. Invokes over the cap are throttled and wait in Lambda's queue, as above.
+    // pool. A render task over the cap is throttled and retried by its Retry (renderTask below).
     (this.renderFunction.node.defaultChild as CfnFunction).reservedConcurrentExecutions =
       props.renderReservedConcurrency;
 
@@ -130,10 +126,12 @@ export class Generation extends Construct {
         description: `Generation step ${state}`,
         ...(step.decodesImages ? imageDecoding : {}),
         ...(step.measuresText ? { bundledFiles: interFontFiles } : {}),
+        ...(step.memoryMb ? { memoryMb: step.memoryMb } : {}),
         readsWebsites: step.readsWebsites,
       });
       if (step.measuresText) fn.addEnvironment('RENDER_FONTS_DIR', taskRoot);
       grantCapabilities(fn, step.uses, owners);
+      if (step.setsPackFormats) fn.addEnvironment(envNames.packFormats, generationConfig.pack.formats.join(','));
       functions[state] = fn;
       tasks[state] = new LambdaInvoke(this, state, {
         stateName: state,
@@ -166,15 +164,25 @@ export class Generation extends Construct {
     const [failurePathStart] = failurePath;
     if (!failurePathStart) throw new Error('The step table has no failure path');
 
-    const waitForRender = new Wait(this, 'WaitForRender', {
-      time: WaitTime.duration(Duration.seconds(generationConfig.renderPollSeconds)),
-    });
-    const renderDone = new Choice(this, 'RenderDone')
-      .when(
-        Condition.stringEquals('$.render.status', 'succeeded'),
-        tasks.Deliver.next(tasks.MarkCompleted).next(new Succeed(this, 'Done')),
-      )
-      .otherwise(waitForRender);
+    // The renders (docs/render-shape.md): synchronous invokes of the render function, each with one
+    // item of the pack. The primary first: the order completes with it; then the pack's others side
+    // by side in a Map, whose failure fails the pack alone (the order keeps its primary file).
+    const renderAd = this.renderTask(renderStates.primary, {
+      'request.$': '$.renders.request',
+      'item.$': '$.renders.primary',
+    }).addCatch(failurePathStart, { errors: ['States.ALL'], resultPath: '$.failure' });
+    const done = new Succeed(this, 'Done');
+    const packFailed = tasks.MarkPackFailed.next(done);
+    tasks.MarkPackFailed.addCatch(done, { resultPath: '$.packFailure' });
+    const renderPack = new MapState(this, 'RenderPack', {
+      itemsPath: '$.renders.pack',
+      itemSelector: { 'request.$': '$.renders.request', 'item.$': '$$.Map.Item.Value' },
+      maxConcurrency: generationConfig.pack.maxConcurrentRenders,
+      resultPath: '$.packFiles',
+    })
+      .itemProcessor(this.renderTask(renderStates.pack, { 'request.$': '$.request', 'item.$': '$.item' }))
+      .addCatch(packFailed, { errors: ['States.ALL'], resultPath: '$.packFailure' });
+    tasks.DeliverPack.addCatch(packFailed, { errors: ['States.ALL'], resultPath: '$.packFailure' });
     // The footage loop (Wait/Check, never a task token: DESIGN's traps): StartFootage answers
     // `skipped` at once on an engine-only stage, and the render starts straight away.
     const waitForFootage = new Wait(this, 'WaitForFootage', {
@@ -182,14 +190,18 @@ export class Generation extends Construct {
     });
     const footageReady = new Choice(this, 'FootageReady')
       .when(Condition.stringEquals('$.footage.status', 'running'), waitForFootage)
-      .otherwise(tasks.StartRender);
+      .otherwise(tasks.PlanRenders);
     waitForFootage.next(tasks.CheckFootage).next(footageReady);
-    tasks.StartRender.next(waitForRender);
+    tasks.PlanRenders.next(renderAd)
+      .next(tasks.Deliver)
+      .next(tasks.MarkCompleted)
+      .next(renderPack)
+      .next(tasks.DeliverPack)
+      .next(done);
     const happyPath = tasks.MarkProcessing.next(tasks.AnalyzeWebsite)
       .next(tasks.WriteScript)
       .next(tasks.StartFootage)
       .next(footageReady);
-    waitForRender.next(tasks.CheckRender).next(renderDone);
     // Whatever a step of the main path ends with goes to the failure path.
     for (const step of stepsOn('main')) {
       tasks[step.state].addCatch(failurePathStart, { errors: ['States.ALL'], resultPath: '$.failure' });
@@ -262,7 +274,7 @@ export class Generation extends Construct {
         'X-Ray (PutTraceSegments, GetSamplingRules…) and CloudWatch Logs delivery (CreateLogDelivery…) ' +
         'support no resource-level permissions; these are the statements Step Functions requires for tracing and logging.',
     });
-    for (const fn of Object.values(functions)) {
+    for (const fn of [...Object.values(functions), this.renderFunction]) {
       acknowledgeWildcardResource(
         machineRole,
         `${fn.functionArn}:*`,
@@ -292,15 +304,25 @@ export class Generation extends Construct {
     );
   }
 
-  /** Invoke the render function (asynchronously); sets RENDER_FUNCTION_NAME. */
-  grantRenderInvoke(fn: ReelFiveFunction): void {
-    this.renderFunction.grantInvoke(fn);
-    fn.addEnvironment(envNames.renderFunctionName, this.renderFunction.functionName);
-    acknowledgeWildcardResource(
-      fn.executionRole,
-      `${this.renderFunction.functionArn}:*`,
-      'grantInvoke covers the versions and aliases of the one render function, and no other function.',
-    );
+  /**
+   * A Task state invoking the render function synchronously with `payload` (a RenderTask): Lambda's
+   * throttling and service failures are retried with backoff long enough for a burst of orders to
+   * drain (5+10+…+160 s), a transient AWS failure inside the render once; a render that failed,
+   * died or ran out of time is not rendered again (the same storyboard would fail the same way).
+   */
+  private renderTask(stateName: string, payload: Record<string, string>): TaskStateBase {
+    return new LambdaInvoke(this, stateName, {
+      stateName,
+      lambdaFunction: this.renderFunction,
+      payload: TaskInput.fromObject(payload),
+      payloadResponseOnly: true,
+      retryOnServiceExceptions: false,
+      // A pack item's result is its iteration's output (no ResultPath: the Map collects them).
+      ...(stateName === renderStates.primary ? { resultPath: '$.rendered' } : {}),
+      taskTimeout: Timeout.duration(Duration.seconds(renderFunction.timeoutSeconds + 30)),
+    })
+      .addRetry({ errors: lambdaServiceErrors, interval: Duration.seconds(5), backoffRate: 2, maxAttempts: 6 })
+      .addRetry({ errors: retryableStepErrors, interval: Duration.seconds(3), backoffRate: 2, maxAttempts: 1 });
   }
 
   /** Ask the stage's Bedrock model for a storyboard; nothing when the stage writes from templates. */

@@ -56,7 +56,6 @@ export const capabilityGrants: Record<Capability, Grant> = {
   'videos:write': by('uploads', (uploads, fn) => uploads.grantVideoWrite(fn)),
   'executions:start': by('generation', (generation, fn) => generation.grantStart(fn)),
   'executions:stop': by('generation', (generation, fn) => generation.grantStop(fn)),
-  'render:invoke': by('generation', (generation, fn) => generation.grantRenderInvoke(fn)),
   bedrock: by('generation', (generation, fn) => generation.grantCopywriterModel(fn)),
   contentCheck: by('generation', (generation, fn) => generation.grantContentCheck(fn)),
   polly: by('generation', (generation, fn) => generation.grantSpeech(fn)),

@@ -5,10 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { renderKeys } from '#generation/generation-state.ts';
 import type { OutboxMessage } from '#local/ses-outbox.ts';
 import type { ExecutionRecord } from '#local/step-functions-executions.ts';
 import type { Twin } from '#local/twin.ts';
+import { renderStates } from '#shared/generation-steps.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { type HttpObserver, type ObservedRequest, portOf } from './http-observer.ts';
 import { payOrder } from './twin-figures.ts';
@@ -86,14 +86,19 @@ export async function runAdJourney(
   const ended = performance.now();
 
   const s3 = observer.requests(portOf(twin.endpoints.s3), began, ended);
-  const invoke = observer
-    .requests(portOf(twin.lambda.endpoint), began, ended)
-    .find((request) => request.method === 'POST' && request.url.includes('/invocations'));
-  const statusKey = renderKeys(orderId).status;
-  const lastStatusWrite = s3
-    .filter((request) => request.method === 'PUT' && s3Object(request).key === statusKey)
-    .at(-1);
-  if (!invoke || !lastStatusWrite?.finishedAt) throw new Error(`the render of ${orderId} was not observed`);
+  // The primary render is the RenderAd task: from its state entered to its state exited.
+  const renderEvent = (type: string) =>
+    execution.events.find(
+      (event) =>
+        event.type === type &&
+        ((event.stateEnteredEventDetails ?? event.stateExitedEventDetails) as { name?: string } | undefined)?.name ===
+          renderStates.primary,
+    )?.timestamp;
+  const renderEntered = renderEvent('TaskStateEntered');
+  const renderExited = renderEvent('TaskStateExited');
+  if (renderEntered === undefined || renderExited === undefined) {
+    throw new Error(`the render of ${orderId} was not observed`);
+  }
 
   const eventsPort = portOf(twin.env[envNames.eventsHttpEndpoint] ?? '');
   return {
@@ -105,7 +110,7 @@ export async function runAdJourney(
     execution,
     api: observer.requests(portOf(twin.url), began, ended).filter((request) => request.url.startsWith('/api/')),
     s3,
-    renderMs: lastStatusWrite.finishedAt - invoke.startedAt,
+    renderMs: renderExited - renderEntered,
     eventPublishes: observer.requests(eventsPort, began, ended).filter((request) => request.method === 'POST'),
     sendEmails: observer.requests(portOf(twin.endpoints.ses), began, ended).filter((r) => r.method === 'POST'),
     buyerMail: (await twin.outbox.listMessages()).filter((message) => message.to.includes(email)),

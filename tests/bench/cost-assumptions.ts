@@ -19,7 +19,7 @@ export const costAssumptions = {
   /**
    * Cold starts per ad: the first invocation of each function an ad uses (a few ads a day: an
    * idle execution environment is gone long before the next order). Later invocations of the
-   * same function within the ad (CheckRender's polls, GetOrder's re-reads) are warm.
+   * same function within the ad (the footage loop's CheckFootage, GetOrder's re-reads) are warm.
    */
   coldStartsPerFunction: 1,
   /**

@@ -9,6 +9,7 @@
 //   then turned into tokens. A second run, whose first answer the checks refuse, measures a repair
 //   turn.
 // - Polly: the characters of every voice line of the order's storyboard, per read of a line.
+
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { bedrockStoryboardWriter } from '#generation/storyboard/bedrock-writer.ts';
 import { type Storyboard, wordsOf } from '#generation/storyboard/storyboard.ts';
@@ -16,13 +17,14 @@ import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { voiceFor } from '#generation/voice/style-voices.ts';
 import { generationConfig } from '#shared/config.ts';
+import { renderStates } from '#shared/generation-steps.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { type ConverseRequestBody, startBedrockStub } from '#tests/integration/support/bedrock-converse-stub.ts';
 import type { AdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 import { costAssumptions } from './cost-assumptions.ts';
 import { type Price, prices, unitPrice } from './prices.ts';
-import { environmentReference, generationStateMachine, type StackFunction } from './stack-template.ts';
+import { generationStateMachine, type StackFunction } from './stack-template.ts';
 
 /** The task state that writes the storyboard. */
 const writeScriptState = 'WriteScript';
@@ -194,10 +196,7 @@ export async function modelCosts(
   const { input, storyboard } = storyboardOfJourney(journey);
   const machine = generationStateMachine(assembly);
   const writeScript = environmentOf(functions, machine.taskFunctions[writeScriptState]);
-  const renderId = Object.values(machine.taskFunctions)
-    .map((taskFunction) => environmentReference(assembly, taskFunction, envNames.renderFunctionName))
-    .find(Boolean);
-  const render = environmentOf(functions, renderId);
+  const render = environmentOf(functions, machine.taskFunctions[renderStates.primary]);
 
   // Bedrock, as the deployed WriteScript would call it for this order.
   const bedrockUsed = writeScript[envNames.copywriter] === 'bedrock';

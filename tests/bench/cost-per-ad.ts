@@ -6,7 +6,6 @@
 
 import { config } from '#shared/config.ts';
 import { matchRoute } from '#shared/routes.ts';
-import { envNames } from '#shared/runtime-env.ts';
 import type { AdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 import type { ColdInit } from './cold-init.ts';
@@ -19,13 +18,12 @@ import { gbSecondPrice, initPhaseBilled, prices, unitPrice } from './prices.ts';
 import { s3Usage } from './s3-usage.ts';
 import {
   type Architecture,
-  environmentReference,
   generationStateMachine,
   routeFunctions,
   type StackFunction,
   streamConsumers,
 } from './stack-template.ts';
-import { happyPath, pollsFor, pollWaitSeconds } from './state-machine-path.ts';
+import { happyPath } from './state-machine-path.ts';
 
 export interface LambdaLine {
   /** What runs it: a route, a state, the render, the stream. */
@@ -47,7 +45,7 @@ export interface AdCost {
   durationSeconds: number;
   priceUsd: number;
   lambda: { lines: LambdaLine[]; invocations: number; gbSeconds: number; usd: number };
-  stepFunctions: { transitions: number; polls: number; transitionsOnTheTwin: number; usd: number };
+  stepFunctions: { transitions: number; transitionsOnTheTwin: number; usd: number };
   s3: {
     putRequests: number;
     getRequests: number;
@@ -161,16 +159,11 @@ export function costOfAd(
     );
   }
 
-  // The state machine's tasks along the happy path, the render they start, the stream publisher.
+  // The state machine's tasks along the happy path (the primary render, RenderAd, among them:
+  // the render function is a task of the machine), the stream publisher. The pack's renders
+  // (the RenderPack Map's iterations) are not priced here.
   const machine = generationStateMachine(assembly);
-  const renderId = Object.values(machine.taskFunctions)
-    .map((taskFunction) => environmentReference(assembly, taskFunction, envNames.renderFunctionName))
-    .find(Boolean);
-  const render = functionOf(renderId, 'the render');
-  const renderInit = initOf(render.logicalId);
-  const waitSeconds = pollWaitSeconds(machine.definition);
-  const polls = pollsFor(journey.renderMs + (renderInit?.processMs ?? 0), waitSeconds);
-  const path = happyPath(machine.definition, polls);
+  const path = happyPath(machine.definition);
   const measuredTasks = taskDurations(journey);
   for (const [state, runs] of Object.entries(path.taskRuns)) {
     const taskFunction = functionOf(machine.taskFunctions[state], `the state ${state}`);
@@ -178,7 +171,6 @@ export function costOfAd(
     if (!durations?.length) throw new Error(`The order ${journey.orderId} ran no ${state} on the twin`);
     lines.push(lambdaLine(state, taskFunction, runs, median(durations), initOf(taskFunction.logicalId)));
   }
-  lines.push(lambdaLine('render (async)', render, 1, journey.renderMs, renderInit));
   for (const publisherId of streamConsumers(assembly)) {
     const invocations = journey.eventPublishes.length * costAssumptions.publisherInvocationsPerEvent;
     const publishMs = median(journey.eventPublishes.map(serverMs));
@@ -221,7 +213,6 @@ export function costOfAd(
     },
     stepFunctions: {
       transitions,
-      polls,
       transitionsOnTheTwin: journey.execution.events.filter((event) => event.type.endsWith('StateEntered')).length,
       usd: stepFunctionsUsd,
     },

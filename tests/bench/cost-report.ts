@@ -38,11 +38,7 @@ function summaryRows(costs: readonly AdCost[]): string[][] {
       'Lambda',
       (c) => `${usd(c.lambda.usd)} (${c.lambda.invocations} invocations, ${round(c.lambda.gbSeconds, 2)} GB-s)`,
     ),
-    row(
-      'Step Functions',
-      (c) =>
-        `${usd(c.stepFunctions.usd)} (${c.stepFunctions.transitions} transitions, ${c.stepFunctions.polls} render poll${c.stepFunctions.polls === 1 ? '' : 's'})`,
-    ),
+    row('Step Functions', (c) => `${usd(c.stepFunctions.usd)} (${c.stepFunctions.transitions} transitions)`),
     row(
       'S3',
       (c) =>

@@ -20,6 +20,7 @@ import { benchFootageJourneys } from './footage-journeys.ts';
 import { benchNewsletter } from './newsletter-latency.ts';
 import { benchOrderCreation } from './order-create-latency.ts';
 import { benchDynamoDbLocalReads, benchOrderReads } from './order-reads.ts';
+import { benchPack } from './pack.ts';
 import { benchPreviews } from './preview-latency.ts';
 import { benchPackFormats, benchRenders } from './renders.ts';
 import { printSummary, resultsFile, writeResults } from './results.ts';
@@ -36,6 +37,7 @@ const groups = [
   'pack-formats',
   'twin-start',
   'generation',
+  'pack',
   'cost',
   'footage-cost',
   'footage',
@@ -58,6 +60,7 @@ const needs: Partial<Record<Group, Group[]>> = {
   'cold-init': ['synth'],
   cost: ['synth', 'cold-init', 'twin-start'],
   generation: ['twin-start'],
+  pack: ['twin-start'],
   'page-weights': ['generation'],
   lighthouse: ['twin-start'],
   'dynamodb-floor': ['generation'],
@@ -143,6 +146,7 @@ try {
     try {
       const completedOrderId =
         (runs('generation') && (await runGroup('generation', () => benchGeneration(twin)))) || '';
+      if (runs('pack')) await runGroup('pack', () => benchPack(twin));
       if (runs('cost')) {
         await runGroup('cost', async () => {
           const perAd = await benchCostPerAd(twin, needAssembly(), functions, coldInits);

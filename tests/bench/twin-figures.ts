@@ -88,6 +88,11 @@ export async function benchGeneration(twin: Twin): Promise<string> {
       order = (await (await fetch(`${twin.url}/api/orders/${orderId}`)).json()) as Record<string, unknown>;
     }
     const seconds = (performance.now() - paidAt) / 1000;
+    // The order's pack renders after it completes: the next order waits for it, so it is measured alone.
+    while ((order.pack as { status?: string } | undefined)?.status === 'rendering') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      order = (await (await fetch(`${twin.url}/api/orders/${orderId}`)).json()) as Record<string, unknown>;
+    }
     const video = await fetch(String(order.download_url ?? ''));
     const bytes = (await video.arrayBuffer()).byteLength;
     const outcome = String(order.order_status);

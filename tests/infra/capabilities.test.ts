@@ -73,6 +73,7 @@ function declaredFunctions(stack: ReelFiveStack): DeclaredFunction[] {
       uses: step.uses,
       // A step that measures text as the renderer draws it finds the renderer's fonts there.
       ...('measuresText' in step && { env: ['RENDER_FONTS_DIR'] }),
+      ...('setsPackFormats' in step ? { env: [envNames.packFormats] } : {}),
     })),
     {
       name: 'render',

@@ -18,7 +18,6 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
   'videos:write': [envNames.videosBucket],
   'executions:start': [envNames.stateMachineArn],
   'executions:stop': [],
-  'render:invoke': [envNames.renderFunctionName],
   bedrock: [envNames.copywriter],
   contentCheck: [envNames.contentGuardrailId, envNames.contentGuardrailVersion],
   polly: [envNames.voiceEngine],

@@ -5,11 +5,10 @@ import { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { renderStallMs } from '#generation/render-jobs/render-provider.ts';
 import { opsFunctions } from '#lib/shared/ops-functions.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { config, generationConfig, serviceLimits } from '#shared/config.ts';
-import { type GenerationStep, generationSteps } from '#shared/generation-steps.ts';
+import { type GenerationStep, generationSteps, renderFunction, renderStates } from '#shared/generation-steps.ts';
 import { signatureRejectedMessage } from '#shared/observability.ts';
 import { orderChannelHandlerCode } from '#shared/order-channel.ts';
 import { apiRoutes } from '#shared/routes.ts';
@@ -32,6 +31,11 @@ interface AslState {
   Catch?: { ErrorEquals: string[]; ResultPath?: string; Next: string }[];
   Choices?: { Next: string }[];
   Default?: string;
+  ItemsPath?: string;
+  ItemSelector?: Record<string, string>;
+  MaxConcurrency?: number;
+  ItemProcessor?: { StartAt: string; States: Record<string, AslState> };
+  Parameters?: Record<string, string>;
 }
 /** The ASL with each GetAtt written as `<LogicalId.Attribute>` (what the twin resolves). */
 const definitionText: string = machine.Properties.DefinitionString['Fn::Join'][1]
@@ -44,6 +48,9 @@ const definition = JSON.parse(definitionText) as {
   TimeoutSeconds: number;
   States: Record<string, AslState>;
 };
+
+const stepsOn = (path: GenerationStep['path']) =>
+  (generationSteps as readonly GenerationStep[]).filter((step) => step.path === path).map((step) => step.state);
 
 describe('generation state machine', () => {
   it('is a Standard machine with an execution timeout, X-Ray and ALL-level logs', () => {
@@ -60,15 +67,15 @@ describe('generation state machine', () => {
     expect(definition.TimeoutSeconds).toBe(generationConfig.executionTimeoutMinutes * 60);
   });
 
-  it('has one Task per step, named after it', () => {
+  it('has one Task per step, named after it, and the primary render', () => {
     const taskNames = Object.entries(definition.States)
       .filter(([, state]) => state.Type === 'Task')
       .map(([name]) => name);
 
-    expect(taskNames.sort()).toEqual(generationSteps.map((step) => step.state).sort());
+    expect(taskNames.sort()).toEqual([...generationSteps.map((step) => step.state), renderStates.primary].sort());
   });
 
-  it('runs the happy path in order, polling the render until it succeeds', () => {
+  it('runs the happy path in order: the primary render, delivery and completion, then the pack', () => {
     const path = [definition.StartAt];
     while (path.length < 20) {
       const current = definition.States[path.at(-1) ?? ''];
@@ -85,30 +92,85 @@ describe('generation state machine', () => {
       'WriteScript',
       'StartFootage',
       'FootageReady',
-      'StartRender',
-      'WaitForRender',
-      'CheckRender',
-      'RenderDone',
+      'PlanRenders',
+      renderStates.primary,
       'Deliver',
       'MarkCompleted',
+      'RenderPack',
+      'DeliverPack',
       'Done',
     ]);
-    expect(definition.States.WaitForRender).toMatchObject({
-      Type: 'Wait',
-      Seconds: generationConfig.renderPollSeconds,
-    });
-    expect(definition.States.RenderDone).toMatchObject({
-      Choices: [{ Variable: '$.render.status', StringEquals: 'succeeded', Next: 'Deliver' }],
-      Default: 'WaitForRender',
-    });
     expect(definition.States.Done?.Type).toBe('Succeed');
+    expect(definitionText).not.toMatch(/WaitForRender|CheckRender|StartRender/);
   });
+
+  const renderResource = `<${logicalId(stack.generation.renderFunction)}.Arn>`;
+
+  it('renders the primary with a synchronous task of the render function, its failure going to the failure path', () => {
+    expect(definition.States[renderStates.primary]).toMatchObject({
+      Type: 'Task',
+      Resource: renderResource,
+      Parameters: { 'request.$': '$.renders.request', 'item.$': '$.renders.primary' },
+      ResultPath: '$.rendered',
+      // The function's own timeout, and half a minute for Lambda to answer: never Lambda's 15 minutes.
+      TimeoutSeconds: renderFunction.timeoutSeconds + 30,
+      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: stepsOn('failure')[0] }],
+    });
+    expect(renderFunction.timeoutSeconds + 30).toBeLessThan(15 * 60);
+  });
+
+  it('renders the pack in a Map of render tasks, MaxConcurrency from config, its failure failing the pack alone', () => {
+    const map = definition.States.RenderPack;
+    expect(map).toMatchObject({
+      Type: 'Map',
+      ItemsPath: '$.renders.pack',
+      ItemSelector: { 'request.$': '$.renders.request', 'item.$': '$$.Map.Item.Value' },
+      MaxConcurrency: generationConfig.pack.maxConcurrentRenders,
+      ResultPath: '$.packFiles',
+      Next: 'DeliverPack',
+      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.packFailure', Next: 'MarkPackFailed' }],
+    });
+    expect(map?.ItemProcessor?.StartAt).toBe(renderStates.pack);
+    expect(map?.ItemProcessor?.States[renderStates.pack]).toMatchObject({
+      Type: 'Task',
+      Resource: renderResource,
+      Parameters: { 'request.$': '$.request', 'item.$': '$.item' },
+      TimeoutSeconds: renderFunction.timeoutSeconds + 30,
+      End: true,
+    });
+    // Its output is the file it made: the Map collects them under $.packFiles.
+    expect(map?.ItemProcessor?.States[renderStates.pack]?.ResultPath).toBeUndefined();
+    expect(definition.States.DeliverPack?.Catch).toEqual([
+      { ErrorEquals: ['States.ALL'], ResultPath: '$.packFailure', Next: 'MarkPackFailed' },
+    ]);
+    // A failed pack never reaches the failure path: the order is completed and paid for.
+    expect(definition.States.MarkPackFailed?.Next).toBe('Done');
+    expect(stepsOn('pack')).toEqual(['DeliverPack', 'MarkPackFailed']);
+  });
+
+  it.each(Object.values(renderStates))(
+    '%s retries Lambda throttling for minutes and a transient AWS failure once, never a failed render',
+    (name) => {
+      const state = definition.States[name] ?? definition.States.RenderPack?.ItemProcessor?.States[name];
+
+      expect(state?.Retry).toEqual([
+        expect.objectContaining({
+          ErrorEquals: expect.arrayContaining(['Lambda.TooManyRequestsException', 'Lambda.ServiceException']),
+          IntervalSeconds: 5,
+          BackoffRate: 2,
+          MaxAttempts: 6,
+        }),
+        expect.objectContaining({ ErrorEquals: ['RetryableStepError'], MaxAttempts: 1 }),
+      ]);
+      expect(JSON.stringify(state?.Retry)).not.toMatch(/RenderFailed|States\.ALL|Lambda\.Unknown/);
+    },
+  );
 
   it('waits for footage with a Wait/Check loop (no task token) while a clip is running', () => {
     expect(definition.States.FootageReady).toMatchObject({
       Type: 'Choice',
       Choices: [{ Variable: '$.footage.status', StringEquals: 'running', Next: 'WaitForFootage' }],
-      Default: 'StartRender',
+      Default: 'PlanRenders',
     });
     expect(definition.States.WaitForFootage).toMatchObject({
       Type: 'Wait',
@@ -117,9 +179,6 @@ describe('generation state machine', () => {
     });
     expect(definition.States.CheckFootage?.Next).toBe('FootageReady');
   });
-
-  const stepsOn = (path: GenerationStep['path']) =>
-    (generationSteps as readonly GenerationStep[]).filter((step) => step.path === path).map((step) => step.state);
 
   it('catches every error of a main-path step of the table into the first failure step', () => {
     const [firstFailureStep] = stepsOn('failure');
@@ -214,7 +273,7 @@ describe('generation state machine', () => {
     }
   });
 
-  it('renders in its own x86_64 function with the ffmpeg binaries and no async retries', () => {
+  it('renders in its own x86_64 function with the ffmpeg binaries, invoked by the state machine alone', () => {
     const render = resources[logicalId(stack.generation.renderFunction)];
 
     expect(render.Properties).toMatchObject({ Architectures: ['x86_64'], MemorySize: 3008, Timeout: 300 });
@@ -222,14 +281,12 @@ describe('generation state machine', () => {
       FFMPEG_PATH: '/var/task/ffmpeg',
       RENDER_FONTS_DIR: '/var/task',
     });
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
-      FunctionName: { Ref: logicalId(stack.generation.renderFunction) },
-      MaximumRetryAttempts: 0,
-    });
-    const startRender = resources[logicalId(stack.generation.stepFunctions.StartRender)];
-    expect(startRender.Properties.Environment.Variables[envNames.renderFunctionName]).toEqual({
-      Ref: logicalId(stack.generation.renderFunction),
-    });
+    // No asynchronous invoke any more: no invoke config.
+    expect(
+      template.findResources('AWS::Lambda::EventInvokeConfig', {
+        Properties: { FunctionName: { Ref: logicalId(stack.generation.renderFunction) } },
+      }),
+    ).toEqual({});
   });
 
   it("labels the ad with its C2PA addon and the stage's signer secret, which no other function reads", () => {
@@ -253,18 +310,9 @@ describe('generation state machine', () => {
     });
   });
 
-  it('drops a queued render invoke before CheckRender stops waiting for it', () => {
-    // Prepare
-    const [invokeConfig] = Object.values(
-      template.findResources('AWS::Lambda::EventInvokeConfig', {
-        Properties: { FunctionName: { Ref: logicalId(stack.generation.renderFunction) } },
-      }),
-    );
-    const maxEventAgeMs = (invokeConfig?.Properties.MaximumEventAgeInSeconds as number) * 1000;
-
-    // Assess: Lambda's minimum is a minute; a render may start only while the stall window is open.
-    expect(maxEventAgeMs).toBeGreaterThanOrEqual(60_000);
-    expect(maxEventAgeMs).toBeLessThan(renderStallMs);
+  it('gives PlanRenders the pack formats of generationConfig.pack', () => {
+    const plan = resources[logicalId(stack.generation.stepFunctions.PlanRenders)];
+    expect(plan.Properties.Environment.Variables[envNames.packFormats]).toBe(generationConfig.pack.formats.join(','));
   });
 
   it('reserves render concurrency only when the stage sets renderReservedConcurrency', () => {
@@ -277,7 +325,7 @@ describe('generation state machine', () => {
     expect(reservedOf(buildStack(testParameters({ renderReservedConcurrency: 4 })))).toBe(4);
   });
 
-  it('lets the render function read orders (GetItem only) to skip orders that stopped processing', () => {
+  it('lets the render function read and update orders (progress; skipping orders that left its state)', () => {
     const render = resources[logicalId(stack.generation.renderFunction)];
     const ordersTableArn = { 'Fn::GetAtt': [logicalId(stack.orders.ordersTable), 'Arn'] };
     const onOrders = statementsOf({ stack, template }, stack.generation.renderFunction).filter(
@@ -287,7 +335,10 @@ describe('generation state machine', () => {
     expect(render.Properties.Environment.Variables[envNames.ordersTable]).toEqual({
       Ref: logicalId(stack.orders.ordersTable),
     });
-    expect(onOrders.map((statement) => statement.Action)).toEqual(['dynamodb:GetItem']);
+    expect(onOrders.map((statement) => statement.Action)).toEqual([
+      'dynamodb:GetItem',
+      ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+    ]);
   });
 
   it('gives WriteScript Bedrock (one model, InvokeModel only) by default on a deployed stage, and none with the template copywriter', () => {

@@ -6,6 +6,7 @@
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { twinRenderFunctionName } from '#local/twin.ts';
 import type { CapacityResponse } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { documentsOf, storedOrder } from './support/orders-table.ts';
@@ -17,7 +18,7 @@ const dailyCapacity = 2;
 const twin = twinForSuite({ dailyCapacity, waitScale: 20, reconcileIntervalMs: 3_600_000 });
 
 beforeAll(() => {
-  twin.current.lambda.failNext(twin.current.env[envNames.renderFunctionName] ?? 'RenderFunction', 100_000);
+  twin.current.lambda.failNext(twinRenderFunctionName, 100_000);
 });
 
 async function readCapacity(): Promise<{ status: number; cacheControl: string | null; body: CapacityResponse }> {

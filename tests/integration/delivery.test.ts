@@ -93,7 +93,7 @@ function deliverState(id: string): GenerationState {
   const keys = renderKeys(id);
   return {
     orderId: id,
-    render: { jobId: id, status: 'succeeded', fraction: 1, videoKey: keys.video, posterKey: keys.poster },
+    rendered: { item: { format: 'vertical-720' }, videoKey: keys.video, posterKey: keys.poster, bytes: video.length },
   };
 }
 

@@ -1,14 +1,15 @@
 // A paid order becomes a real ad on the twin: the synthesized state machine runs every step
 // (analyse, script, render with ffmpeg, label as made with AI, deliver, complete), and a failed render refunds the
 // buyer, tells ops and frees the slot. Nothing here is mocked but the buyer's website.
+
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { decodeMessage } from '#local/ses-outbox.ts';
+import { twinRenderFunctionName } from '#local/twin.ts';
 import type { OrderView } from '#shared/contract.ts';
-import { envNames } from '#shared/runtime-env.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
 import { expectedAiLabel, readAiLabel } from './support/ai-label.ts';
 import { followOrder } from './support/events-socket.ts';
@@ -126,20 +127,24 @@ describe('generation on the twin', { timeout: adTestTimeoutMs }, () => {
     },
   );
 
-  const renderFunctionName = () => twin.current.env[envNames.renderFunctionName] ?? 'RenderFunction';
+  const renderFunctionName = () => twinRenderFunctionName;
   const failuresOf = (events: { type: string; [details: string]: unknown }[]) =>
     events
       .filter((event) => event.type === 'LambdaFunctionFailed')
       .map((event) => (event.lambdaFunctionFailedEventDetails as { error: string }).error);
 
-  it('retries StartRender when the Lambda service fails to take the render, then makes the ad', async () => {
-    // Three 500s use up the SDK's three attempts of StartRender's first run; the state's retry succeeds.
+  it('retries the render task when the Lambda service fails to take it, then makes the ad', async () => {
+    // Three service failures of RenderAd's invoke; its Retry on Lambda's errors tries again each time.
     twin.current.lambda.failNext(renderFunctionName(), 3);
     const orderId = await createPaidOrder(twin.current, { email: uniqueEmail('retry'), durationSeconds: '4' });
 
     const execution = await twin.current.steps.waitForExecution(orderId);
     expect(execution.status).toBe('SUCCEEDED');
-    expect(failuresOf(execution.events)).toEqual(['RetryableStepError']);
+    expect(failuresOf(execution.events)).toEqual([
+      'Lambda.ServiceException',
+      'Lambda.ServiceException',
+      'Lambda.ServiceException',
+    ]);
     expect((await readOrder(orderId)).order_status).toBe('completed');
   });
 
@@ -151,10 +156,8 @@ describe('generation on the twin', { timeout: adTestTimeoutMs }, () => {
     const execution = await twin.current.steps.waitForExecution(orderId);
     twin.current.lambda.failNext(renderFunctionName(), 0);
     expect(execution.status).toBe('FAILED');
-    // StartRender's first run and its 2 retries (Retry MaxAttempts 3 counts the retries of our error).
-    expect(
-      failuresOf(execution.events).filter((error) => error === 'RetryableStepError').length,
-    ).toBeGreaterThanOrEqual(3);
+    // RenderAd's first run and its 6 retries (the Retry's MaxAttempts on Lambda's errors).
+    expect(failuresOf(execution.events)).toEqual(Array(7).fill('Lambda.ServiceException'));
     expect(await readOrder(orderId)).toMatchObject({ order_status: 'failed', payment_status: 'refunded' });
     const stored = await storedOrder(twin.current, orderId);
     expect(stored?.refund_id).toMatch(/^re_/);

@@ -1,15 +1,15 @@
-// A render invoke that waited in Lambda's queue until its order was no longer processing (failed
-// and refunded after CheckRender gave up, or already delivered) must write nothing: no video, no
-// poster, no status. The render function is invoked through the twin's Lambda API as StartRender
-// does; an order still processing is rendered, so the refusal is not a broken invoke.
+// A render task retried (throttled) until its order was no longer in the state the render belongs
+// to — the primary's order failed and refunded, or already delivered; a pack file's pack given up —
+// must write nothing: no video, no poster. The render function runs as the state machine's task
+// runs it (the twin's synchronous invoke); an order still processing is rendered, so the refusal
+// is not a broken invoke.
 import { randomUUID } from 'node:crypto';
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { renderKeys } from '#generation/generation-state.ts';
-import type { RenderRequest } from '#generation/render-jobs/render-request.ts';
+import { type RenderTask, renderKeys } from '#generation/generation-state.ts';
 import type { OrderStatus } from '#shared/contract.ts';
+import type { PackItem } from '#shared/delivery-pack.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { northwindStoryboard } from './support/ad-fixtures.ts';
 import { documentsOf } from './support/orders-table.ts';
@@ -17,7 +17,7 @@ import { twinForSuite } from './support/twin.ts';
 
 const twin = twinForSuite();
 
-async function plantOrder(orderStatus: OrderStatus): Promise<string> {
+async function plantOrder(orderStatus: OrderStatus, packStatus?: 'rendering' | 'failed'): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
   const client = documentsOf(twin.current);
@@ -33,6 +33,7 @@ async function plantOrder(orderStatus: OrderStatus): Promise<string> {
         created_at: now,
         updated_at: now,
         version: 1,
+        ...(packStatus ? { pack_status: packStatus, pack_progress: 0, pack_renders: { vertical: 0 } } : {}),
       },
     }),
   );
@@ -40,26 +41,18 @@ async function plantOrder(orderStatus: OrderStatus): Promise<string> {
   return id;
 }
 
-/** Invokes the render function and waits for it, as Lambda would run the queued event. */
-async function renderLate(orderId: string): Promise<void> {
-  const request: RenderRequest = {
-    orderId,
-    storyboard: await northwindStoryboard('direct-response', 4),
+/** Runs the render function as a Task state does; answers the error it ended with, if any. */
+async function renderLate(orderId: string, item: PackItem = { format: 'vertical-720' }): Promise<Error | null> {
+  const task: RenderTask = {
+    request: { orderId, storyboard: await northwindStoryboard('direct-response', 4), afterFootage: false },
+    item,
   };
-  const lambda = new LambdaClient({
-    endpoint: twin.current.lambda.endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const answer = await lambda.send(
-    new InvokeCommand({
-      FunctionName: twin.current.env[envNames.renderFunctionName],
-      InvocationType: 'RequestResponse',
-      Payload: Buffer.from(JSON.stringify(request)),
-    }),
-  );
-  lambda.destroy();
-  expect(answer.FunctionError).toBeUndefined();
+  try {
+    await twin.current.lambda.runTask('RenderFunction', task);
+    return null;
+  } catch (error) {
+    return error as Error;
+  }
 }
 
 async function objectsOf(orderId: string): Promise<string[]> {
@@ -76,24 +69,34 @@ async function objectsOf(orderId: string): Promise<string[]> {
   return (listed.Contents ?? []).map((object) => object.Key ?? '').sort();
 }
 
-describe('a render that starts after its order stopped processing', () => {
-  it.each(['failed', 'completed'] as const)('writes no video, poster or status for a %s order', async (status) => {
+describe('a render that starts after its order left the state it belongs to', () => {
+  it.each(['failed', 'completed'] as const)('writes no video or poster for a %s order', async (status) => {
     // Prepare
     const orderId = await plantOrder(status);
 
     // Act
-    await renderLate(orderId);
+    const error = await renderLate(orderId);
 
     // Assess
+    expect(error?.name).toBe('OrderNotProcessing');
     expect(await objectsOf(orderId)).toEqual([]);
   });
 
-  it('still renders an order that is processing (the same invoke, the control case)', async () => {
+  it('writes no pack file for a completed order whose pack was given up', async () => {
+    const orderId = await plantOrder('completed', 'failed');
+
+    const error = await renderLate(orderId, { format: 'vertical' });
+
+    expect(error?.name).toBe('OrderNotProcessing');
+    expect(await objectsOf(orderId)).toEqual([]);
+  });
+
+  it('still renders an order that is processing (the same task, the control case)', async () => {
     const orderId = await plantOrder('processing');
 
-    await renderLate(orderId);
+    expect(await renderLate(orderId)).toBeNull();
 
     const keys = renderKeys(orderId);
-    expect(await objectsOf(orderId)).toEqual([keys.poster, keys.video, keys.status].sort());
+    expect(await objectsOf(orderId)).toEqual([keys.poster, keys.video].sort());
   });
 });

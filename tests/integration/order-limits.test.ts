@@ -4,11 +4,12 @@
 // refunded at once with an email saying why; a 100 % code gives one free ad per inbox.
 // Paid orders here stay processing for the whole file: every render fails at once and the state
 // machine's retries wait 20 times longer than in AWS, so no slot is freed behind a test's back.
+
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeMessage } from '#local/ses-outbox.ts';
+import { twinRenderFunctionName } from '#local/twin.ts';
 import { config } from '#shared/config.ts';
 import { messages } from '#shared/contract.ts';
-import { envNames } from '#shared/runtime-env.ts';
 import { variantsOf } from '#tests/unit/fixtures/mailboxes.ts';
 import { activeSlotHolders, holdMailboxSlots } from './support/mailbox-slots.ts';
 import { storedOrder } from './support/orders-table.ts';
@@ -19,7 +20,7 @@ import { callApi, eventually, orderRequest, sessionIdOf, twinForSuite } from './
 const twin = twinForSuite({ waitScale: 20, reconcileIntervalMs: 3_600_000 });
 
 beforeAll(() => {
-  twin.current.lambda.failNext(twin.current.env[envNames.renderFunctionName] ?? 'RenderFunction', 100_000);
+  twin.current.lambda.failNext(twinRenderFunctionName, 100_000);
 });
 
 let inboxCounter = 0;

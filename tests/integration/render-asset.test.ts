@@ -12,10 +12,8 @@ import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/cli
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderKeys } from '#generation/generation-state.ts';
+import { type RenderedFile, type RenderRequest, renderKeys } from '#generation/generation-state.ts';
 import { probeMedia } from '#generation/media/probe-media.ts';
-import type { RenderRequest } from '#generation/render-jobs/render-request.ts';
-import type { RenderStatus } from '#generation/render-jobs/render-status.ts';
 import { RenderFunction } from '#lib/generation/render-function.ts';
 import { isLambdaBinary, readBinaryFormat, readHeader } from '#lib/shared/native-binaries.ts';
 import { makeTestC2paSigner, type TestC2paSigner } from '#local/c2pa-test-signer.ts';
@@ -111,7 +109,9 @@ beforeAll(async () => {
       "import { join } from 'node:path';",
       "import { pathToFileURL } from 'node:url';",
       "const { handler } = await import(pathToFileURL(join(process.env.LAMBDA_TASK_ROOT, 'index.mjs')).href);",
-      'await handler(JSON.parse(process.argv[2]));',
+      // The task's answer, as Step Functions would get it, on a log line of its own.
+      'const result = await handler(JSON.parse(process.argv[2]));',
+      "console.log(JSON.stringify({ message: 'task result', result }));",
     ].join('\n'),
   );
 }, 120_000);
@@ -139,7 +139,9 @@ async function stagedEntries(): Promise<StagedEntry[]> {
 }
 
 /** Invokes the staged bundle's handler as nobody, the way Lambda would, and returns its log records. */
-async function invokeAsUnprivileged(request: RenderRequest): Promise<{ message: string; reason?: string }[]> {
+async function invokeAsUnprivileged(
+  request: Omit<RenderRequest, 'afterFootage'>,
+): Promise<{ message: string; reason?: string; result?: RenderedFile }[]> {
   const taskEnvironment = Object.fromEntries(
     Object.entries(functionEnvironment).map(([name, value]) => [name, value.replaceAll('/var/task', taskRoot)]),
   );
@@ -152,7 +154,7 @@ async function invokeAsUnprivileged(request: RenderRequest): Promise<{ message: 
       '--',
       process.execPath,
       join(root, 'invoke.mjs'),
-      JSON.stringify(request),
+      JSON.stringify({ request: { ...request, afterFootage: false }, item: { format: 'vertical-720' } }),
     ],
     {
       cwd: taskRoot,
@@ -180,12 +182,12 @@ async function invokeAsUnprivileged(request: RenderRequest): Promise<{ message: 
   return `${stdout}\n${stderr}`
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { message: string; reason?: string });
+    .map((line) => JSON.parse(line) as { message: string; reason?: string; result?: RenderedFile });
 }
 
-async function renderStatus(orderId: string): Promise<RenderStatus> {
-  const object = await s3.send(new GetObjectCommand({ Bucket: buckets.videos, Key: renderKeys(orderId).status }));
-  return JSON.parse(await object.Body!.transformToString()) as RenderStatus;
+/** The file the render task answered with. */
+function taskResult(logs: { message: string; result?: RenderedFile }[]): RenderedFile | undefined {
+  return logs.find(({ message }) => message === 'task result')?.result;
 }
 
 async function downloadVideo(orderId: string): Promise<string> {
@@ -264,7 +266,10 @@ describe('the staged render asset', () => {
     // Assess
     console.info(`render as nobody from the staged asset: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     expect(logs.filter(({ message }) => message === 'Footage image not used')).toEqual([]);
-    expect(await renderStatus(orderId)).toMatchObject({ status: 'succeeded', videoKey: renderKeys(orderId).video });
+    expect(taskResult(logs)).toMatchObject({
+      videoKey: renderKeys(orderId).video,
+      posterKey: renderKeys(orderId).poster,
+    });
     const path = await downloadVideo(orderId);
     const video = await probeMedia(path);
     expect(video.video).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
@@ -286,6 +291,6 @@ describe('the staged render asset', () => {
     expect(logs.filter(({ message }) => message === 'Footage image not used')).toEqual([
       expect.objectContaining({ image: 'upload', reason: 'Input image exceeds pixel limit' }),
     ]);
-    expect(await renderStatus(orderId)).toMatchObject({ status: 'succeeded' });
+    expect(taskResult(logs)).toMatchObject({ videoKey: renderKeys(orderId).video });
   });
 });

@@ -16,7 +16,7 @@ describe('the product config', () => {
   });
 
   it('names a broken rule of how ads are made too', () => {
-    const broken = { ...generationConfig, renderPollSeconds: 0 };
-    expect(() => checkConfig(config, broken, serviceLimits)).toThrow(/generation[\s\S]*renderPollSeconds/);
+    const broken = { ...generationConfig, pack: { ...generationConfig.pack, maxConcurrentRenders: 0 } };
+    expect(() => checkConfig(config, broken, serviceLimits)).toThrow(/generation[\s\S]*maxConcurrentRenders/);
   });
 });

@@ -23,7 +23,8 @@ const expectedKinds: Record<string, HandlerKind> = {
   ...Object.fromEntries(apiRoutes.map((route) => [route.entry, 'api'])),
   'common/not-found.handler.ts': 'api',
   ...Object.fromEntries(generationSteps.map((step) => [step.entry, 'task'])),
-  [renderFunction.entry]: 'invoke',
+  // A Task state of the state machine, as every step (RenderAd, RenderPackItem).
+  [renderFunction.entry]: 'task',
   [executionEndedFunction.entry]: 'event',
   'operations/reconcile.handler.ts': 'event',
   'realtime/renew-api-key.handler.ts': 'event',

@@ -1,4 +1,4 @@
-// Executions started before the storyboard shipped reach StartRender with the old ad script under
+// Executions started before the storyboard shipped reach PlanRenders with the old ad script under
 // `script`; they must still make an ad after the deploy.
 import { describe, expect, it } from 'vitest';
 import { storyboardSchema, storyboardVersion } from '#generation/storyboard/storyboard.ts';

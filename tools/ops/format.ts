@@ -27,7 +27,7 @@ export function table(header: readonly string[], rows: readonly (readonly string
 
 export interface StateSummary {
   state: string;
-  /** How often it was entered (the render loop enters CheckRender many times). */
+  /** How often it was entered (the footage loop enters CheckFootage many times). */
   entered: number;
   /** Time spent in it, summed over its entries. */
   milliseconds: number;

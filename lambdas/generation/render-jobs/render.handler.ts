@@ -1,12 +1,13 @@
-// The Render function, invoked asynchronously by StartRender: cleans every image the storyboard
-// names (the buyer's upload, the site's images), gives the storyboard a voice and composes the ad
-// (compose/render-storyboard.ts), labels it as made with AI (media/label-ad.ts: XMP and a signed
-// C2PA manifest), stores MP4 + poster in the videos bucket and reports through the status object.
-// It never throws: a failure is reported as a failed status, which CheckRender turns
-// into the failure path (an async Lambda retry would only render the same failure twice). An invoke
-// can wait in Lambda's queue; if its order stopped processing meanwhile (failed and refunded, or
-// already delivered), the render stops at once and writes nothing. A finished render reports how
-// long composing the ad took (RenderSeconds).
+// The Render function, a synchronous task of the generation state machine (RenderAd for the
+// primary file, RenderPackItem for each other file of the pack; docs/render-shape.md): cleans every
+// image the storyboard names (the buyer's upload, the site's images), gives the storyboard a voice,
+// composes the ad at the item's frame (compose/render-storyboard.ts), labels it as made with AI
+// (media/label-ad.ts: XMP and a signed C2PA manifest), stores the MP4 (and the
+// primary's poster) in the videos bucket and answers with what it stored. Progress goes through the
+// order's progress writers: the primary moves the order's bar, a pack item its share of the pack's.
+// A failure is thrown: Step Functions routes it (the primary to the failure path, a pack item to
+// the pack's). An order no longer in the state its render belongs to (failed and refunded, or its
+// pack given up) stops the render before it writes anything.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,38 +15,54 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '#common/s3-clients.ts';
 import { renderStoryboard } from '#generation/compose/render-storyboard.ts';
-import { renderKeys } from '#generation/generation-state.ts';
+import {
+  packFileKey,
+  type RenderedFile,
+  type RenderRequest,
+  type RenderTask,
+  renderKeys,
+} from '#generation/generation-state.ts';
 import { labelAd, stageC2paSigner } from '#generation/media/label-ad.ts';
+import { renderingProgress, reportStage } from '#generation/order-progress.ts';
+import { classifyStepError, RetryableStepError, StepFailure } from '#generation/step-errors.ts';
 import type { StoryboardAsset } from '#generation/storyboard/storyboard.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
 import { fetchPublicImage } from '#generation/website/fetch-public-page.ts';
+import { reportPackRender } from '#orders/order-pack.ts';
 import { getOrder } from '#orders/order-store.ts';
-import { invokeHandler } from '#powertools/handlers.ts';
+import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import { metrics } from '#powertools/metrics.ts';
+import { adFormat } from '#shared/ad-formats.ts';
+import { isPrimaryItem, packItemId } from '#shared/delivery-pack.ts';
 import { businessMetrics } from '#shared/observability.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { cleanImage } from './clean-image.ts';
-import type { RenderRequest } from './render-request.ts';
-import { writeRenderStatus } from './render-status.ts';
 
-/** Status writes are S3 PUTs; a few per render are plenty for a progress bar. */
+/** Progress reports are order writes; a few per render are plenty for a progress bar. */
 const reportEvery = 0.15;
 
-export const handler = invokeHandler(renderAd);
+export const handler = taskHandler(renderAd);
 
-async function renderAd(request: RenderRequest): Promise<void> {
+async function renderAd({ request, item }: RenderTask): Promise<RenderedFile> {
   const { orderId } = request;
+  const primary = isPrimaryItem(item);
+  const order = await getOrder(orderId);
+  const belongs = primary
+    ? order?.order_status === 'processing'
+    : order?.order_status === 'completed' && order.pack_status === 'rendering';
+  if (!belongs) {
+    throw new StepFailure(
+      'OrderNotProcessing',
+      `Order ${orderId} is ${order?.order_status ?? 'missing'} (pack ${order?.pack_status ?? 'none'}): ${packItemId(item)} not rendered`,
+    );
+  }
+  const report: (fraction: number) => Promise<unknown> = primary
+    ? (fraction: number) => reportStage(orderId, 'rendering', renderingProgress(fraction, request.afterFootage))
+    : (fraction: number) => reportPackRender(orderId, packItemId(item), fraction);
+  const { width, height } = adFormat(item.format);
   const workDir = await mkdtemp(join(tmpdir(), 'render-'));
   try {
-    const order = await getOrder(orderId);
-    if (order?.order_status !== 'processing') {
-      logger.warn('Render skipped: the order is no longer processing', {
-        orderId,
-        orderStatus: order?.order_status ?? 'missing',
-      });
-      return;
-    }
     // The signer first fails a stage without one before anything is rendered.
     const [images, footage, signer] = await Promise.all([
       cleanAssets(request, workDir),
@@ -53,53 +70,48 @@ async function renderAd(request: RenderRequest): Promise<void> {
       stageC2paSigner(),
     ]);
     let reported = 0;
-    let reporting = Promise.resolve();
+    let reporting: Promise<unknown> = Promise.resolve();
     const rendered = await renderStoryboard(request.storyboard, {
       images,
       voice: await createVoice(),
       footage,
       workDir,
+      frame: { width, height },
       onProgress: (fraction) => {
         if (fraction - reported < reportEvery) return;
         reported = fraction;
-        // Progress reports are best effort and never overlap; the final status is awaited below.
-        reporting = reporting
-          .then(() => writeRenderStatus(orderId, { jobId: orderId, status: 'running', fraction }))
-          .catch(() => {});
+        // Progress reports are best effort and never overlap.
+        reporting = reporting.then(() => report(fraction)).catch(() => {});
       },
     });
     await reporting;
     const labelledBytes = await labelAd(rendered.videoPath, signer);
-    const keys = renderKeys(orderId);
     const bucket = requireEnv(envNames.videosBucket);
+    const videoKey = packFileKey(orderId, item);
+    const posterKey = primary ? renderKeys(orderId).poster : undefined;
     await Promise.all([
       s3().send(
         new PutObjectCommand({
           Bucket: bucket,
-          Key: keys.video,
+          Key: videoKey,
           Body: await readFile(rendered.videoPath),
           ContentType: 'video/mp4',
         }),
       ),
-      s3().send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: keys.poster,
-          Body: await readFile(rendered.posterPath),
-          ContentType: 'image/jpeg',
-        }),
-      ),
+      posterKey &&
+        s3().send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: posterKey,
+            Body: await readFile(rendered.posterPath),
+            ContentType: 'image/jpeg',
+          }),
+        ),
     ]);
-    await writeRenderStatus(orderId, {
-      jobId: orderId,
-      status: 'succeeded',
-      fraction: 1,
-      videoKey: keys.video,
-      posterKey: keys.poster,
-    });
     metrics.addMetric(businessMetrics.renderSeconds, MetricUnit.Seconds, rendered.seconds.total);
     logger.info('Ad rendered', {
       orderId,
+      item: packItemId(item),
       bytes: labelledBytes,
       seconds: rendered.durationSeconds,
       attempt: rendered.attempt,
@@ -107,16 +119,25 @@ async function renderAd(request: RenderRequest): Promise<void> {
       gates: rendered.gates.media,
       renderSeconds: rendered.seconds.total,
     });
+    return { item, videoKey, ...(posterKey ? { posterKey } : {}), bytes: labelledBytes };
   } catch (error) {
-    logger.error('Render failed', { orderId, error: error as Error });
-    await writeRenderStatus(orderId, {
-      jobId: orderId,
-      status: 'failed',
-      fraction: 0,
-      error: (error as Error).message.slice(0, 500),
-    }).catch((statusError: Error) => logger.error('Render status not written', { orderId, error: statusError }));
+    if (error instanceof StepFailure) throw error;
+    // A transient AWS failure (throttled, 5xx, network) is retried by the task; anything else (the
+    // upload gone, a gate refusing the ad, ffmpeg failing) is the render's failure.
+    const failure = transientOrSelf(error);
+    if (failure instanceof RetryableStepError) throw failure;
+    logger.error('Render failed', { orderId, item: packItemId(item), error: failure });
+    throw new StepFailure('RenderFailed', `${packItemId(item)}: ${failure.message}`.slice(0, 500));
   } finally {
     await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+function transientOrSelf(error: unknown): Error {
+  try {
+    return classifyStepError(error);
+  } catch (classified) {
+    return classified as Error;
   }
 }
 

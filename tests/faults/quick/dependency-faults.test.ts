@@ -2,11 +2,12 @@
 // SES failing to send, Stripe failing (or losing the answer to) the refund. Each is a proxy in front
 // of the twin's emulator (support/failing-proxy.ts, tests/integration/support/flaky-ses.ts); each
 // row ends with the common verdict on the order (support/end-state.ts).
+
 import type { IncomingMessage } from 'node:http';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { decodeMessage } from '#local/ses-outbox.ts';
-import { envNames } from '#shared/runtime-env.ts';
+import { twinRenderFunctionName } from '#local/twin.ts';
 import { type EndState, type ExpectedEnd, expectOrderEnd, timed } from '#tests/faults/support/end-state.ts';
 import {
   failingProxyForSuite,
@@ -25,7 +26,7 @@ const stripe = failingProxyForSuite(twin, failingStripe);
 const ses = flakySesForSuite(twin);
 const made: ExpectedEnd = { order_status: 'completed', payment_status: 'paid', executions: 1, buyerEmails: 2 };
 const refunded: ExpectedEnd = { order_status: 'failed', payment_status: 'refunded', executions: 1, buyerEmails: 2 };
-const renderFunctionName = () => twin.current.env[envNames.renderFunctionName] ?? 'RenderFunction';
+const renderFunctionName = () => twinRenderFunctionName;
 
 /** The Deliver step's look at the rendered video and poster: HEADs on the videos bucket. */
 const isDeliverCheck = (req: IncomingMessage) =>

@@ -1,12 +1,13 @@
 // Faults while the ad is made: the upload missing (at order time, or gone by the render), the
 // render function crashing once or for good; the analysis timing out and the render hanging are
 // in tests/faults/slow. Each row ends with the common verdict on the order (support/end-state.ts).
+
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envNames } from '#shared/runtime-env.ts';
+import { twinRenderFunctionName } from '#local/twin.ts';
 import { type ExpectedEnd, expectOrderEnd, timed } from '#tests/faults/support/end-state.ts';
 import { openOrder, paidOrder, pay } from '#tests/faults/support/orders.ts';
 import { writeProductPhoto } from '#tests/integration/support/ad-fixtures.ts';
@@ -18,7 +19,7 @@ import { plantImage, removeImage } from '#tests/integration/support/uploads.ts';
 const twin = twinForSuite({ waitScale: 0.1, reconcileIntervalMs: 3_600_000 });
 const made: ExpectedEnd = { order_status: 'completed', payment_status: 'paid', executions: 1, buyerEmails: 2 };
 const refunded: ExpectedEnd = { order_status: 'failed', payment_status: 'refunded', executions: 1, buyerEmails: 2 };
-const renderFunctionName = () => twin.current.env[envNames.renderFunctionName] ?? 'RenderFunction';
+const renderFunctionName = () => twinRenderFunctionName;
 let workDir = '';
 let productPhoto: Buffer;
 
@@ -59,9 +60,9 @@ describe('faults while the ad is made', () => {
     });
   });
 
-  it('render function crashes (Lambda 500s) once: StartRender retries, one ad made', async () => {
+  it('render function crashes (Lambda 500s) a few times: the render task retries, one ad made', async () => {
     await timed('render crash, retried', async () => {
-      // Three 500s use up the SDK's attempts of StartRender's first run; the state's Retry succeeds.
+      // Three service failures of RenderAd's invoke; its Retry on Lambda's errors tries again each time.
       twin.current.lambda.failNext(renderFunctionName(), 3);
       const order = await paidOrder(twin.current, 'render-crash-once');
       await expectOrderEnd(twin.current, order, made);

@@ -91,23 +91,23 @@ export function footageJourney(provider: FootageProvider): { current: Twin } {
 
       const execution = await twin.current.steps.waitForExecution(orderId);
       expect(execution.status).toBe('SUCCEEDED');
-      // CheckFootage ends the clips' share at 65 once every clip is settled, before StartRender
+      // CheckFootage ends the clips' share at 65 once every clip is settled, before PlanRenders
       // begins (which keeps 65); the render goes on from there.
-      const startRenderAt = execution.events.find(
+      const planRendersAt = execution.events.find(
         (event) =>
           event.type.endsWith('StateEntered') &&
-          (event.stateEnteredEventDetails as { name: string }).name === 'StartRender',
+          (event.stateEnteredEventDetails as { name: string }).name === 'PlanRenders',
       )?.timestamp;
       const clipsDone = rendering.find((update) => update.progress === 65);
       expect(clipsDone).toBeDefined();
-      expect(Date.parse(String(clipsDone?.updated_at))).toBeLessThanOrEqual(Number(startRenderAt));
+      expect(Date.parse(String(clipsDone?.updated_at))).toBeLessThanOrEqual(Number(planRendersAt));
       const entered = execution.events
         .filter((event) => event.type.endsWith('StateEntered'))
         .map((event) => (event.stateEnteredEventDetails as { name: string }).name);
       expect(entered).toEqual(
-        expect.arrayContaining(['StartFootage', 'WaitForFootage', 'CheckFootage', 'StartRender']),
+        expect.arrayContaining(['StartFootage', 'WaitForFootage', 'CheckFootage', 'PlanRenders']),
       );
-      expect(entered.indexOf('StartFootage')).toBeLessThan(entered.indexOf('StartRender'));
+      expect(entered.indexOf('StartFootage')).toBeLessThan(entered.indexOf('PlanRenders'));
 
       // The adapter spoke to the contract server: a submit per footage scene (the site is unreachable
       // here, so both body scenes are benefits and both ask), then polls until the clips were ready.

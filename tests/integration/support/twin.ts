@@ -15,7 +15,10 @@ import { plantImage } from './uploads.ts';
 export const adMadeWithinMs = 240_000;
 export const adTestTimeoutMs = adMadeWithinMs + 60_000;
 
-/** A twin for the whole file; read `.current` inside tests. */
+/**
+ * A twin for the whole file; read `.current` inside tests. Its orders render the primary file
+ * alone unless the file asks for the pack (`packFormats`): each extra format is another render.
+ */
 export function twinForSuite(options: TwinOptions = {}): { current: Twin } {
   const holder = {} as { current: Twin };
   let stateDir = '';
@@ -26,6 +29,7 @@ export function twinForSuite(options: TwinOptions = {}): { current: Twin } {
       publicHost: '127.0.0.1',
       stateDir,
       ipAttemptsPerHour: 100_000,
+      packFormats: ['vertical-720'],
       ...options,
     });
     await plantOrderPhoto(holder.current);

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { config } from '#shared/config.ts';
 import { prohibitedCategories } from '#shared/prohibited-content.ts';
+import { usageRightsText, usageRightsTitle } from '#shared/usage-rights.ts';
 
 export const termsLastUpdated = 'November 23, 2026';
 
@@ -98,15 +99,8 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
   },
   {
     id: 'usage-rights',
-    title: 'Usage Rights',
-    body: (
-      <p>
-        When your ad is delivered, you receive a non-exclusive, worldwide, perpetual licence to use, copy, edit and
-        publish it for any lawful commercial purpose, including paid advertising on any platform. The music in each ad
-        is original, synthesized for that ad, so no third-party music licence is needed. We may reuse the videos we
-        make, with your branding removed, to improve the service and to show examples of our work.
-      </p>
-    ),
+    title: usageRightsTitle,
+    body: <p>{usageRightsText}</p>,
   },
   {
     id: 'prohibited-content',

@@ -6,6 +6,7 @@ import { remainingTimeWords } from '#web/features/order-status/delivery-estimate
 import type { LiveMode } from '#web/features/order-status/live-updates.ts';
 import { refundSentence, statusCopy } from '#web/features/order-status/order-display.ts';
 import { AdPlayer } from './ad-player.tsx';
+import { DeliveryPack } from './delivery-pack.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 
 const statusTone: Record<OrderStatus, string> = {
@@ -56,6 +57,7 @@ export function StatusPanel({ order, live = null }: { order: OrderView; live?: L
         </p>
       )}
       {status === 'completed' && <AdPlayer order={order} />}
+      {status === 'completed' && order.pack && <DeliveryPack pack={order.pack} />}
     </section>
   );
 }

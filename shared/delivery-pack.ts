@@ -1,0 +1,56 @@
+// The delivery pack: the files one order delivers, each an item {format, opening} the generation
+// state machine renders (lib/generation/generation.ts). The order completes with the primary
+// (shared/ad-formats.ts primaryFormat); the rest of the pack follows. An extra opening of the ad is
+// just another item: the writer's opening id on a format (the storyboard rendered with that opening).
+import { type AdFormatId, adFormat, primaryFormat } from './ad-formats.ts';
+
+export interface PackItem {
+  format: AdFormatId;
+  /** An extra opening of the same ad (absent: the storyboard's own opening). */
+  opening?: string;
+}
+
+/** Stable id of an item: part of its S3 key, its download name and the order's pack progress. */
+export function packItemId(item: PackItem): string {
+  return item.opening ? `${item.format}-${item.opening}` : item.format;
+}
+
+/** The name a file of the pack has in the zip and when downloaded. */
+export function packFileName(orderId: string, item: PackItem): string {
+  return `reelfive-ad-${orderId.slice(0, 8)}-${packItemId(item)}.mp4`;
+}
+
+/** The zip's download name. */
+export const packZipFileName = (orderId: string) => `reelfive-ad-${orderId.slice(0, 8)}-pack.zip`;
+
+/** How the buyer tells the file apart (order page, email, the zip's read-me). */
+export function packItemLabel(item: PackItem): string {
+  const { label } = adFormat(item.format);
+  return item.opening ? `${label}, opening “${item.opening}”` : label;
+}
+
+export const primaryItem: PackItem = { format: primaryFormat.id };
+
+export function isPrimaryItem(item: PackItem): boolean {
+  return item.format === primaryFormat.id && !item.opening;
+}
+
+/**
+ * What is rendered after the primary: every configured format but the primary, then each extra
+ * opening (at the vertical 1080x1920, where the openings are A/B tested). Duplicates are dropped.
+ */
+export function packItems(formats: readonly AdFormatId[], openings: readonly string[] = []): PackItem[] {
+  const items: PackItem[] = [
+    ...formats.filter((format) => format !== primaryFormat.id).map((format) => ({ format })),
+    ...openings.map((opening) => ({ format: 'vertical' as const, opening })),
+  ];
+  return items.filter((item, index) => items.findIndex((other) => packItemId(other) === packItemId(item)) === index);
+}
+
+/** The whole pack's progress 0–100: the mean of its renders' fractions (each 0–1). */
+export function combinedPackProgress(fractions: Readonly<Record<string, number>>): number {
+  const values = Object.values(fractions);
+  if (!values.length) return 100;
+  const mean = values.reduce((sum, fraction) => sum + Math.min(1, Math.max(0, fraction)), 0) / values.length;
+  return Math.floor(mean * 100);
+}

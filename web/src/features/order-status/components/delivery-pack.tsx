@@ -1,0 +1,81 @@
+// The delivery pack under the ad: while its other files render, their combined progress (live,
+// like the order's); once ready, every file with its download link and the zip of them all with
+// the licence; if it failed, that the ad above is delivered all the same.
+import type { OrderPackView } from '#shared/contract.ts';
+import { primaryButton } from '#web/components/styles.ts';
+
+export function DeliveryPack({ pack }: { pack: OrderPackView }) {
+  return (
+    <section aria-labelledby="pack-heading" className="mt-6 border-t border-slate-200 pt-6">
+      <h3 id="pack-heading" className="font-semibold text-slate-900">
+        Your delivery pack
+      </h3>
+      {pack.status === 'rendering' && <PackProgress progress={pack.progress} />}
+      {pack.status === 'failed' && (
+        <p className="mt-2 text-sm text-slate-700">
+          The other formats could not be made. Your ad above is delivered and yours to use; write to us with your order
+          ID and we will look into it.
+        </p>
+      )}
+      {pack.status === 'ready' && pack.files && (
+        <>
+          <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
+            {pack.files.map((file) => (
+              <li key={file.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
+                <span className="min-w-0 text-sm text-slate-900">
+                  {file.label}
+                  <span className="ml-2 text-slate-600">{megabytes(file.bytes)}</span>
+                </span>
+                <a
+                  href={file.download_url}
+                  download
+                  className="text-sm font-semibold text-indigo-700 underline"
+                  aria-label={`Download ${file.label}`}
+                >
+                  Download
+                </a>
+              </li>
+            ))}
+          </ul>
+          {pack.zip_url && (
+            <p className="mt-4">
+              <a href={pack.zip_url} download className={primaryButton}>
+                Download all as a zip
+              </a>
+              <span className="mt-2 block text-sm text-slate-700">
+                The zip holds every file and the licence to use them (our terms' usage rights).
+              </span>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function PackProgress({ progress }: { progress: number }) {
+  return (
+    <div className="mt-2">
+      <p className="text-sm text-slate-700" aria-live="polite">
+        The other formats are being made: {progress}%
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Delivery pack progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className="h-full rounded-full bg-indigo-600 transition-[width] duration-700 motion-reduce:transition-none"
+          style={{ width: `${progress}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
