@@ -3,7 +3,7 @@
 // synchronous code: were a page to find a slow path still, only its own thread would stall; the
 // handler's thread goes on answering (the twin runs every handler in one process) and the caller
 // gets "over budget" in time to say so (docs/threat-model.md, "site reading").
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,7 +87,12 @@ async function locateWorker(): Promise<string> {
   // deployed one is, so it runs on plain Node with no TypeScript loader in the thread.
   const bundler = 'esbuild';
   const { build } = (await import(bundler)) as typeof import('esbuild');
-  const outfile = join(await mkdtemp(join(tmpdir(), 'site-reader-')), 'site-reader.worker.mjs');
+  const dir = await mkdtemp(join(tmpdir(), 'site-reader-'));
+  const outfile = join(dir, 'site-reader.worker.mjs');
+  // Data files a package is read from at run time (the word list, words/split-words.ts) resolve
+  // from the bundle's own folder, as in a deployed bundle (lib/shared/reelfive-function.ts):
+  // here that folder's node_modules is the project's.
+  await symlink(fileURLToPath(new URL('../../../node_modules', here)), join(dir, 'node_modules'), 'dir');
   await build({
     entryPoints: [fileURLToPath(new URL('./site-reader.worker.ts', here))],
     bundle: true,
