@@ -34,6 +34,7 @@ import {
 } from './storyboard.ts';
 import { wrapCaption } from './text-lines.ts';
 import { endCardAsset, planShots, storyboardAssets } from './visuals.ts';
+import { fitLinesToVoice } from './voice-fit.ts';
 import type { StoryboardInput, StoryboardWriter } from './writer.ts';
 
 /** One story scene's words before it is placed: what it shows and what it says. */
@@ -106,6 +107,16 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     };
     startSeconds = endSeconds;
     return placed;
+  });
+  // The lines fitted to the whole ad's voice, not each to its scene alone (voice-fit.ts).
+  const fitted = fitLinesToVoice(
+    { style, durationSeconds, scenes },
+    [...story, cardWords],
+    adHeardBudget(style, durationSeconds),
+  );
+  fitted.forEach((line, index) => {
+    scenes[index]!.voiceLine = line;
+    if (story[index]) story[index]!.voiceLine = line;
   });
   if (definition.copy.phoneElements) withPhoneElements(durationSeconds, scenes, story, copy);
 
@@ -331,7 +342,8 @@ function nameWords(
   const shown = product ? screenLineOf(product) : index % 2 === 0 ? copy.name : copy.domain;
   return {
     text: wrapCaption(shown, textLimits.lines) ?? [fitChars(shown, textLimits.charsPerLine)],
-    candidates,
+    // Every unsaid way to say it stays a candidate: the whole ad's fit may need a longer or a shorter one (voice-fit.ts).
+    candidates: [...new Set([...candidates, ...tiers.flat()])],
     voiceLine: chooseLine(candidates, budget) ?? '',
     budget,
   };
