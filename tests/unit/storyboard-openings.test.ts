@@ -3,6 +3,7 @@
 // body does not say; `withOpening` makes each a whole storyboard that differs from the others only
 // in its first scene and passes every check the main one passes.
 import { describe, expect, it } from 'vitest';
+import { withOpening as withSeenHook } from '#generation/preview/preview-reuse.ts';
 import { sameFact } from '#generation/storyboard/fact-pool.ts';
 import { openingName, openingsOf, withOpening } from '#generation/storyboard/openings.ts';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
@@ -152,5 +153,22 @@ describe('the openings of an ad', () => {
     expect(JSON.stringify(notOwn.error?.issues)).toContain("opening A is the storyboard's own hook scene");
     expect(sameRung.success).toBe(false);
     expect(JSON.stringify(sameRung.error?.issues)).toContain('each opening stands on another rung of the hook ladder');
+  });
+
+  it('makes the hook the buyer saw in the preview opening A, and drops an alternative on the same fact', () => {
+    // Prepare: the preview showed the rating, which this storyboard holds as opening B.
+    const written = write(coffeeRoaster, 'direct-response', 8);
+    const seen = { text: ['4.8 stars from 212 reviews'], voiceLine: 'Rated 4.8 stars!', emphasis: '4.8' };
+
+    // Act
+    const opened = withSeenHook(written, seen);
+
+    // Assess
+    expect(opened).not.toBeNull();
+    expect(openingsOf(opened!).map((opening) => [opening.id, opening.text.join(' ')])).toEqual([
+      ['A', '4.8 stars from 212 reviews'],
+      ['B', 'Shipped within 24 hours'],
+    ]);
+    expect(withOpening(opened!, 'A').scenes[0]).toMatchObject(seen);
   });
 });

@@ -3,10 +3,11 @@
 // the end card and the music stay; a buyer runs the openings side by side and keeps the one whose
 // first two seconds hold the feed. Data in the storyboard (`openings`), made into a whole storyboard
 // by `withOpening`, which the renderer renders like any other.
-import type { Fact } from './fact-pool.ts';
+import { type Fact, sameFact } from './fact-pool.ts';
 import {
   type HookRung,
   type OpeningId,
+  openingIds,
   type Storyboard,
   type StoryboardScene,
   storyboardSchema,
@@ -86,4 +87,18 @@ export function withOpening(storyboard: Storyboard, id: OpeningId): Storyboard {
     shots: opening.shots,
   };
   return storyboardSchema.parse({ ...ad, scenes: [scene, ...storyboard.scenes.slice(1)] });
+}
+
+/**
+ * The openings once the first scene has become `scene` (the hook the buyer saw in the preview,
+ * preview/preview-reuse.ts): A is that scene, on the rung A stood on (the preview's writer read
+ * the same facts); an alternative that shows the same fact gives way, the rest keep their order.
+ */
+export function reopened(openings: readonly Opening[], scene: StoryboardScene): Opening[] {
+  const shown = scene.text.join(' ');
+  const others = openings.slice(1).filter((opening) => !sameFact(opening.text.join(' '), shown));
+  return [
+    openingOf(scene, 'A', openings[0]?.rung ?? 'name'),
+    ...others.map((opening, index) => ({ ...opening, id: openingIds[index + 1]! })),
+  ];
 }
