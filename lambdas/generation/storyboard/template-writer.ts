@@ -38,7 +38,7 @@ import {
 import { storyboardProblems } from './storyboard-checks.ts';
 import { listCountOf, wrapCaption } from './text-lines.ts';
 import { endCardAsset, planShots, storyboardAssets } from './visuals.ts';
-import { fitLinesToVoice, predictVoice, voiceFits } from './voice-fit.ts';
+import { fitLinesToVoice, voiceFitsAnyRead } from './voice-fit.ts';
 import type { StoryboardInput, StoryboardWriter } from './writer.ts';
 
 /** One story scene's words before it is placed: what it shows and what it says. */
@@ -72,7 +72,15 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     holding = writeWithOpenings(input, (fact) => opened.has(JSON.stringify(fact)));
   }
   const openings = (written: typeof plain) => written.storyboard.openings?.length ?? 1;
-  const better = holding.bodyFacts >= plain.bodyFacts && openings(holding) > openings(plain);
+  // A body changed for the openings must also fit the voice whatever its reads (voice-fit.ts).
+  const { storyboard } = holding;
+  const better =
+    holding.bodyFacts >= plain.bodyFacts &&
+    openings(holding) > openings(plain) &&
+    voiceFitsAnyRead(
+      storyboard,
+      storyboard.scenes.map((scene) => scene.voiceLine),
+    );
   return (better ? holding : plain).storyboard;
 }
 
@@ -220,7 +228,7 @@ function otherOpenings(
         !continuing.test(line) &&
         fillsBudget(line, words.budget) &&
         spokenWordCount(line) + heardElsewhere <= limit &&
-        voiceFits(predictVoice(board, [line, ...body])),
+        voiceFitsAnyRead(board, [line, ...body]),
     );
     if (!voiceLine) continue;
     const { emphasis: _emphasis, callout: _callout, ...hook } = board.scenes[0]!;
