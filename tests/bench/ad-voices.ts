@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { AdGateError, placeOnVoice, speakScenes } from '#generation/compose/render-storyboard.ts';
 import type { Placement } from '#generation/compose/voice-track.ts';
 import { StepFailure } from '#generation/step-errors.ts';
-import { storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import { openingsOf, withOpening } from '#generation/storyboard/openings.ts';
+import { type OpeningId, storyboardSchema } from '#generation/storyboard/storyboard.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
 import type { Voice } from '#generation/voice/voice.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
@@ -33,19 +34,31 @@ export interface VoiceScore {
   placement: Placement;
   endCardLineDropped: boolean;
   voiceLines: string[];
+  /** The ad's openings to A/B test (A alone when it has no others). */
+  openings: OpeningId[];
 }
 
 /** An ad's voice, or why there is none (an unreadable site with no photo gets no ad; a voice that does not fit). */
 export type VoiceOutcome = VoiceScore | { ad: string; noAd: string };
 
-export async function scoreVoice(order: AdOrder, site: WebsiteAnalysis, voice: Voice): Promise<VoiceOutcome> {
+/**
+ * An ad's voice; with `opening`, the ad with that opening in its first scene (storyboard/openings.ts),
+ * named `<ad>-<id>`.
+ */
+export async function scoreVoice(
+  order: AdOrder,
+  site: WebsiteAnalysis,
+  voice: Voice,
+  opening?: OpeningId,
+): Promise<VoiceOutcome> {
   const { shop, style, durationSeconds } = order;
-  const ad = `${shop.slug}-${style}-${durationSeconds}`;
+  const ad = `${shop.slug}-${style}-${durationSeconds}${opening ? `-${opening}` : ''}`;
   let storyboard: ReturnType<typeof storyboardSchema.parse>;
   try {
     const uploadKey = buyerPhotoPath(shop) ? demoUploadKey : null;
     const written = await writeStoryboard({ site, order: { style, durationSeconds, uploadKey } });
     storyboard = storyboardSchema.parse(written.storyboard);
+    if (opening) storyboard = withOpening(storyboard, opening);
   } catch (error) {
     if (error instanceof StepFailure) return { ad, noAd: error.message };
     throw error;
@@ -72,6 +85,7 @@ export async function scoreVoice(order: AdOrder, site: WebsiteAnalysis, voice: V
       placement: placed.placement,
       endCardLineDropped: placed.endCardLineDropped,
       voiceLines: storyboard.scenes.map((scene) => scene.voiceLine),
+      openings: openingsOf(storyboard).map((each) => each.id),
     };
   } finally {
     await rm(workDir, { recursive: true, force: true });
@@ -103,10 +117,12 @@ export function voicesReport(outcomes: readonly VoiceOutcome[]): { table: string
   );
   const over = voiced.filter((score) => score.gapSeconds > adBudgets.longestVoiceGapSeconds + 1e-6);
   const lastResorts = voiced.filter((score) => score.placement === 'over-end-card');
+  const main = voiced.filter((score) => !/-[BC]$/.test(score.ad));
   const totals = [
     `- ads voiced: ${voiced.length} of ${outcomes.length} (the rest: no ad, as listed)`,
     `- longest voice gap over the grid: ${longest ? `${longest.gapSeconds.toFixed(2)} s (${longest.ad})` : 'n/a'}; over ${adBudgets.longestVoiceGapSeconds} s: ${over.length}${over.length ? ` (${over.map((score) => score.ad).join(', ')})` : ''}`,
     `- last-resort placement (the story over the end card): ${lastResorts.length}; the end card's line dropped: ${voiced.filter((score) => score.endCardLineDropped).length}`,
+    `- openings to A/B test (storyboard/openings.ts; each other opening voiced as its own row, \`<ad>-B\`, \`<ad>-C\`): ${[3, 2, 1].map((count) => `${main.filter((score) => score.openings.length === count).length} ads with ${count}`).join(', ')}`,
   ];
   return { table, totals };
 }
@@ -117,14 +133,23 @@ export async function benchAdVoices(
   voice: Voice,
 ): Promise<VoiceOutcome[]> {
   const outcomes: VoiceOutcome[] = [];
-  for (const order of orders) {
-    const outcome = await scoreVoice(order, await siteOf(order), voice);
-    outcomes.push(outcome);
+  const log = (outcome: VoiceOutcome) =>
     console.log(
       isVoice(outcome)
         ? `${outcome.ad}: gap ${outcome.gapSeconds.toFixed(2)} s, ${outcome.heardWordsPerSecond.toFixed(2)} words/s, ${outcome.placement}`
         : `${outcome.ad}: no ad (${outcome.noAd})`,
     );
+  for (const order of orders) {
+    const site = await siteOf(order);
+    const outcome = await scoreVoice(order, site, voice);
+    outcomes.push(outcome);
+    log(outcome);
+    // Each other opening is the same ad but its first scene: its voice is placed again.
+    for (const opening of isVoice(outcome) ? outcome.openings.slice(1) : []) {
+      const other = await scoreVoice(order, site, voice, opening);
+      outcomes.push(other);
+      log(other);
+    }
   }
   const voiced = outcomes.filter(isVoice);
   if (voiced.length) {

@@ -172,6 +172,81 @@ describe('the Bedrock storyboard writer', () => {
     expect(request!.modelId).toBe('amazon.nova-pro-v1:0');
   });
 
+  it('asks for two more openings from other rungs, each replacing only the first scene, with openings in the tool’s schema', async () => {
+    // Prepare: the roaster's 8 s direct-response draft has three openings (the headline, the rating, a number).
+    const shop: StoryboardInput = { site: coffeeRoaster, order: { style: 'direct-response', durationSeconds: 8 } };
+    const shopDraft = writeTemplateStoryboard(shop);
+    const { stub, client } = await stubAndClient({ respond: () => ({ ...shopDraft, writer: 'bedrock' }) });
+
+    // Act
+    const storyboard = await bedrockStoryboardWriter({ client }).write(shop);
+
+    // Assess
+    const [request] = stub.requests;
+    const system = request!.body.system!.map((part) => part.text).join('\n');
+    expect(system).toContain(
+      '- Openings to A/B test: openings[0] is opening A, the first scene\'s own text, voiceLine, emphasis, callout and shots, with the rung it stands on (question, headline, offer, rating, price, number, review, list, name). Add up to two more (ids "B", "C"), each on a rung no other opening stands on and never "list" or "name"',
+    );
+    expect(system).toContain('never a fact another scene says (the offer may also be on the end card)');
+    const text = String(messagesOf(request!)[0]!.content[0]!.text);
+    expect(text).toContain('"openings": [\n  {\n   "id": "A",\n   "rung": "headline",');
+    expect(text).toContain('"id": "B",\n   "rung": "rating",\n   "text": [\n    "4.8 stars from 212 reviews"\n   ]');
+    const schema = request!.body.toolConfig!.tools![0]!.toolSpec!.inputSchema!.json as {
+      properties: Record<string, { items?: { properties?: Record<string, unknown>; required?: string[] } }>;
+      required: string[];
+    };
+    expect(Object.keys(schema.properties.openings!.items!.properties!)).toEqual([
+      'id',
+      'rung',
+      'text',
+      'emphasis',
+      'voiceLine',
+      'callout',
+      'shots',
+    ]);
+    expect(schema.required).not.toContain('openings');
+    expect(storyboard.openings!.map((opening) => [opening.id, opening.rung])).toEqual([
+      ['A', 'headline'],
+      ['B', 'rating'],
+      ['C', 'number'],
+    ]);
+  });
+
+  it('rebuilds opening A from the model’s first scene and sends an alternative that breaks a rule back for repair', async () => {
+    // Prepare: the model rewrites the hook but leaves A as it was, and invents a number in C.
+    const shop: StoryboardInput = { site: coffeeRoaster, order: { style: 'direct-response', durationSeconds: 8 } };
+    const shopDraft = writeTemplateStoryboard(shop);
+    const rewritten = { ...shopDraft.scenes[0]!, voiceLine: 'Coffee, roasted the day it ships!' };
+    const [own, other, third] = shopDraft.openings!;
+    const answer = (inventing: boolean) => ({
+      ...shopDraft,
+      writer: 'bedrock',
+      scenes: [rewritten, ...shopDraft.scenes.slice(1)],
+      openings: [
+        own,
+        other,
+        inventing
+          ? { ...third!, text: ['Shipped within 2 hours'], emphasis: '2', voiceLine: 'Shipped within 2 hours!' }
+          : third,
+      ],
+    });
+    const { stub, client } = await stubAndClient({
+      respond: (request) => answer(messagesOf(request).length === 1),
+    });
+
+    // Act
+    const storyboard = await bedrockStoryboardWriter({ client }).write(shop);
+
+    // Assess
+    expect(stub.requests).toHaveLength(2);
+    const repair = messagesOf(stub.requests[1]!)[2]!;
+    const listed = (repair.content[0]!.toolResult as { content: { text: string }[] }).content[0]!.text;
+    expect(listed).toContain('- openings.2 (as the first scene): scenes.0.text: 2 is not a number the site gives');
+    expect(listed).not.toContain('openings.1');
+    expect(storyboard.openings![0]).toMatchObject({ id: 'A', rung: 'headline', voiceLine: rewritten.voiceLine });
+    expect(storyboard.openings!.map((opening) => opening.id)).toEqual(['A', 'B', 'C']);
+  });
+
   it('offers a UGC 12 s ad the "things I found" list and keeps the site view as ours, field by field', async () => {
     // Prepare
     const shop: StoryboardInput = { site: coffeeRoaster, order: { style: 'ugc', durationSeconds: 12 } };

@@ -32,8 +32,8 @@ import { analyseAd, checkMedia, type MediaFigures } from './media-gate.ts';
 import { mixSoundtrack, type Soundtrack } from './mix.ts';
 import { sourceOf } from './motion.ts';
 import { composePlate, luminanceRange, type Plate, type PlateImage, platePng, type Sweep, sweepPng } from './plates.ts';
-import { cutEndCardOnVoice } from './voice-cuts.ts';
-import { type PlacedLine, type PlacedVoice, placeVoice, type SceneSlot, sceneLeadSeconds } from './voice-track.ts';
+import { placeAndCut } from './voice-cuts.ts';
+import { type PlacedLine, type PlacedVoice, readMaxSeconds } from './voice-track.ts';
 
 export interface ComposeOptions {
   /** A clean PNG (clean-image.ts output) per asset id; an asset without one is drawn as the brand background. */
@@ -124,7 +124,7 @@ export async function speakScenes(
   const read = await voice.speakLines(
     voiced.map(({ scene }) => ({
       text: scene.voiceLine,
-      maxSeconds: Math.max(0.5, scene.endSeconds - scene.startSeconds - sceneLeadSeconds),
+      maxSeconds: readMaxSeconds(scene.endSeconds - scene.startSeconds),
     })),
     voiceFor(storyboard.style, voice.engine),
     workDir,
@@ -134,33 +134,18 @@ export async function speakScenes(
   return spoken;
 }
 
-/** Each scene's time, for the voice's placement (voice-track.ts). */
-export function voiceSlots(storyboard: Storyboard): SceneSlot[] {
-  return storyboard.scenes.map((scene) => ({
-    startSeconds: scene.startSeconds,
-    endSeconds: scene.endSeconds,
-    endCard: scene.role === 'cta',
-  }));
-}
-
 /**
- * The voice placed on the ad's clock, and the storyboard as it is cut: the end card on the pause
- * after the story's last word (voice-cuts.ts), the voice placed again on that cut. A voice that
- * does not fit refuses the ad. The ads bench places the voice through this too.
+ * The voice placed on the ad's clock, and the storyboard as it is cut (voice-cuts.ts placeAndCut).
+ * A voice that does not fit refuses the ad. The ads bench places the voice through this too.
  */
 export function placeOnVoice(
   written: Storyboard,
   spoken: readonly (SpokenLine | null)[],
   locked?: (sceneIndex: number) => boolean,
 ): { storyboard: Storyboard; placed: PlacedVoice } {
-  const { endCardBeatSeconds } = styleDefinition(written.style);
-  const first = placeVoice(voiceSlots(written), spoken, written.durationSeconds, endCardBeatSeconds);
-  if ('problem' in first) throw new AdGateError([first.problem]);
-  const storyboard = cutEndCardOnVoice(written, first.lines, locked);
-  if (storyboard === written) return { storyboard, placed: first };
-  const placed = placeVoice(voiceSlots(storyboard), spoken, storyboard.durationSeconds, endCardBeatSeconds);
-  // The cut only ever gives the end card's line more room; should it not, the plan's cut stands.
-  return 'problem' in placed ? { storyboard: written, placed: first } : { storyboard, placed };
+  const placing = placeAndCut(written, spoken, styleDefinition(written.style).endCardBeatSeconds, locked);
+  if ('problem' in placing) throw new AdGateError([placing.problem]);
+  return placing;
 }
 
 export async function renderStoryboard(input: Storyboard, options: ComposeOptions): Promise<ComposedAd> {

@@ -6,7 +6,8 @@
 // the voice is placed (voice-track.ts), then place it again on the new cut.
 import { pacing } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard, StoryboardScene } from '#generation/storyboard/storyboard.ts';
-import type { PlacedLine } from './voice-track.ts';
+import type { SpokenLine } from '#generation/voice/voice.ts';
+import { type PlacedLine, type PlacedVoice, placeVoice, type SceneSlot } from './voice-track.ts';
 
 /** The pause from the story's last word to the end card's cut: the deliberate beat. */
 export const cardBeatSeconds = 0.3;
@@ -21,11 +22,11 @@ const minMoveSeconds = 0.1;
  * leaving the scene before it under a second — or the storyboard itself when nothing moves.
  * `locked`: the scenes that must keep their times (a footage clip cut to them).
  */
-export function cutEndCardOnVoice(
-  storyboard: Storyboard,
+export function cutEndCardOnVoice<Board extends Pick<Storyboard, 'scenes' | 'durationSeconds'>>(
+  storyboard: Board,
   lines: readonly PlacedLine[],
   locked: (sceneIndex: number) => boolean = () => false,
-): Storyboard {
+): Board {
   const cardIndex = storyboard.scenes.findIndex((scene) => scene.role === 'cta');
   if (cardIndex < 1 || locked(cardIndex) || locked(cardIndex - 1)) return storyboard;
   const before = storyboard.scenes[cardIndex - 1]!;
@@ -54,3 +55,33 @@ function retimed(scene: StoryboardScene, start: number, end: number): Storyboard
 }
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/** Each scene's time, for the voice's placement (voice-track.ts). */
+export function voiceSlots(storyboard: Pick<Storyboard, 'scenes'>): SceneSlot[] {
+  return storyboard.scenes.map((scene) => ({
+    startSeconds: scene.startSeconds,
+    endSeconds: scene.endSeconds,
+    endCard: scene.role === 'cta',
+  }));
+}
+
+/**
+ * The voice placed on the ad's clock, and the storyboard as it is cut: the end card on the pause
+ * after the story's last word, the voice placed again on that cut; or why the voice does not fit.
+ * The renderer places the read voice through this (render-storyboard.ts placeOnVoice), and the
+ * template writer the voice it predicts (storyboard/voice-fit.ts), so both judge the same timeline.
+ */
+export function placeAndCut<Board extends Pick<Storyboard, 'scenes' | 'durationSeconds'>>(
+  written: Board,
+  spoken: readonly (SpokenLine | null)[],
+  endCardBeatSeconds: number,
+  locked?: (sceneIndex: number) => boolean,
+): { storyboard: Board; placed: PlacedVoice } | { problem: string } {
+  const first = placeVoice(voiceSlots(written), spoken, written.durationSeconds, endCardBeatSeconds);
+  if ('problem' in first) return first;
+  const storyboard = cutEndCardOnVoice(written, first.lines, locked);
+  if (storyboard === written) return { storyboard, placed: first };
+  const placed = placeVoice(voiceSlots(storyboard), spoken, storyboard.durationSeconds, endCardBeatSeconds);
+  // The cut only ever gives the end card's line more room; should it not, the plan's cut stands.
+  return 'problem' in placed ? { storyboard: written, placed: first } : { storyboard, placed };
+}

@@ -32,6 +32,10 @@ export const maxLeadInSeconds = 0.5;
 export const maxGapSeconds = 0.5;
 /** A line starts this long into its scene when the line before left it room. */
 export const sceneLeadSeconds = 0.1;
+/** How long a scene's line may last when it is read (voice/pace.ts lineRate speeds up what is longer). */
+export function readMaxSeconds(sceneSeconds: number): number {
+  return Math.max(0.5, sceneSeconds - sceneLeadSeconds);
+}
 /** The longest deliberate pause before the end card's line, where the style sets none (its `endCardBeatSeconds`). */
 export const maxEndCardBeatSeconds = 1;
 /** The first word of the ad lands almost at once: the hook is heard in the first second. */

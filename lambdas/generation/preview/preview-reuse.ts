@@ -3,6 +3,7 @@
 // the hook the buyer was shown, whichever writer wrote the rest. Only facts read from the site
 // are reused; a site the preview could not read is tried again with generation's longer deadline.
 
+import { reopened } from '#generation/storyboard/openings.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { storyboardSchema } from '#generation/storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
@@ -48,17 +49,17 @@ export function withOpening(storyboard: Storyboard, hook: Omit<CachedHook, 'read
   const [opening, ...rest] = storyboard.scenes;
   if (!opening) return null;
   const { emphasis: _written, ...openingWithoutEmphasis } = opening;
+  const scene = {
+    ...openingWithoutEmphasis,
+    text: hook.text,
+    voiceLine: hook.voiceLine,
+    ...(hook.emphasis ? { emphasis: hook.emphasis } : {}),
+  };
   const withHook = storyboardSchema.safeParse({
     ...storyboard,
-    scenes: [
-      {
-        ...openingWithoutEmphasis,
-        text: hook.text,
-        voiceLine: hook.voiceLine,
-        ...(hook.emphasis ? { emphasis: hook.emphasis } : {}),
-      },
-      ...rest,
-    ],
+    scenes: [scene, ...rest],
+    // The seen hook is opening A now (storyboard/openings.ts).
+    ...(storyboard.openings ? { openings: reopened(storyboard.openings, scene) } : {}),
   });
   return withHook.success ? withHook.data : null;
 }

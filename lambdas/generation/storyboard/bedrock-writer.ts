@@ -22,10 +22,11 @@ import {
 } from '#generation/bedrock/converse-tool.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
 import { logger } from '#powertools/logger.ts';
+import { type Opening, openingOf, withOpening } from './openings.ts';
 import { type AdDuration, pacing } from './scene-plans.ts';
 import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
 import { type SiteCopy, siteCopy } from './site-copy.ts';
-import { parseStoryboard, type Storyboard, storyboardSchema } from './storyboard.ts';
+import { hookRungs, openingIds, parseStoryboard, type Storyboard, storyboardSchema } from './storyboard.ts';
 import { storyboardProblems } from './storyboard-checks.ts';
 import { listMinItems, writeTemplateStoryboard } from './template-writer.ts';
 import type { StoryboardInput, StoryboardWriter } from './writer.ts';
@@ -104,6 +105,7 @@ function systemPrompt(input: StoryboardInput): string {
     `- The whole voice-over says at most ${adHeardBudget(style, durationSeconds)} spoken words; the end card's line says its cta or the domain.`,
     `- On-screen text: at most 2 lines of 32 characters. The ad has ${plan.length} scenes.`,
     ...listRule(input, plan.length - 2),
+    `- Openings to A/B test: openings[0] is opening A, the first scene's own text, voiceLine, emphasis, callout and shots, with the rung it stands on (${hookRungs.join(', ')}). Add up to two more (ids "B", "C"), each on a rung no other opening stands on and never "list" or "name": each replaces only the first scene (its text, voiceLine, emphasis, callout and shots) and must keep every rule above when it does — a whole line from the site data, filling the first scene's time, never a fact another scene says (the offer may also be on the end card). Keep the draft's openings where they still work.`,
     '- Keep the scene plan: the same number of scenes, lengths, roles (a body scene may swap to another of benefit, proof, offer) and shots per scene; shot seconds fill the scene.',
     '- A benefit or proof scene that shows the product in use, a setting or a person may carry `footage`: a prompt for a video model (camera, subject, setting, light; no text, logos or captions; never a close-up of the product itself, whose real photo the other shots show) and the asset id of its first frame, or null.',
     '- Use only the given asset ids. Product photos use product-hero or product-split layouts, never full-bleed; the logo appears only on the end card or a brand shot; the CTA scene is the end card.',
@@ -187,8 +189,10 @@ function readAnswer(
   }
   const answered = toolUse.input as Record<string, unknown>;
   const endCard = typeof answered.endCard === 'object' && answered.endCard !== null ? answered.endCard : {};
+  // The openings are read on their own (withOpenings): A is rebuilt from the answer's first scene.
+  const { openings, ...rest } = answered;
   const parsed = parseStoryboard({
-    ...answered,
+    ...rest,
     version: draft.version,
     style: draft.style,
     durationSeconds: draft.durationSeconds,
@@ -202,8 +206,43 @@ function readAnswer(
     endCard: { ...endCard, domain: draft.endCard.domain },
   });
   if ('problems' in parsed) return parsed;
-  const problems = storyboardProblems(parsed.storyboard, copy);
-  return problems.length > 0 ? { problems } : parsed;
+  const { storyboard, problems } = withOpenings(parsed.storyboard, openings, draft, copy);
+  return problems.length > 0 ? { problems } : { storyboard };
+}
+
+/**
+ * The answer's openings: A is always its own first scene (rebuilt here, on the rung the model
+ * named); the others are checked as the ads they make (openings.ts withOpening), each problem
+ * named by the opening. An answer without openings keeps those of the draft's that still pass
+ * with the model's body.
+ */
+function withOpenings(
+  answer: Storyboard,
+  answered: unknown,
+  draft: Storyboard,
+  copy: SiteCopy,
+): { storyboard: Storyboard; problems: string[] } {
+  const given: unknown[] = Array.isArray(answered) ? answered : (draft.openings ?? []);
+  const named = (given[0] as { rung?: unknown } | undefined)?.rung;
+  const rung = hookRungs.find((each) => each === named) ?? draft.openings?.[0]?.rung ?? 'name';
+  const own = openingOf(answer.scenes[0]!, 'A', rung);
+  const problems = storyboardProblems(answer, copy);
+  const others: Opening[] = [];
+  for (const [index, opening] of given.slice(1).entries()) {
+    const candidate = { ...(opening as object), id: openingIds[others.length + 1] };
+    const parsed = storyboardSchema.safeParse({ ...answer, openings: [own, ...others, candidate] });
+    // What the opening adds: the body's own problems are listed once, above.
+    const found = parsed.success
+      ? storyboardProblems(withOpening(parsed.data, candidate.id!), copy).filter(
+          (problem) => !problems.includes(problem),
+        )
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    if (found.length === 0 && parsed.success) others.push(parsed.data.openings!.at(-1)!);
+    else if (Array.isArray(answered)) {
+      problems.push(...found.map((problem) => `openings.${index + 1} (as the first scene): ${problem}`));
+    }
+  }
+  return { storyboard: { ...answer, openings: [own, ...others] }, problems };
 }
 
 /** The model's own turn, as the conversation must carry it before a tool result answers it. */

@@ -94,6 +94,44 @@ const sceneSchema = z.object({
 });
 
 /**
+ * The rungs of the hook ladder (fact-pool.ts) an opening can stand on: the site's question or
+ * headline, a concrete offer, a number with its noun — the product's own rating, the product with
+ * its price, a claim's number — or the product's own review; `list` opens a creator's list and
+ * `name` says the business's name (a site that gave nothing else). Alternative openings stand only
+ * on the site's own facts, never on `list` or `name`.
+ */
+export const hookRungs = [
+  'question',
+  'headline',
+  'offer',
+  'rating',
+  'price',
+  'number',
+  'review',
+  'list',
+  'name',
+] as const;
+export type HookRung = (typeof hookRungs)[number];
+
+/** Openings to A/B test: A is the storyboard's own, B and C the alternatives. */
+export const openingIds = ['A', 'B', 'C'] as const;
+export type OpeningId = (typeof openingIds)[number];
+
+/**
+ * An opening: the hook scene's words and its shots (what is on frame 0), on the rung it stands on.
+ * The rest of the ad (the body, the end card, the music) is the same for every opening.
+ */
+const openingSchema = z.object({
+  id: z.enum(openingIds),
+  rung: z.enum(hookRungs),
+  text: z.array(textLine).min(1).max(textLimits.lines),
+  emphasis: z.string().min(1).optional(),
+  voiceLine: z.string().trim().max(200),
+  callout: z.string().trim().min(1).max(textLimits.callout).optional(),
+  shots: z.array(shotSchema).min(1).max(4),
+});
+
+/**
  * What a `site-scroll` shot draws: the shop as the site reader read and cleaned it (never its page
  * loaded at render), in the storyboard so the renderer needs nothing else. Images are asset ids.
  */
@@ -134,6 +172,11 @@ export const storyboardSchema = z
     /** Every usable image, the buyer's upload first; empty when there is none. */
     assets: z.array(assetSchema).max(6),
     scenes: z.array(sceneSchema).min(3).max(6),
+    /**
+     * The ad's openings to A/B test (openings.ts withOpening renders each): A, the storyboard's own
+     * hook scene, then up to two alternatives from other rungs of the hook ladder. Absent: one opening.
+     */
+    openings: z.array(openingSchema).min(1).max(openingIds.length).optional(),
     /** The shop as a phone screen shows it, for `site-scroll` shots; absent when the site gave too little to draw. */
     siteView: siteViewSchema.optional(),
     endCard: z.object({
@@ -161,6 +204,35 @@ export const storyboardSchema = z
       const images = [view.hero, view.logo, ...view.products.map((product) => product.image)];
       if (images.some((id) => !knownAsset(id))) issue(['siteView'], "the site view's images must be assets");
       if (!view.headline && view.products.length === 0) issue(['siteView'], 'a site view shows a headline or products');
+    }
+    if (board.openings) {
+      const [own, ...others] = board.openings;
+      const hook = board.scenes[0]!;
+      const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+      const ownMatches =
+        own!.id === 'A' &&
+        same(own!.text, hook.text) &&
+        same(own!.voiceLine, hook.voiceLine) &&
+        same(own!.emphasis, hook.emphasis) &&
+        same(own!.callout, hook.callout) &&
+        same(own!.shots, hook.shots);
+      if (!ownMatches) issue(['openings', 0], "opening A is the storyboard's own hook scene");
+      board.openings.forEach((opening, index) => {
+        if (index > 0 && opening.id !== openingIds[index])
+          issue(['openings', index, 'id'], `must be ${openingIds[index]}`);
+        if (opening.shots.some((shot) => !knownAsset(shot.asset))) {
+          issue(['openings', index, 'shots'], 'must be the assets');
+        }
+        if (opening.emphasis && !opening.text.join(' ').includes(opening.emphasis)) {
+          issue(['openings', index, 'emphasis'], 'the emphasis must be part of the text');
+        }
+      });
+      if (others.some((opening) => opening.rung === 'list' || opening.rung === 'name')) {
+        issue(['openings'], "an alternative opening stands on a fact of the site's, not a list or the name");
+      }
+      if (new Set(board.openings.map((opening) => opening.rung)).size !== board.openings.length) {
+        issue(['openings'], 'each opening stands on another rung of the hook ladder');
+      }
     }
     if (board.endCard.asset === null && board.assets.length > 0) {
       issue(['endCard', 'asset'], 'the end card shows the product or logo when there is an image');

@@ -11,6 +11,7 @@ import { styleDefinition } from '#generation/styles/styles.ts';
 import type { Style } from '#shared/contract.ts';
 import { ctaLabelOf, type Fact, factsOf, isHookRung, sameFact, screenLineOf, textOf } from './fact-pool.ts';
 import { footageFor } from './footage-prompts.ts';
+import { type Opening, openingOf, rungOf } from './openings.ts';
 import { paletteFor } from './palette.ts';
 import type { AdDuration, PlannedScene, SceneRole } from './scene-plans.ts';
 import {
@@ -28,14 +29,18 @@ import { comparable, type SiteCopy, siteCopy } from './site-copy.ts';
 import { siteViewOf } from './site-view.ts';
 import { speakable, spokenWordCount } from './spoken-words.ts';
 import {
+  type HookRung,
+  openingIds,
   type Storyboard,
   type StoryboardScene,
   storyboardSchema,
   storyboardVersion,
   textLimits,
 } from './storyboard.ts';
-import { wrapCaption } from './text-lines.ts';
+import { storyboardProblems } from './storyboard-checks.ts';
+import { listCountOf, wrapCaption } from './text-lines.ts';
 import { endCardAsset, planShots, storyboardAssets } from './visuals.ts';
+import { fitLinesToVoice, voiceFitsAnyRead } from './voice-fit.ts';
 import type { StoryboardInput, StoryboardWriter } from './writer.ts';
 
 /** One story scene's words before it is placed: what it shows and what it says. */
@@ -58,13 +63,44 @@ interface EndCardWords {
 }
 
 export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
+  // The other openings come from facts the body does not say. Facts held back from the body for
+  // them stay out of it only when the body still says as many facts (opening A is never a weaker
+  // ad for having alternatives); a held fact that makes no opening (its storyboard fails a
+  // check, its voice does not fit) goes back to the body.
+  const plain = writeWithOpenings(input, () => false);
+  let holding = writeWithOpenings(input, () => true);
+  if (holding.opened.length < holding.held.length) {
+    const opened = new Set(holding.opened.map((fact) => JSON.stringify(fact)));
+    holding = writeWithOpenings(input, (fact) => opened.has(JSON.stringify(fact)));
+  }
+  const openings = (written: typeof plain) => written.storyboard.openings?.length ?? 1;
+  // A body changed for the openings must also fit the voice whatever its reads (voice-fit.ts).
+  const { storyboard } = holding;
+  const better =
+    holding.bodyFacts >= plain.bodyFacts &&
+    openings(holding) > openings(plain) &&
+    voiceFitsAnyRead(
+      storyboard,
+      storyboard.scenes.map((scene) => scene.voiceLine),
+    );
+  return (better ? holding : plain).storyboard;
+}
+
+function writeWithOpenings(
+  input: StoryboardInput,
+  mayHold: (fact: Fact) => boolean,
+): { storyboard: Storyboard; held: Fact[]; opened: Fact[]; bodyFacts: number } {
   const { style, durationSeconds } = input.order;
   const definition = styleDefinition(style);
   const copy = siteCopy(input.site);
   const plan = definition.plan[durationSeconds as AdDuration];
   const facts = copy.hasFacts || copy.product ? factsOf(copy) : [];
   const card = endCardWords(copy, facts);
-  const story = asList(style, copy, storyWords(style, copy, facts, plan.slice(0, -1), card));
+  // Every fact the story says, the hook's included.
+  const said = new Set<Fact>();
+  // Facts the body leaves for the other openings.
+  const held: Fact[] = [];
+  const story = asList(style, copy, storyWords(style, copy, facts, plan.slice(0, -1), card, said, held, mayHold));
   const cardScene = plan.at(-1)!;
   const cardBudget = voiceBudget(style, cardScene.seconds, 'end-card');
   const cardCandidates = definition.copy.lines.cta(card.cta, copy).map(speakable);
@@ -109,9 +145,19 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     startSeconds = endSeconds;
     return placed;
   });
+  // The lines fitted to the whole ad's voice, not each to its scene alone (voice-fit.ts).
+  const fitted = fitLinesToVoice(
+    { style, durationSeconds, scenes },
+    [...story, cardWords],
+    adHeardBudget(style, durationSeconds),
+  );
+  fitted.forEach((line, index) => {
+    scenes[index]!.voiceLine = line;
+    if (story[index]) story[index]!.voiceLine = line;
+  });
   if (definition.copy.phoneElements) withPhoneElements(durationSeconds, scenes, story, copy);
 
-  return storyboardSchema.parse({
+  const board = {
     version: storyboardVersion,
     style,
     durationSeconds,
@@ -132,7 +178,76 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
       domain: fitChars(copy.domain, 48),
       asset: endCardAsset(assets),
     },
-  } satisfies Storyboard);
+  } satisfies Storyboard;
+  const main = story[0]!.fact ? rungOf(story[0]!.fact) : listCountOf(scenes) !== null ? 'list' : 'name';
+  // The held facts first; then any other the body does not say (a reason kept for the end card
+  // aside; the offer may open and close the ad).
+  const free = facts.filter(
+    (fact) => held.includes(fact) || (!said.has(fact) && (fact !== card.titleFact || fact.kind === 'offer')),
+  );
+  const others = otherOpenings(board, copy, [...new Set([...held, ...free])], plan.slice(0, -1), [main]);
+  return {
+    storyboard: storyboardSchema.parse({
+      ...board,
+      openings: [openingOf(scenes[0]!, 'A', main), ...others.map(({ opening }) => opening)],
+    }),
+    held,
+    opened: others.map(({ fact }) => fact).filter((fact) => held.includes(fact)),
+    bodyFacts: story.slice(1).filter((words) => words.fact).length,
+  };
+}
+
+/** A line that carries on from one before it ("and the deal: …"): it cannot open an ad. */
+const continuing = /^(and|or|but|plus|also)\b/i;
+
+/**
+ * Up to two more openings for the same body (openings.ts): each from a rung of the hook ladder the
+ * ad has not opened on yet, built from a fact the body does not say, filling the hook's time, the
+ * whole voice still fitting the ad (voice-fit.ts), and the storyboard it makes passing every check
+ * the main one passes (storyboard-checks.ts).
+ */
+function otherOpenings(
+  board: Storyboard,
+  copy: SiteCopy,
+  /** The facts it may open on, in the order they are tried. */
+  facts: readonly Fact[],
+  story: readonly PlannedScene[],
+  rungs: HookRung[],
+): { opening: Opening; fact: Fact }[] {
+  const openings: { opening: Opening; fact: Fact }[] = [];
+  const body = board.scenes.slice(1).map((scene) => scene.voiceLine);
+  const limit = adHeardBudget(board.style, board.durationSeconds);
+  for (const fact of facts) {
+    const id = openingIds[openings.length + 1];
+    if (!id) break;
+    const rung = rungOf(fact);
+    if (!isHookRung(fact) || rungs.includes(rung)) continue;
+    const words = factWords(board.style, copy, fact, 0, story);
+    if (!words) continue;
+    const heardElsewhere = body.reduce((sum, line) => sum + spokenWordCount(line), 0);
+    const voiceLine = words.candidates.find(
+      (line) =>
+        !continuing.test(line) &&
+        fillsBudget(line, words.budget) &&
+        spokenWordCount(line) + heardElsewhere <= limit &&
+        voiceFitsAnyRead(board, [line, ...body]),
+    );
+    if (!voiceLine) continue;
+    const { emphasis: _emphasis, callout: _callout, ...hook } = board.scenes[0]!;
+    const emphasis = emphasisOf(words.text);
+    const scene: StoryboardScene = {
+      ...hook,
+      text: words.text,
+      ...(emphasis ? { emphasis } : {}),
+      voiceLine,
+      ...(words.callout ? { callout: words.callout } : {}),
+    };
+    const variant = storyboardSchema.safeParse({ ...board, scenes: [scene, ...board.scenes.slice(1)] });
+    if (!variant.success || storyboardProblems(variant.data, copy).length > 0) continue;
+    openings.push({ opening: openingOf(scene, id, rung), fact });
+    rungs.push(rung);
+  }
+  return openings;
 }
 
 export const templateStoryboardWriter: StoryboardWriter = {
@@ -178,32 +293,15 @@ function storyWords(
   facts: Fact[],
   story: readonly PlannedScene[],
   card: EndCardWords,
+  said: Set<Fact>,
+  held: Fact[],
+  mayHold: (fact: Fact) => boolean,
 ): SceneWords[] {
-  const { lines, priceStamp } = styleDefinition(style).copy;
-  const said = new Set<Fact>();
   // A reason on the end card is said there; the offer, or the product, may be said before too.
   const reserved = card.titleFact && card.titleFact.kind !== 'offer' && card.titleFact.kind !== 'product';
-  const open = () => facts.filter((fact) => !said.has(fact) && !(reserved && fact === card.titleFact));
-  const wordsFor = (fact: Fact, index: number): SceneWords | undefined => {
-    const hook = index === 0;
-    const budget = voiceBudget(style, story[index]!.seconds, scenePlace(index, story.length + 1));
-    const stamp = priceStamp && fact.kind === 'product' && fact.product.price;
-    const shown = (hook && lines.hookText?.(fact)) || screenLineOf(fact, stamp ? 'stamp' : 'plain');
-    const text = wrapCaption(shown, textLimits.lines);
-    if (!text || text.some((line) => line.endsWith('…'))) return undefined;
-    const candidates = lines.says(fact, copy, hook).map(speakable);
-    const voiceLine = chooseLine(candidates, budget);
-    if (!voiceLine) return undefined;
-    const callout = stamp && fact.product.price!.length <= textLimits.callout ? fact.product.price : undefined;
-    return {
-      fact,
-      text: stamp && !callout ? (wrapCaption(screenLineOf(fact), 2) ?? text) : text,
-      candidates,
-      voiceLine,
-      budget,
-      ...(callout ? { callout } : {}),
-    };
-  };
+  const open = () =>
+    facts.filter((fact) => !said.has(fact) && !held.includes(fact) && !(reserved && fact === card.titleFact));
+  const wordsFor = (fact: Fact, index: number) => factWords(style, copy, fact, index, story);
   // The first fact whose line fills the scene; else the first whose line fits it.
   const take = (index: number, choices: Fact[]): SceneWords | undefined => {
     const fitting = choices.flatMap((fact) => {
@@ -229,8 +327,54 @@ function storyWords(
     const fallback = nameWords(style, copy, story[index]!.seconds, place, index, spoken, unshown);
     const scene = filled(words ?? fallback, copy, open, said, style);
     spoken.add(scene.voiceLine);
+    if (index === 0) holdOpenings(scene.fact);
     return scene;
   });
+
+  /**
+   * Facts kept out of the body for the other openings (openings.ts): up to two, each on a rung the
+   * hook did not take and able to open the ad whole, never what is sold (the body names it), and
+   * only while the body keeps a fact of its own for each of its scenes.
+   */
+  function holdOpenings(hook: Fact | undefined): void {
+    const rungs = [hook ? rungOf(hook) : 'name'];
+    for (const fact of open()) {
+      if (held.length === openingIds.length - 1 || open().length <= story.length - 1) return;
+      if (!isHookRung(fact) || fact.kind === 'product' || rungs.includes(rungOf(fact)) || !mayHold(fact)) continue;
+      if (!factWords(style, copy, fact, 0, story)) continue;
+      held.push(fact);
+      rungs.push(rungOf(fact));
+    }
+  }
+}
+
+/** A fact's words in story scene `index` (0: the hook), or undefined when its line cannot be said whole in the time. */
+function factWords(
+  style: Style,
+  copy: SiteCopy,
+  fact: Fact,
+  index: number,
+  story: readonly PlannedScene[],
+): SceneWords | undefined {
+  const { lines, priceStamp } = styleDefinition(style).copy;
+  const hook = index === 0;
+  const budget = voiceBudget(style, story[index]!.seconds, scenePlace(index, story.length + 1));
+  const stamp = priceStamp && fact.kind === 'product' && fact.product.price;
+  const shown = (hook && lines.hookText?.(fact)) || screenLineOf(fact, stamp ? 'stamp' : 'plain');
+  const text = wrapCaption(shown, textLimits.lines);
+  if (!text || text.some((line) => line.endsWith('…'))) return undefined;
+  const candidates = lines.says(fact, copy, hook).map(speakable);
+  const voiceLine = chooseLine(candidates, budget);
+  if (!voiceLine) return undefined;
+  const callout = stamp && fact.product.price!.length <= textLimits.callout ? fact.product.price : undefined;
+  return {
+    fact,
+    text: stamp && !callout ? (wrapCaption(screenLineOf(fact), 2) ?? text) : text,
+    candidates,
+    voiceLine,
+    budget,
+    ...(callout ? { callout } : {}),
+  };
 }
 
 /** A list needs this many beats: fewer read as a slideshow with numbers. */
@@ -337,7 +481,8 @@ function nameWords(
   const shown = product ? screenLineOf(product) : index % 2 === 0 ? copy.name : copy.domain;
   return {
     text: wrapCaption(shown, textLimits.lines) ?? [fitChars(shown, textLimits.charsPerLine)],
-    candidates,
+    // Every unsaid way to say it stays a candidate: the whole ad's fit may need a longer or a shorter one (voice-fit.ts).
+    candidates: [...new Set([...candidates, ...tiers.flat()])],
     voiceLine: chooseLine(candidates, budget) ?? '',
     budget,
   };
