@@ -93,7 +93,7 @@ export const generationConfig: GenerationConfig = {
   // The 9:16 ones only until every format has its own layout; the integrator adds 'portrait',
   // 'square' and 'landscape' here when they are composed for their frames.
   pack: {
-    formats: ['vertical-720', 'vertical'],
+    formats: ['vertical-720', 'vertical', 'portrait', 'square', 'landscape'],
     // Renders of one order at once (the Map state's MaxConcurrency): the whole pack side by side
     // (5 formats + 2 openings = 6 after the primary), far under the account's 1,000 concurrent
     // executions; a stage's reserved render concurrency caps all orders together.

@@ -8,6 +8,14 @@ export interface PackItem {
   format: AdFormatId;
   /** An extra opening of the same ad (absent: the storyboard's own opening). */
   opening?: string;
+  /** How the buyer tells that opening apart ("Opening B — the rating"), named by the writer. */
+  openingName?: string;
+}
+
+/** An opening to A/B test besides the ad's own: its id in the storyboard and its name for the buyer. */
+export interface ExtraOpening {
+  id: string;
+  name: string;
 }
 
 /** Stable id of an item: part of its S3 key, its download name and the order's pack progress. */
@@ -26,7 +34,8 @@ export const packZipFileName = (orderId: string) => `reelfive-ad-${orderId.slice
 /** How the buyer tells the file apart (order page, email, the zip's read-me). */
 export function packItemLabel(item: PackItem): string {
   const { label } = adFormat(item.format);
-  return item.opening ? `${label}, opening “${item.opening}”` : label;
+  if (!item.opening) return label;
+  return `${label}, ${item.openingName ?? `opening “${item.opening}”`}`;
 }
 
 export const primaryItem: PackItem = { format: primaryFormat.id };
@@ -39,10 +48,10 @@ export function isPrimaryItem(item: PackItem): boolean {
  * What is rendered after the primary: every configured format but the primary, then each extra
  * opening (at the vertical 1080x1920, where the openings are A/B tested). Duplicates are dropped.
  */
-export function packItems(formats: readonly AdFormatId[], openings: readonly string[] = []): PackItem[] {
+export function packItems(formats: readonly AdFormatId[], openings: readonly ExtraOpening[] = []): PackItem[] {
   const items: PackItem[] = [
     ...formats.filter((format) => format !== primaryFormat.id).map((format) => ({ format })),
-    ...openings.map((opening) => ({ format: 'vertical' as const, opening })),
+    ...openings.map(({ id, name }) => ({ format: 'vertical' as const, opening: id, openingName: name })),
   ];
   return items.filter((item, index) => items.findIndex((other) => packItemId(other) === packItemId(item)) === index);
 }

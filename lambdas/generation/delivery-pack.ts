@@ -1,5 +1,6 @@
 // Delivering the pack (DESIGN §5): every file the renders stored is checked, the zip of them all
-// with the buyer's licence is written beside them, the order's pack is marked ready and the buyer
+// with the buyer's licence, the copy to paste, the captions and how to set each platform's AI
+// label is written beside them, the order's pack is marked ready and the buyer
 // gets the `pack_ready` email. The zip is made with fflate (pure JS, no dependencies, typed, kept up
 // by its author since 2020): the MP4s are already compressed, so they are stored, not deflated,
 // and a pack of tens of MB zips in well under a second without a native binary in the bundle.
@@ -12,23 +13,48 @@ import type { OrderPackFile } from '#orders/order-record.ts';
 import { getOrder } from '#orders/order-store.ts';
 import { logger } from '#powertools/logger.ts';
 import { adFormat, primaryFormat } from '#shared/ad-formats.ts';
+import { platformAiLabels } from '#shared/ai-disclosure.ts';
 import { config } from '#shared/config.ts';
 import { type PackItem, packFileName, packItemId, packItemLabel } from '#shared/delivery-pack.ts';
 import { paths } from '#shared/paths.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { usageRightsText, usageRightsTitle } from '#shared/usage-rights.ts';
 import { videoMaxBytes } from './deliver.ts';
-import { packZipKey, type RenderedFile } from './generation-state.ts';
+import { packTextKey, packZipKey, type RenderedFile } from './generation-state.ts';
 import { StepFailure } from './step-errors.ts';
 
-/**
- * Files other parts of the pack add beside the videos (the copy to paste, the captions, the
- * platforms' AI-label how-to): their modules append to this list; each is a name in the zip and
- * how to make its bytes for the order.
- */
-export const extraPackFiles: { name: string; make: (orderId: string) => Promise<Uint8Array> }[] = [];
-
 export const licenceFileName = 'LICENCE.txt';
+export const aiLabelFileName = 'AI-LABEL.txt';
+
+/** The text files the primary render writes for the zip (render.handler.ts), absent when it could not. */
+const renderedTextFiles = ['copy.txt', 'captions.srt', 'captions.vtt'] as const;
+
+/** What the buyer does in each ad manager so the platform's AI label agrees with the files. */
+export function aiLabelText(): string {
+  return [
+    'Every video in this pack says it was made with AI: it carries the IPTC digital source type',
+    `"compositeWithTrainedAlgorithmicMedia" in its XMP metadata and a signed C2PA manifest. A platform`,
+    "re-encoding the upload may drop both, so set each platform's own label when you create the ad:",
+    '',
+    ...platformAiLabels.flatMap((platform) => [`${platform.platform}: "${platform.label}"`, platform.howToSet, '']),
+  ].join('\n');
+}
+
+/** The zip's text files beside the videos: the copy to paste, the captions and the AI-label how-to. */
+async function packTextFiles(orderId: string, bucket: string): Promise<Zippable> {
+  const entries: Zippable = { [aiLabelFileName]: new TextEncoder().encode(aiLabelText()) };
+  await Promise.all(
+    renderedTextFiles.map(async (name) => {
+      try {
+        const object = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: packTextKey(orderId, name) }));
+        entries[name] = await object.Body!.transformToByteArray();
+      } catch (error) {
+        if ((error as Error).name !== 'NoSuchKey') throw error;
+      }
+    }),
+  );
+  return entries;
+}
 
 /** The licence the zip carries: the terms' usage rights, for this order and its files. */
 export function licenceText(orderId: string, files: readonly OrderPackFile[]): string {
@@ -59,7 +85,7 @@ export async function deliverPack(orderId: string, rendered: readonly RenderedFi
     }),
   );
   entries[licenceFileName] = new TextEncoder().encode(licenceText(orderId, files));
-  for (const extra of extraPackFiles) entries[extra.name] = await extra.make(orderId);
+  Object.assign(entries, await packTextFiles(orderId, bucket));
   const zip = zipSync(entries, { level: 0 });
   const zipKey = packZipKey(orderId);
   await s3().send(new PutObjectCommand({ Bucket: bucket, Key: zipKey, Body: zip, ContentType: 'application/zip' }));

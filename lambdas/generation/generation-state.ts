@@ -21,6 +21,9 @@ export function packFileKey(orderId: string, item: PackItem): string {
 /** The zip of the whole pack and its licence. */
 export const packZipKey = (orderId: string) => `${orderId}/${packZipFileName(orderId)}`;
 
+/** Where the primary render leaves the pack's text files (pack/copy-files.ts) for DeliverPack's zip. */
+export const packTextKey = (orderId: string, name: string) => `${orderId}/pack/${name}`;
+
 /** What every render of an order is asked to make from (PlanRenders writes it once). */
 export interface RenderRequest {
   orderId: string;
@@ -29,6 +32,8 @@ export interface RenderRequest {
   footage?: { sceneIndex: number; key: string }[];
   /** Whether clips were made: the primary's share of the progress bar then starts later (order-progress.ts). */
   afterFootage: boolean;
+  /** The site's facts the storyboard was written from: the pack's copy says nothing else (pack/ad-copy.ts). */
+  site?: WebsiteAnalysis;
 }
 
 /** The render function's input: the order's request and the one file to make of it. */

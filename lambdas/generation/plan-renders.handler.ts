@@ -9,6 +9,7 @@ import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { GenerationState, RenderPlan } from './generation-state.ts';
 import { footageWasMade, renderingStart, reportStage } from './order-progress.ts';
 import { StepFailure } from './step-errors.ts';
+import { extraOpenings } from './storyboard/openings.ts';
 import { storyboardOfState } from './storyboard/storyboard-of-state.ts';
 
 export const handler = taskHandler(planRenders);
@@ -21,11 +22,17 @@ async function planRenders(state: GenerationState): Promise<RenderPlan> {
   const footage = (state.footage?.scenes ?? []).flatMap((scene) =>
     scene.status === 'ready' && scene.clipKey ? [{ sceneIndex: scene.sceneIndex, key: scene.clipKey }] : [],
   );
-  // The writer's extra openings join here as `packItems(formats, openingIds)` once storyboards carry them.
-  const pack = packItems(packFormats());
+  // The writer's other openings, each at 1080x1920 on the same body (storyboard/openings.ts).
+  const pack = packItems(packFormats(), extraOpenings(storyboard));
   await startOrderPack(order.id, pack);
   return {
-    request: { orderId: order.id, storyboard, afterFootage, ...(footage.length ? { footage } : {}) },
+    request: {
+      orderId: order.id,
+      storyboard,
+      afterFootage,
+      ...(state.site ? { site: state.site } : {}),
+      ...(footage.length ? { footage } : {}),
+    },
     primary: primaryItem,
     pack,
   };

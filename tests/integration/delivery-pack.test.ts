@@ -2,8 +2,8 @@
 // other files render in the state machine's Map and follow with their own status and progress on
 // the same live channel; once ready, the order page lists every file with its download link and
 // a zip holding them all with the licence, and the buyer gets a second email listing them. A pack
-// render that fails leaves the order completed with its primary file. This file's twin renders
-// the two 9:16 formats (the others need their own layouts first, docs/render-shape.md).
+// render that fails leaves the order completed with its primary file. The first test's order
+// renders every format of the pack (generationConfig.pack.formats); the others, the two 9:16 ones.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,8 @@ import type { RenderTask } from '#generation/generation-state.ts';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { decodeMessage } from '#local/ses-outbox.ts';
 import { executionArnFor } from '#orders/start-generation.ts';
-import { adFormat } from '#shared/ad-formats.ts';
+import { type AdFormatId, adFormat } from '#shared/ad-formats.ts';
+import { generationConfig } from '#shared/config.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { renderStates } from '#shared/generation-steps.ts';
 import { usageRightsText } from '#shared/usage-rights.ts';
@@ -25,7 +26,7 @@ import { storedOrder } from './support/orders-table.ts';
 import { createPaidOrder } from './support/pay.ts';
 import { adMadeWithinMs, adTestTimeoutMs, callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
 
-const twin = twinForSuite({ waitScale: 0.1, packFormats: ['vertical-720', 'vertical'] });
+const twin = twinForSuite({ waitScale: 0.1, packFormats: generationConfig.pack.formats });
 const browser = browserForSuite();
 let workDir = '';
 
@@ -86,15 +87,16 @@ describe('the delivery pack', () => {
         .filter((event) => event.type.endsWith('StateEntered'))
         .map((event) => (event.stateEnteredEventDetails as { name: string }).name);
       expect(entered.indexOf('MarkCompleted')).toBeLessThan(entered.indexOf('RenderPack'));
-      expect(entered.filter((name) => name === renderStates.pack)).toHaveLength(1);
+      expect(entered.filter((name) => name === renderStates.pack)).toHaveLength(
+        generationConfig.pack.formats.length - 1,
+      );
 
       // The page lists every file, the primary first, with the format table's labels
       const pack = packed.pack;
       expect(pack).toMatchObject({ status: 'ready', progress: 100 });
-      expect(pack?.files?.map(({ id, label }) => ({ id, label }))).toEqual([
-        { id: 'vertical-720', label: adFormat('vertical-720').label },
-        { id: 'vertical', label: adFormat('vertical').label },
-      ]);
+      expect(pack?.files?.map(({ id, label }) => ({ id, label }))).toEqual(
+        generationConfig.pack.formats.map((id) => ({ id, label: adFormat(id).label })),
+      );
       const short = orderId.slice(0, 8);
       const files = await Promise.all((pack?.files ?? []).map((file) => download(file.download_url)));
       for (const [index, file] of files.entries()) {
@@ -107,17 +109,37 @@ describe('the delivery pack', () => {
       const probed = await probeMedia(vertical);
       expect(probed.video).toMatchObject({ codec: 'h264', width: 1080, height: 1920 });
       expect(Math.abs(probed.durationSeconds - 4)).toBeLessThanOrEqual(0.05);
+      // Each file at its own format's size
+      for (const [index, file] of files.entries()) {
+        const path = join(workDir, `file-${index}.mp4`);
+        await writeFile(path, file.bytes);
+        const { width, height } = adFormat(pack?.files?.[index]?.id as AdFormatId);
+        expect((await probeMedia(path)).video).toMatchObject({ width, height });
+      }
 
       // The zip: every file under its pack name, and the licence
       const zip = await download(pack?.zip_url ?? '');
       expect(zip.type).toBe('application/zip');
       expect(zip.disposition).toBe(`attachment; filename="reelfive-ad-${short}-pack.zip"`);
       const entries = unzipSync(new Uint8Array(zip.bytes));
-      expect(Object.keys(entries).sort()).toEqual([
-        'LICENCE.txt',
-        `reelfive-ad-${short}-vertical-720.mp4`,
-        `reelfive-ad-${short}-vertical.mp4`,
-      ]);
+      expect(Object.keys(entries).sort()).toEqual(
+        [
+          'AI-LABEL.txt',
+          'LICENCE.txt',
+          'captions.srt',
+          'captions.vtt',
+          'copy.txt',
+          ...generationConfig.pack.formats.map((id) => `reelfive-ad-${short}-${id}.mp4`),
+        ].sort(),
+      );
+      // The copy to paste and the captions of the voice the buyer hears
+      const text = (name: string) => new TextDecoder().decode(entries[name]);
+      expect(text('copy.txt')).toMatch(/TikTok/);
+      expect(text('copy.txt')).toMatch(/Meta/);
+      expect(text('captions.vtt')).toMatch(/^WEBVTT/);
+      expect(text('captions.srt')).toMatch(/^1\n00:00:0\d,\d{3} --> /);
+      expect(text('AI-LABEL.txt')).toContain('compositeWithTrainedAlgorithmicMedia');
+      expect(text('AI-LABEL.txt')).toContain('AI-generated content');
       expect(
         Buffer.from(entries[`reelfive-ad-${short}-vertical.mp4`] ?? []).equals(files[1]?.bytes ?? Buffer.alloc(0)),
       ).toBe(true);
@@ -227,7 +249,7 @@ describe('the delivery pack', () => {
         expect(await link.count()).toBe(1);
         expect(new URL((await link.getAttribute('href')) ?? '').pathname).toBe(new URL(file.download_url).pathname);
       }
-      expect(order.pack?.files?.map((file) => file.id)).toEqual(['vertical-720', 'vertical']);
+      expect(order.pack?.files?.map((file) => file.id)).toEqual(generationConfig.pack.formats);
       expect(new URL((await zipLink.getAttribute('href')) ?? '').pathname).toBe(
         new URL(order.pack?.zip_url ?? '').pathname,
       );

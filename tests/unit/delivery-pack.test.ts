@@ -20,7 +20,11 @@ describe('the pack’s items', () => {
   it('renders every configured format but the primary, then each extra opening at 1080x1920, once each', () => {
     const items = packItems(
       adFormats.map((format) => format.id),
-      ['question', 'number', 'question'],
+      [
+        { id: 'B', name: 'Opening B — the rating' },
+        { id: 'C', name: 'Opening C — the offer' },
+        { id: 'B', name: 'Opening B — the rating' },
+      ],
     );
 
     expect(items).toEqual([
@@ -28,8 +32,8 @@ describe('the pack’s items', () => {
       { format: 'portrait' },
       { format: 'square' },
       { format: 'landscape' },
-      { format: 'vertical', opening: 'question' },
-      { format: 'vertical', opening: 'number' },
+      { format: 'vertical', opening: 'B', openingName: 'Opening B — the rating' },
+      { format: 'vertical', opening: 'C', openingName: 'Opening C — the offer' },
     ]);
     expect(packItems(['vertical-720'])).toEqual([]);
   });
@@ -42,6 +46,9 @@ describe('the pack’s items', () => {
     expect(packItemLabel({ format: 'landscape' })).toBe(adFormat('landscape').label);
     expect(packItemLabel({ format: 'vertical', opening: 'question' })).toBe(
       `${adFormat('vertical').label}, opening “question”`,
+    );
+    expect(packItemLabel({ format: 'vertical', opening: 'B', openingName: 'Opening B — the rating' })).toBe(
+      `${adFormat('vertical').label}, Opening B — the rating`,
     );
   });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { withOpening as withSeenHook } from '#generation/preview/preview-reuse.ts';
 import { sameFact } from '#generation/storyboard/fact-pool.ts';
-import { openingName, openingsOf, withOpening } from '#generation/storyboard/openings.ts';
+import { extraOpenings, openingName, openingsOf, withOpening } from '#generation/storyboard/openings.ts';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
 import { paceProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
@@ -13,6 +13,7 @@ import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.
 import { predictVoice, voiceFits } from '#generation/storyboard/voice-fit.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { styles } from '#shared/contract.ts';
+import { packItems } from '#shared/delivery-pack.ts';
 import { catTreats, coffeeRoaster, motorcycleGarage, nameOnly } from './fixtures/ad-copy-sites.ts';
 import { siteFactsOf } from './fixtures/sites.ts';
 
@@ -52,6 +53,12 @@ describe('the openings of an ad', () => {
       'Coffee roasted the day it ships!',
       'Rated 4.8 stars!',
       'Shipped within 24 hours!',
+    ]);
+    // The pack renders the other two at 1080x1920, under their names (shared/delivery-pack.ts).
+    expect(packItems(['vertical-720', 'vertical'], extraOpenings(storyboard))).toEqual([
+      { format: 'vertical' },
+      { format: 'vertical', opening: 'B', openingName: 'Opening B — the rating' },
+      { format: 'vertical', opening: 'C', openingName: 'Opening C — the number' },
     ]);
   });
 

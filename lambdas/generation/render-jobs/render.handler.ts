@@ -17,6 +17,7 @@ import { s3 } from '#common/s3-clients.ts';
 import { renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import {
   packFileKey,
+  packTextKey,
   type RenderedFile,
   type RenderRequest,
   type RenderTask,
@@ -24,9 +25,12 @@ import {
 } from '#generation/generation-state.ts';
 import { labelAd, stageC2paSigner } from '#generation/media/label-ad.ts';
 import { renderingProgress, reportStage } from '#generation/order-progress.ts';
+import { adCopyFiles, type PackTextFile } from '#generation/pack/copy-files.ts';
 import { classifyStepError, RetryableStepError, StepFailure } from '#generation/step-errors.ts';
-import type { StoryboardAsset } from '#generation/storyboard/storyboard.ts';
+import { withOpening } from '#generation/storyboard/openings.ts';
+import type { OpeningId, Storyboard, StoryboardAsset } from '#generation/storyboard/storyboard.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
+import type { SpokenWord } from '#generation/voice/voice.ts';
 import { fetchPublicImage } from '#generation/website/fetch-public-page.ts';
 import { reportPackRender } from '#orders/order-pack.ts';
 import { getOrder } from '#orders/order-store.ts';
@@ -71,7 +75,8 @@ async function renderAd({ request, item }: RenderTask): Promise<RenderedFile> {
     ]);
     let reported = 0;
     let reporting: Promise<unknown> = Promise.resolve();
-    const rendered = await renderStoryboard(request.storyboard, {
+    const storyboard = item.opening ? withOpening(request.storyboard, item.opening as OpeningId) : request.storyboard;
+    const rendered = await renderStoryboard(storyboard, {
       images,
       voice: await createVoice(),
       footage,
@@ -107,6 +112,7 @@ async function renderAd({ request, item }: RenderTask): Promise<RenderedFile> {
             ContentType: 'image/jpeg',
           }),
         ),
+      primary && storePackTexts(orderId, bucket, request, rendered),
     ]);
     metrics.addMetric(businessMetrics.renderSeconds, MetricUnit.Seconds, rendered.seconds.total);
     logger.info('Ad rendered', {
@@ -131,6 +137,39 @@ async function renderAd({ request, item }: RenderTask): Promise<RenderedFile> {
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The pack's copy to paste and caption files, from the primary's voice as heard (the same in every
+ * format). Secondary to the ad: one that cannot be written is logged and left out of the zip,
+ * never a reason to fail the order.
+ */
+async function storePackTexts(
+  orderId: string,
+  bucket: string,
+  request: RenderRequest,
+  rendered: { storyboard: Storyboard; spokenWords: SpokenWord[] },
+): Promise<void> {
+  if (!request.site) return;
+  let files: PackTextFile[];
+  try {
+    files = adCopyFiles({ storyboard: rendered.storyboard, site: request.site, spokenWords: rendered.spokenWords });
+  } catch (error) {
+    logger.error('Pack texts not written', { orderId, error });
+    return;
+  }
+  await Promise.all(
+    files.map((file) =>
+      s3().send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: packTextKey(orderId, file.name),
+          Body: file.body,
+          ContentType: file.contentType,
+        }),
+      ),
+    ),
+  );
 }
 
 function transientOrSelf(error: unknown): Error {

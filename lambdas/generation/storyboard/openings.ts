@@ -69,6 +69,13 @@ export function openingsOf(storyboard: Storyboard): Opening[] {
   return storyboard.openings ?? [openingOf(storyboard.scenes[0]!, 'A', 'name')];
 }
 
+/** The openings besides the ad's own, as the delivery pack renders them (shared/delivery-pack.ts). */
+export function extraOpenings(storyboard: Storyboard): { id: OpeningId; name: string }[] {
+  return openingsOf(storyboard)
+    .slice(1)
+    .map((opening) => ({ id: opening.id, name: openingName(opening) }));
+}
+
 /**
  * The storyboard with opening `id` in its first scene, as one ad: the rest unchanged, no openings
  * of its own (it is one of them). Throws when the storyboard has no such opening.

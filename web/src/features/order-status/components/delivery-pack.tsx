@@ -43,7 +43,8 @@ export function DeliveryPack({ pack }: { pack: OrderPackView }) {
                 Download all as a zip
               </a>
               <span className="mt-2 block text-sm text-slate-700">
-                The zip holds every file and the licence to use them (our terms' usage rights).
+                The zip holds every file, the ad text to paste for TikTok, Meta and YouTube, captions (SRT, VTT), how to
+                set each platform's AI label and the licence to use them (our terms' usage rights).
               </span>
             </p>
           )}
