@@ -16,7 +16,7 @@ import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { generationConfig } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
-import { coffeeRoaster } from '#tests/unit/fixtures/ad-copy-sites.ts';
+import { catTreats, coffeeRoaster } from '#tests/unit/fixtures/ad-copy-sites.ts';
 import { northwindFacts } from './support/ad-fixtures.ts';
 import {
   bedrockError,
@@ -249,7 +249,8 @@ describe('the Bedrock storyboard writer', () => {
 
   it('offers a UGC 12 s ad the "things I found" list and keeps the site view as ours, field by field', async () => {
     // Prepare
-    const shop: StoryboardInput = { site: coffeeRoaster, order: { style: 'ugc', durationSeconds: 12 } };
+    // The cat-treat brand: each of its facts, numbered, still draws on as many lines as without its number.
+    const shop: StoryboardInput = { site: catTreats, order: { style: 'ugc', durationSeconds: 12 } };
     const draft = writeTemplateStoryboard(shop);
     const { stub, client } = await stubAndClient({ respond: () => ({ ...draft, siteView: undefined }) });
 
@@ -260,7 +261,7 @@ describe('the Bedrock storyboard writer', () => {
     const [request] = stub.requests;
     const system = request!.body.system!.map((part) => part.text).join('\n');
     expect(system).toContain(
-      '- Instead of a rung of the ladder, the hook may open a list: its text "3 things I found at Ember & Oak", its voice saying it; then each of the 3 body scenes\' text opens on its number ("1. ", "2. ", "3. ") and shows a different fact of the site, the product with its price first. Use it only when the site gives 3 different facts; the list\'s own numbers are the only numbers not in the site data.',
+      '- Instead of a rung of the ladder, the hook may open a list: its text "3 things I found at Purrfect Bites", its voice saying it; then each of the 3 body scenes\' text opens on its number ("1. ", "2. ", "3. ") and shows a different fact of the site, the product with its price first. Use it only when the site gives 3 different facts; the list\'s own numbers are the only numbers not in the site data.',
     );
     expect(system).toContain('UGC: a creator filming on a phone');
     expect(system).not.toContain('a real customer');
@@ -268,11 +269,11 @@ describe('the Bedrock storyboard writer', () => {
     expect(text).toContain(
       'Keep these fields exactly as given: version, style, durationSeconds, persona, writer, brand, product, palette, assets, siteView, endCard.domain.',
     );
-    expect(text).toContain('"3 things I found at Ember & Oak"');
+    expect(text).toMatch(/"text": \[\s*"3 things I found",\s*"at Purrfect Bites"\s*\]/);
     // The model cannot drop or change the page the scroll draws: it is put back from the draft.
     expect(storyboard.writer).toBe('bedrock');
     expect(storyboard.siteView).toEqual(draft.siteView);
-    expect(storyboard.scenes[0]!.text.join(' ')).toBe('3 things I found at Ember & Oak');
+    expect(storyboard.scenes[0]!.text.join(' ')).toBe('3 things I found at Purrfect Bites');
   });
 
   it('offers no list where the ad has fewer than three body scenes or the style has none', async () => {

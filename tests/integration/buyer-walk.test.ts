@@ -62,7 +62,7 @@ describe("a buyer's whole walk", () => {
       await expect.poll(() => heading(page, 'Payment Successful').count(), { timeout: 30_000 }).toBe(1);
       await expect.poll(() => heading(page, 'Ad Ready!').count(), { timeout: adTestTimeoutMs - 90_000 }).toBe(1);
       await shoot(page, 'ad-ready');
-      const download = page.getByRole('link', { name: 'Download' });
+      const download = page.getByRole('link', { name: 'Download', exact: true });
       const answer = await fetch((await download.getAttribute('href')) ?? '');
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('video/mp4');

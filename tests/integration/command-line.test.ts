@@ -91,10 +91,11 @@ describe('npm run order', () => {
       expect(cli.stdout).toContain('completed · done · 100%');
       expect(cli.stdout).toMatch(/Download: +http/);
       const orderId = /Order ([0-9a-f-]{36}) paid/.exec(cli.stdout)?.[1] ?? '';
-      const execution = twin.current.steps.getExecution(orderId);
+      // The execution goes on past the order's completion with the rest of the delivery pack.
+      const execution = await twin.current.steps.waitForExecution(orderId);
       // Read from the shop's page, not guessed from its name: the page's own name and product.
-      expect(JSON.stringify(execution?.output)).toContain('"businessName":"Ember & Oak Coffee"');
-      expect(JSON.stringify(execution?.output)).toContain('House Blend');
+      expect(JSON.stringify(execution.output)).toContain('"businessName":"Ember & Oak Coffee"');
+      expect(JSON.stringify(execution.output)).toContain('House Blend');
     },
     adTestTimeoutMs,
   );

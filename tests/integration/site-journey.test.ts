@@ -92,7 +92,7 @@ describe('the buyer’s journey in Chromium', () => {
 
     const [download] = await Promise.all([
       payPage.waitForEvent('download'),
-      payPage.getByRole('link', { name: 'Download' }).click(),
+      payPage.getByRole('link', { name: 'Download', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`reelfive-ad-${orderId.slice(0, 8)}.mp4`);
     const file = join(workDir, 'downloaded.mp4');

@@ -13,6 +13,8 @@ const lifecycleModule = 'lambdas/orders/order-lifecycle.ts';
 const otherOrderWriters: Record<string, string> = {
   'lambdas/operations/anonymise.ts': 'removes the personal fields of an order at rest',
   'lambdas/notifications/email-ledger.ts': 'claims and releases the emails_sent kinds',
+  'lambdas/orders/order-pack.ts':
+    "the delivery pack's own status and progress (pack_*), on a completed order, never its order_status",
 };
 
 function sourceFiles(...dirs: string[]): string[] {
