@@ -2,28 +2,23 @@
 // and 16:9 (lambdas/generation/compose, `frame`) comes out at that format's exact size, through
 // every gate of the 9:16 ad (layout: safe zone, product, size, contrast; media: loudness, speech,
 // black/blank/frozen) and with a poster of the same size.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { localVoice } from '#generation/voice/local-voice.ts';
 import { adFormat } from '#shared/ad-formats.ts';
 import type { Style } from '#shared/contract.ts';
-import { northwindStoryboard, writeProductPhoto } from './support/ad-fixtures.ts';
+import { northwindStoryboard, writeCleanedProductPhoto } from './support/ad-fixtures.ts';
 
 let workRoot: string;
 let upload: string;
 
 beforeAll(async () => {
   workRoot = await mkdtemp(join(tmpdir(), 'compose-formats-'));
-  // As clean-image.ts hands images over: a PNG decoded and re-encoded by sharp.
-  upload = join(workRoot, 'upload.png');
-  await sharp(await readFile(await writeProductPhoto(workRoot)))
-    .png()
-    .toFile(upload);
+  upload = await writeCleanedProductPhoto(workRoot);
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
 // a photo that defeats the designed layout falls back to the safe one; a voice-over that cannot
 // fit fails with the reason. Render time is printed, not asserted (the bench measures budgets).
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,7 +19,7 @@ import { cleanImage } from '#generation/render-jobs/clean-image.ts';
 import { localVoice } from '#generation/voice/local-voice.ts';
 import type { Voice, VoiceLine } from '#generation/voice/voice.ts';
 import { styles } from '#shared/contract.ts';
-import { northwindStoryboard, writeProductPhoto } from './support/ad-fixtures.ts';
+import { northwindStoryboard, writeCleanedProductPhoto } from './support/ad-fixtures.ts';
 import { handWrittenStoryboard } from './support/hand-written-storyboards.ts';
 
 let workRoot: string;
@@ -27,11 +27,7 @@ let upload: string;
 
 beforeAll(async () => {
   workRoot = await mkdtemp(join(tmpdir(), 'compose-render-'));
-  // As clean-image.ts hands images over: a PNG decoded and re-encoded by sharp.
-  upload = join(workRoot, 'upload.png');
-  await sharp(await readFile(await writeProductPhoto(workRoot)))
-    .png()
-    .toFile(upload);
+  upload = await writeCleanedProductPhoto(workRoot);
 });
 
 afterAll(async () => {

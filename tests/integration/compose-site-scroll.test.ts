@@ -2,11 +2,10 @@
 // page (drawn by the engine from the storyboard's siteView), rendered with festival's voice and the
 // bundled ffmpeg, held to every gate; two frames of that scene show the page moved up between them.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frame } from '#generation/compose/geometry.ts';
 import { layoutStoryboard } from '#generation/compose/layout.ts';
@@ -15,7 +14,7 @@ import { renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { localVoice } from '#generation/voice/local-voice.ts';
-import { writeProductPhoto } from './support/ad-fixtures.ts';
+import { writeCleanedProductPhoto } from './support/ad-fixtures.ts';
 import { handWrittenStoryboard, withSiteView } from './support/hand-written-storyboards.ts';
 
 let workRoot: string;
@@ -23,10 +22,7 @@ let upload: string;
 
 beforeAll(async () => {
   workRoot = await mkdtemp(join(tmpdir(), 'compose-site-scroll-'));
-  upload = join(workRoot, 'upload.png');
-  await sharp(await readFile(await writeProductPhoto(workRoot)))
-    .png()
-    .toFile(upload);
+  upload = await writeCleanedProductPhoto(workRoot);
 });
 
 afterAll(async () => {

@@ -24,35 +24,15 @@ import {
   layoutStoryboard,
 } from '#generation/compose/layout.ts';
 import { checkLayout } from '#generation/compose/layout-gate.ts';
-import type { PlacedLine } from '#generation/compose/voice-track.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { adFormats } from '#shared/ad-formats.ts';
 import { styles } from '#shared/contract.ts';
 import { northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
+import { evenlyRead } from './support/evenly-read.ts';
 
 const coffee: ImageFacts = { width: 600, height: 400, opaque: true, focus: { x: 0.47, y: 0.41 } };
 const square: ImageFacts = { width: 900, height: 900, opaque: true };
 const unmeasured = () => null;
-
-/** Each scene's voice line read evenly across its scene, for the captions to group. */
-function evenlyRead(storyboard: Storyboard): PlacedLine[] {
-  return storyboard.scenes.flatMap((scene, sceneIndex): PlacedLine[] => {
-    const words = scene.voiceLine.split(/\s+/).filter(Boolean);
-    if (words.length === 0 || scene.role === 'cta') return [];
-    const step = (scene.endSeconds - scene.startSeconds - 0.2) / words.length;
-    const at = (index: number) => scene.startSeconds + 0.05 + index * step;
-    return [
-      {
-        sceneIndex,
-        audioPath: '/work/line.wav',
-        trim: { startSeconds: 0, endSeconds: words.length * step },
-        startSeconds: at(0),
-        endSeconds: at(words.length),
-        words: words.map((word, index) => ({ word, startSeconds: at(index), endSeconds: at(index + 1) - 0.02 })),
-      },
-    ];
-  });
-}
 
 /** The layout the renderer would draw: the designed one, or the safe look when the designed one is refused. */
 function renderedLayout(board: Storyboard, photo: ImageFacts, format: { width: number; height: number }) {

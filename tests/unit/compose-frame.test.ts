@@ -10,11 +10,11 @@ import { type Box, bottom, contains, frameGeometry, overlaps, right } from '#gen
 import { type AdLayout, type ImageFacts, layoutStoryboard } from '#generation/compose/layout.ts';
 import { checkLayout, minSizeFor } from '#generation/compose/layout-gate.ts';
 import { composePlate } from '#generation/compose/plates.ts';
-import type { PlacedLine } from '#generation/compose/voice-track.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { styles } from '#shared/contract.ts';
 import { northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
+import { evenlyRead } from './support/evenly-read.ts';
 
 const large = { width: 1080, height: 1920 };
 /** The fixture's square photo, and coffee.png's shape with its subject where sharp's attention finds it. */
@@ -27,26 +27,6 @@ function withLogo(storyboard: Storyboard): Storyboard {
   const board = structuredClone(storyboard);
   board.assets.push({ id: 'logo', source: 'logo', url: 'https://northwind.coffee/logo.png' });
   return board;
-}
-
-/** Each scene's voice line as if read evenly across its scene, for the captions to group. */
-function evenlyRead(storyboard: Storyboard): PlacedLine[] {
-  return storyboard.scenes.flatMap((scene, sceneIndex): PlacedLine[] => {
-    const words = scene.voiceLine.split(/\s+/).filter(Boolean);
-    if (words.length === 0 || scene.role === 'cta') return [];
-    const step = (scene.endSeconds - scene.startSeconds - 0.2) / words.length;
-    const at = (index: number) => scene.startSeconds + 0.05 + index * step;
-    return [
-      {
-        sceneIndex,
-        audioPath: '/work/line.wav',
-        trim: { startSeconds: 0, endSeconds: words.length * step },
-        startSeconds: at(0),
-        endSeconds: at(words.length),
-        words: words.map((word, index) => ({ word, startSeconds: at(index), endSeconds: at(index + 1) - 0.02 })),
-      },
-    ];
-  });
 }
 
 /** Every box of text a scene draws, with its weight and the sizes it is drawn at. */

@@ -1,8 +1,10 @@
 // The same business and product photo for every test and bench figure that renders an ad, so
 // their numbers compare.
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
@@ -35,6 +37,15 @@ export async function writeProductPhoto(dir: string): Promise<string> {
     photo,
   ]);
   return photo;
+}
+
+/** The product photo as clean-image.ts hands images to the renderer: a PNG decoded and re-encoded by sharp. */
+export async function writeCleanedProductPhoto(dir: string): Promise<string> {
+  const upload = join(dir, 'upload.png');
+  await sharp(await readFile(await writeProductPhoto(dir)))
+    .png()
+    .toFile(upload);
+  return upload;
 }
 
 /** Northwind's storyboard as the template writer writes it (the writer the twin and CI use). */
