@@ -194,6 +194,35 @@ describe('the prerendered pages in Chromium', () => {
     expect(errors.filter((text) => !(path === '/no-such-page' && text.includes('status of 404')))).toEqual([]);
   });
 
+  it('/ hydrates its text-only sections from their HTML with none of their code; a visit from another page loads them', async () => {
+    const page = await browser.current.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const sectionCode = /\/assets\/(faq-section|value-section|testimonials-section|how-it-works|privacy-notice)-/;
+    const firstQuestion = faqs[0]?.question ?? '';
+    await page.goto(`${twin.current.url}/`, { waitUntil: 'networkidle' });
+    await waitForReact(page);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => sectionCode.test(path))).toEqual([]);
+    expect(await page.getByRole('heading', { name: 'Questions, answered' }).count()).toBe(1);
+    expect(await page.getByText(firstQuestion).count()).toBeGreaterThan(0);
+    expect(await page.locator('#privacy').count()).toBe(1);
+    // No hydrated React tree there: the sections were adopted as HTML, and stay.
+    await page.getByRole('link', { name: 'Terms of Service' }).click();
+    await page.waitForURL(`${twin.current.url}/terms`);
+    await page.getByRole('link', { name: 'FAQ' }).first().click();
+    await page.waitForURL(`${twin.current.url}/#faq`);
+    await expect.poll(() => page.getByText(firstQuestion).count()).toBeGreaterThan(0);
+    expect(await page.locator('#privacy').count()).toBe(1);
+    expect(scripts.filter((path) => sectionCode.test(path)).length).toBe(5);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows the error boundary when a page’s code cannot load (offline, or removed by a deploy)', async () => {
     const page = await browser.current.newPage();
     await page.goto(`${twin.current.url}/`);

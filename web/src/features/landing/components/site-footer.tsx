@@ -3,12 +3,16 @@
 // in the home page's footer only (#privacy), where every page's Privacy link leads (issue 17: it
 // made each page thousands of pixels taller on a phone). On a phone the blog links fold away and
 // the link lists sit side by side.
+import { lazy } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { config } from '#shared/config.ts';
 import { anchors, paths } from '#shared/paths.ts';
+import { PrerenderedSection } from '#web/components/prerendered-section.tsx';
 import { blogLinks } from '#web/features/landing/blog-links.ts';
 import { NewsletterBox } from '#web/features/newsletter/components/newsletter-box.tsx';
-import { PrivacyNotice } from './privacy-notice.tsx';
+
+// The privacy notice is text only: the home page hydrates it from its prerendered HTML.
+const PrivacyNotice = lazy(() => import('./privacy-notice.tsx').then((module) => ({ default: module.PrivacyNotice })));
 
 const link = 'rounded text-slate-300 hover:text-white hover:underline';
 
@@ -142,7 +146,7 @@ export function SiteFooter({ staticPage = false }: { staticPage?: boolean }) {
 
         {onHome && (
           <div className="mt-12">
-            <PrivacyNotice />
+            <PrerenderedSection name="privacy" Section={PrivacyNotice} />
           </div>
         )}
         <p className="mt-10 text-sm text-slate-400">
