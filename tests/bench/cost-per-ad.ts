@@ -5,6 +5,7 @@
 // ApplyGuardrail, from what the twin's stand-in was sent: content-check.ts.
 
 import { config } from '#shared/config.ts';
+import { renderStates } from '#shared/generation-steps.ts';
 import { matchRoute } from '#shared/routes.ts';
 import type { AdJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
@@ -68,6 +69,21 @@ export interface AdCost {
 }
 
 const serverMs = (request: ObservedRequest) => (request.finishedAt ?? request.startedAt) - request.startedAt;
+
+/** Each pack render's milliseconds: its Map iteration, started → succeeded (they may overlap). */
+function mapIterationMs(journey: AdJourney): number[] {
+  const started = new Map<number, number>();
+  const durations: number[] = [];
+  for (const event of journey.execution.events) {
+    const index = (event.mapIterationStartedEventDetails ?? event.mapIterationSucceededEventDetails) as
+      | { index?: number }
+      | undefined;
+    if (index?.index === undefined) continue;
+    if (event.type === 'MapIterationStarted') started.set(index.index, event.timestamp);
+    if (event.type === 'MapIterationSucceeded') durations.push(event.timestamp - (started.get(index.index) ?? 0));
+  }
+  return durations;
+}
 
 /** Task state name → milliseconds of each of its Lambda invocations, from the execution history. */
 function taskDurations(journey: AdJourney): Map<string, number[]> {
@@ -160,8 +176,8 @@ export function costOfAd(
   }
 
   // The state machine's tasks along the happy path (the primary render, RenderAd, among them:
-  // the render function is a task of the machine), the stream publisher. The pack's renders
-  // (the RenderPack Map's iterations) are not priced here.
+  // the render function is a task of the machine), then the pack's renders (the RenderPack Map's
+  // iterations, each timed from its start to its end), the stream publisher.
   const machine = generationStateMachine(assembly);
   const path = happyPath(machine.definition);
   const measuredTasks = taskDurations(journey);
@@ -170,6 +186,19 @@ export function costOfAd(
     const durations = measuredTasks.get(state);
     if (!durations?.length) throw new Error(`The order ${journey.orderId} ran no ${state} on the twin`);
     lines.push(lambdaLine(state, taskFunction, runs, median(durations), initOf(taskFunction.logicalId)));
+  }
+  const packRenders = mapIterationMs(journey);
+  if (packRenders.length) {
+    const renderFunction = functionOf(machine.taskFunctions[renderStates.primary], 'the render');
+    lines.push(
+      lambdaLine(
+        `${renderStates.pack} (${packRenders.length} pack files)`,
+        renderFunction,
+        packRenders.length,
+        sum(packRenders) / packRenders.length,
+        initOf(renderFunction.logicalId),
+      ),
+    );
   }
   for (const publisherId of streamConsumers(assembly)) {
     const invocations = journey.eventPublishes.length * costAssumptions.publisherInvocationsPerEvent;
@@ -182,7 +211,8 @@ export function costOfAd(
   const s3 = s3Usage(journey, assembly, twinEnv);
 
   const lambdaUsd = sum(lines.map((line) => line.usd));
-  const transitions = path.states.length;
+  // Each pack render enters its iteration's one state: a transition each.
+  const transitions = path.states.length + packRenders.length;
   const stepFunctionsUsd = transitions * unitPrice(prices.stepFunctionsTransition);
   const s3Usd =
     s3.putRequests * unitPrice(prices.s3Put) +

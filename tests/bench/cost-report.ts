@@ -2,6 +2,7 @@
 // (bench/cost-per-ad.md): one column per length, then the Lambda lines, Bedrock and Polly,
 // assumptions and prices.
 import { writeFile } from 'node:fs/promises';
+import { renderStates } from '#shared/generation-steps.ts';
 import { costAssumptions, notCounted } from './cost-assumptions.ts';
 import type { AdCost } from './cost-per-ad.ts';
 import { record, round } from './figures.ts';
@@ -184,14 +185,16 @@ order per length made on the twin the way the site makes it (${costAssumptions.s
 ${table(['per ad (USD)', ...lengths], summaryRows(costs))}
 
 Emails per order: ${costs[0]?.ses.kinds.map((kind) => `"${kind}"`).join(', ') || 'none'}.
-Step Functions transitions are the states entered along the synthesized ASL's happy path, the render seen done at the
-first poll after its measured duration plus its cold init (the twin's executions entered
+Each order delivers the whole pack (\`generationConfig.pack.formats\` and the writer's other openings): its
+pack renders are the render function's line "${renderStates.pack} (N pack files)" below.
+Step Functions transitions are the states entered along the synthesized ASL's happy path, plus one per pack file
+(its Map iteration's one state; the twin's executions entered
 ${costs.map((cost) => cost.stepFunctions.transitionsOnTheTwin).join(' / ')} states).
 
 ## Lambda, per function
 
 Milliseconds are the median of what the function took on the twin (API handlers timed by the twin's HTTP server,
-tasks from the execution history, the render from its invocation to its final status write). Each function an ad uses
+tasks, the primary render among them, from the execution history; a pack render from its Map iteration's start to its end). Each function an ad uses
 starts cold once per ad and its init is billed (Lambda bills INIT since 2025-08-01): process start → handler
 imported, from the cold-init group.
 
