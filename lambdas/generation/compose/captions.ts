@@ -2,6 +2,7 @@
 // spoken highlighted. A group ends at a clause mark, a pause or the look's word limit, and never
 // holds more than fits the caption band. Each state (group + active word) is one small image on
 // screen from its word's start to the next word's; a short silence keeps the last state up.
+import { leansOnNext } from '#generation/words/leaning-words.ts';
 import { frame } from './geometry.ts';
 import { type CaptionBandLayout, captionNumber } from './layout.ts';
 import { paddingFor } from './text-blocks.ts';
@@ -43,31 +44,7 @@ export function captionWord(word: string): string {
   return word.replace(/^["'“‘(]+/, '').replace(/[,.;:"'”’)…]+$/, '');
 }
 
-/** Words that lean on the next one: a group does not end on them when one more word is allowed. */
-const leaning = new Set([
-  'a',
-  'an',
-  'and',
-  'at',
-  'by',
-  'for',
-  'from',
-  'i',
-  'in',
-  'is',
-  'it',
-  'my',
-  'of',
-  'on',
-  'or',
-  'our',
-  'the',
-  'to',
-  'we',
-  'with',
-  'your',
-]);
-const leansOn = (word: string) => leaning.has(captionWord(word).toLowerCase());
+const leansOn = (word: string) => leansOnNext(captionWord(word));
 /** Never more words than this on screen (ad-craft §5: 1–3). */
 const maxGroupWords = 3;
 

@@ -4,6 +4,7 @@
 // platforms' caption guides repeat), one sentence or clause, shown from its first word to its
 // last and never overlapping the next; a long pause starts a new cue.
 import type { SpokenWord } from '#generation/voice/voice.ts';
+import { leansOnNext } from '#generation/words/leaning-words.ts';
 
 export const captionCueLimits = { charsPerLine: 42, lines: 2, maxSeconds: 6 } as const;
 
@@ -62,25 +63,6 @@ export function captionCues(words: readonly SpokenWord[], durationSeconds: numbe
   return cues;
 }
 
-/** Words that lean on the next one: a line does not end on them when it can end elsewhere. */
-const leaning = new Set([
-  'a',
-  'an',
-  'and',
-  'at',
-  'by',
-  'for',
-  'from',
-  'in',
-  'of',
-  'on',
-  'or',
-  'the',
-  'to',
-  'with',
-  'your',
-]);
-
 /**
  * The text on one line, or two lines within the limit, broken where they read best: after a clause
  * mark, never after a word that leans on the next, else where the two lengths are closest. Null
@@ -98,7 +80,7 @@ export function wrapCue(text: string): string[] | null {
     const cost =
       Math.abs(lines[0]!.length - lines[1]!.length) +
       (endsClause(lastWord) || endsSentence(lastWord) ? -12 : 0) +
-      (leaning.has(lastWord.toLowerCase()) ? 20 : 0);
+      (leansOnNext(lastWord) ? 20 : 0);
     if (!best || cost < best.cost) best = { lines, cost };
   }
   // A single word too long for a line is shown whole: never cut mid-word.
