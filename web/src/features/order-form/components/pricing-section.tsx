@@ -1,4 +1,5 @@
 // The home page's order section (anchor #pricing): the offer beside the form.
+import { freeRevisionWords, packFormatsInWords } from '#shared/delivery-pack.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { anchors } from '#shared/paths.ts';
 import { useCheckoutCanceled } from '#web/features/order-form/hooks/use-checkout-canceled.ts';
@@ -6,11 +7,13 @@ import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 import { OrderForm } from './order-form.tsx';
 
 const included = [
-  'A vertical 9:16 MP4 at 720x1280, ready for TikTok, Reels and Shorts',
+  `Your ad in ${packFormatsInWords()}, for TikTok, Meta and YouTube`,
+  'Up to three openings to A/B test, the ad text to paste, and captions (SRT, VTT)',
   'An ad written from your website: a hook from your own claims, your real offer if you show one, a call to action',
   'An AI voice-over, captions that follow it word by word, and original music',
   `Delivered to your inbox in ${typicalDeliveryWords(siteDeliverySeconds)}`,
-  'Commercial usage rights for your ads',
+  freeRevisionWords.slice(0, freeRevisionWords.indexOf(':')),
+  'Commercial usage rights for every file',
 ];
 
 export function PricingSection() {
