@@ -3,7 +3,6 @@
 // (shared/ad-formats.ts primaryFormat); the rest of the pack follows. An extra opening of the ad is
 // just another item: the writer's opening id on a format (the storyboard rendered with that opening).
 import { type AdFormatId, adFormat, primaryFormat } from './ad-formats.ts';
-import { generationConfig } from './config.ts';
 import { type PlacementCheck, placementsFor } from './placements.ts';
 
 export interface PackItem {
@@ -72,27 +71,4 @@ export function combinedPackProgress(fractions: Readonly<Record<string, number>>
   if (!values.length) return 100;
   const mean = values.reduce((sum, fraction) => sum + Math.min(1, Math.max(0, fraction)), 0) / values.length;
   return Math.floor(mean * 100);
-}
-
-/**
- * The pack's formats as the site and the emails name them, grouped by shape: "9:16 at 720x1280 and
- * 1080x1920, 4:5 at 1080x1350, 1:1 at 1080x1080 and 16:9 at 1920x1080".
- */
-export function packFormatsInWords(formats: readonly AdFormatId[] = generationConfig.pack.formats): string {
-  const sizesByRatio = new Map<string, string[]>();
-  for (const { ratio, width, height } of formats.map(adFormat)) {
-    sizesByRatio.set(ratio, [...(sizesByRatio.get(ratio) ?? []), `${width}x${height}`]);
-  }
-  return inWords([...sizesByRatio].map(([ratio, sizes]) => `${ratio} at ${inWords(sizes)}`));
-}
-
-/**
- * The one free revision an order includes, as the site and the emails promise it (the order page
- * and the ready email are where it is asked for). One sentence, so every page says the same.
- */
-export const freeRevisionWords =
-  'One free revision within 7 days of delivery: from your order page or the ready email, write what to change and add a photo if you like; the website and the length stay as ordered.';
-
-function inWords(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

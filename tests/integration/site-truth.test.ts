@@ -12,6 +12,7 @@ import { renderConfirmationEmail } from '#newsletter/newsletter-email-templates.
 import { type OrderEmailFacts, orderEmailKinds, renderOrderEmail } from '#notifications/order-email-templates.ts';
 import { adFormats } from '#shared/ad-formats.ts';
 import { generationConfig } from '#shared/config.ts';
+import { packFormatsWords } from '#shared/pack-words.ts';
 import { usageRightsText } from '#shared/usage-rights.ts';
 
 const dist = join(process.cwd(), 'web', 'dist');
@@ -144,6 +145,13 @@ describe('what the site and the emails say about the delivery pack', () => {
     expect(packReady).toMatch(/captions \(SRT and VTT\)/);
     expect(packReady).toMatch(/AI label/);
     expect(packReady).toMatch(/One free revision within 7 days/);
+  });
+
+  it('words the formats the stage delivers: every format of the table, each rendered by the pack', () => {
+    const sizes = packFormatsWords.match(/\d+x\d+/g) ?? [];
+    expect(sizes).toEqual(adFormats.map((format) => `${format.width}x${format.height}`));
+    for (const { ratio } of adFormats) expect(packFormatsWords).toContain(`${ratio} at`);
+    expect([...generationConfig.pack.formats].sort()).toEqual(adFormats.map((format) => format.id).sort());
   });
 
   it("grants the terms' usage rights over every file of the pack and the revision", async () => {

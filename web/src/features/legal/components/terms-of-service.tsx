@@ -4,7 +4,7 @@
 // the delivery pack (shared/delivery-pack.ts). Company, address and governing law come from config.
 import type { ReactNode } from 'react';
 import { config } from '#shared/config.ts';
-import { freeRevisionWords, packFormatsInWords } from '#shared/delivery-pack.ts';
+import { freeRevisionWords, packFormatsWords } from '#shared/pack-words.ts';
 import { prohibitedCategories } from '#shared/prohibited-content.ts';
 import { usageRightsText, usageRightsTitle } from '#shared/usage-rights.ts';
 
@@ -40,9 +40,9 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
         give us (the image is optional when we can read your website, and needed when we cannot), and sends the finished
         ad to the email address you enter. Each ad has a script written from your website, a synthetic voice-over with
         captions, the images from your upload or your website, and original music. It is delivered as MP4 files in{' '}
-        {packFormatsInWords()} pixels (the 720x1280 file first, the others on your order page within minutes), with up
-        to two other openings at 1080x1920 to test, the ad text to paste into the ad platforms, caption files and a note
-        on labelling AI content. It contains no filmed or AI-generated footage and no people or avatars. Each ad is a
+        {packFormatsWords} pixels (the 720x1280 file first, the others on your order page within minutes), with up to
+        two other openings at 1080x1920 to test, the ad text to paste into the ad platforms, caption files and a note on
+        labelling AI content. It contains no filmed or AI-generated footage and no people or avatars. Each ad is a
         one-time purchase. No account or subscription is needed.
       </p>
     ),

@@ -1,19 +1,19 @@
 // The home page's order section (anchor #pricing): the offer beside the form.
-import { freeRevisionWords, packFormatsInWords } from '#shared/delivery-pack.ts';
+
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
+import { freeRevisionWords, packFormatsWords } from '#shared/pack-words.ts';
 import { anchors } from '#shared/paths.ts';
 import { useCheckoutCanceled } from '#web/features/order-form/hooks/use-checkout-canceled.ts';
 import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 import { OrderForm } from './order-form.tsx';
 
 const included = [
-  `Your ad in ${packFormatsInWords()}, for TikTok, Meta and YouTube`,
-  'Up to three openings to A/B test, the ad text to paste, and captions (SRT, VTT)',
+  `Your ad in ${packFormatsWords}, with up to three openings to A/B test`,
   'An ad written from your website: a hook from your own claims, your real offer if you show one, a call to action',
   'An AI voice-over, captions that follow it word by word, and original music',
   `Delivered to your inbox in ${typicalDeliveryWords(siteDeliverySeconds)}`,
   freeRevisionWords.slice(0, freeRevisionWords.indexOf(':')),
-  'Commercial usage rights for every file',
+  'Commercial usage rights for your ads',
 ];
 
 export function PricingSection() {
