@@ -213,7 +213,16 @@ export const orderViewSchema = z.object({
       progress: z.int().check(z.minimum(0), z.maximum(100)),
       /** Every file of the ready pack, the primary first (links signed like video_url). */
       files: z.optional(
-        z.array(z.object({ id: z.string(), label: z.string(), bytes: z.int(), download_url: z.string() })),
+        z.array(
+          z.object({
+            id: z.string(),
+            label: z.string(),
+            bytes: z.int(),
+            download_url: z.string(),
+            /** Where the file can run (shared/placements.ts placementsFor), in the buyer's words. */
+            placements: z.array(z.object({ name: z.string(), pass: z.boolean(), verdict: z.string() })),
+          }),
+        ),
       ),
       zip_url: z.optional(z.string()),
     }),

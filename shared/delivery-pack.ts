@@ -3,6 +3,7 @@
 // (shared/ad-formats.ts primaryFormat); the rest of the pack follows. An extra opening of the ad is
 // just another item: the writer's opening id on a format (the storyboard rendered with that opening).
 import { type AdFormatId, adFormat, primaryFormat } from './ad-formats.ts';
+import { type PlacementCheck, placementsFor } from './placements.ts';
 
 export interface PackItem {
   format: AdFormatId;
@@ -36,6 +37,14 @@ export function packItemLabel(item: PackItem): string {
   const { label } = adFormat(item.format);
   if (!item.opening) return label;
   return `${label}, ${item.openingName ?? `opening “${item.opening}”`}`;
+}
+
+/**
+ * Where a delivered file can run, each placement that takes its shape passed or failed on its
+ * length and size: what the order page and the pack-ready email list beside the file.
+ */
+export function packFilePlacements(file: { item: PackItem; bytes: number }, durationSeconds: number): PlacementCheck[] {
+  return placementsFor(adFormat(file.item.format), durationSeconds, file.bytes);
 }
 
 export const primaryItem: PackItem = { format: primaryFormat.id };

@@ -134,3 +134,14 @@ function lengthReasons(placement: Placement, durationSeconds: number): string[] 
   if (durationSeconds > placement.maxSeconds) return [`takes at most ${placement.maxSeconds} s`];
   return [];
 }
+
+/**
+ * A check in the buyer's words, the same on the order page and in the email: "runs", "runs (below
+ * the recommended 1080x1920)", "does not run (needs at least 5 s)".
+ */
+export function placementVerdict(check: PlacementCheck): string {
+  if (!check.pass) return `does not run (${check.reasons.join('; ')})`;
+  if (!check.belowRecommended) return 'runs';
+  const [width, height] = placementDetails[check.placement].recommended;
+  return `runs (below the recommended ${width}x${height})`;
+}

@@ -3,13 +3,15 @@
 // No tracking pixels, no remote images: the only image is the poster, attached inline (cid:).
 
 import { unreadableSiteError } from '#generation/step-errors.ts';
-import type { OrderRecord } from '#orders/order-record.ts';
+import type { OrderPackFile, OrderRecord } from '#orders/order-record.ts';
 import { config } from '#shared/config.ts';
 import { shortOrderId, styleLabels } from '#shared/contract.ts';
-import { packItemLabel } from '#shared/delivery-pack.ts';
+import { packFilePlacements, packItemLabel } from '#shared/delivery-pack.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { escapeHtml } from '#shared/html.ts';
+import { freeRevisionWords } from '#shared/pack-words.ts';
 import { paths } from '#shared/paths.ts';
+import { placementVerdict } from '#shared/placements.ts';
 import { refusedCategoryOf } from '#shared/prohibited-content.ts';
 
 /**
@@ -215,12 +217,16 @@ function packReadyEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail 
     ...layout(
       'Your delivery pack is ready!',
       [
-        { kind: 'paragraph', text: `Every file of your ad for ${order.website} is ready to download:` },
         {
-          kind: 'facts',
-          rows: (order.pack_files ?? []).map((file) => [packItemLabel(file.item), megabytes(file.bytes)]),
+          kind: 'paragraph',
+          text: `Every file of your ad for ${order.website} is ready to download. Each is ${order.duration_seconds} seconds long; under each, the placements that take its shape and whether it can run there:`,
         },
-        { kind: 'paragraph', text: 'The zip on your order page holds them all, with the licence to use them.' },
+        ...(order.pack_files ?? []).map((file) => packFileFacts(file, order.duration_seconds)),
+        {
+          kind: 'paragraph',
+          text: 'The zip on your order page holds them all, with the ad text to paste into TikTok, Meta and YouTube, captions (SRT and VTT), how to set each platform’s AI label, and the licence to use them.',
+        },
+        { kind: 'paragraph', text: freeRevisionWords },
         { kind: 'button', label: 'Download your files', href: pageUrl },
         orderFacts(order),
         {
@@ -230,6 +236,19 @@ function packReadyEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail 
       ],
       order.id,
     ),
+  };
+}
+
+/** A file of the pack, its size, and where it can run (shared/delivery-pack.ts packFilePlacements). */
+function packFileFacts(file: OrderPackFile, durationSeconds: number): Block {
+  return {
+    kind: 'facts',
+    rows: [
+      [packItemLabel(file.item), megabytes(file.bytes)],
+      ...packFilePlacements(file, durationSeconds).map(
+        (check) => [`  ${check.name}`, placementVerdict(check)] as [string, string],
+      ),
+    ],
   };
 }
 

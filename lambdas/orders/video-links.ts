@@ -6,7 +6,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3, s3Presigner } from '#common/s3-clients.ts';
 import { serviceLimits } from '#shared/config.ts';
 import type { OrderPackView, OrderView } from '#shared/contract.ts';
-import { packFileName, packItemId, packItemLabel, packZipFileName } from '#shared/delivery-pack.ts';
+import { packFileName, packFilePlacements, packItemId, packItemLabel, packZipFileName } from '#shared/delivery-pack.ts';
+import { placementVerdict } from '#shared/placements.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { OrderRecord } from './order-record.ts';
 
@@ -17,7 +18,15 @@ export type VideoLinks = Pick<
 
 type LinkedOrder = Pick<
   OrderRecord,
-  'id' | 'order_status' | 'video_key' | 'poster_key' | 'pack_status' | 'pack_progress' | 'pack_files' | 'pack_zip_key'
+  | 'id'
+  | 'duration_seconds'
+  | 'order_status'
+  | 'video_key'
+  | 'poster_key'
+  | 'pack_status'
+  | 'pack_progress'
+  | 'pack_files'
+  | 'pack_zip_key'
 >;
 
 /** The name the Download button saves the file under. */
@@ -122,6 +131,11 @@ async function packLinks(
         label: packItemLabel(file.item),
         bytes: file.bytes,
         download_url: await download(file.key, packFileName(order.id, file.item), 'video/mp4'),
+        placements: packFilePlacements(file, order.duration_seconds).map((check) => ({
+          name: check.name,
+          pass: check.pass,
+          verdict: placementVerdict(check),
+        })),
       })),
     ),
     download(order.pack_zip_key, packZipFileName(order.id), 'application/zip'),

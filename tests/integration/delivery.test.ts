@@ -237,7 +237,13 @@ describe('the completed order read', () => {
     // Prepare
     const { id } = await completedOrder();
     const keys = renderKeys(id);
-    const record = { id, order_status: 'completed', video_key: keys.video, poster_key: keys.poster } as const;
+    const record = {
+      id,
+      duration_seconds: 8,
+      order_status: 'completed',
+      video_key: keys.video,
+      poster_key: keys.poster,
+    } as const;
     const signedAt = new Date();
 
     // Act

@@ -154,6 +154,36 @@ describe('the emails', () => {
     expect(email.html).toContain(adFormat('square').label);
   });
 
+  it('the pack-ready email says under each file where it can run: a 4 s ad not as TikTok or YouTube Shorts ads', () => {
+    const email = renderOrderEmail(
+      'pack_ready',
+      {
+        ...facts,
+        duration_seconds: 4,
+        pack_files: [
+          { item: { format: 'vertical-720' }, key: 'a', bytes: 2_400_000 },
+          { item: { format: 'square' }, key: 'b', bytes: 3_100_000 },
+        ],
+      },
+      links,
+    );
+
+    expect(email.text).toContain(
+      [
+        `${adFormat('vertical-720').label}: 2.4 MB`,
+        '  TikTok in-feed ads: does not run (needs at least 5 s)',
+        '  Facebook and Instagram Reels: runs (below the recommended 1080x1920)',
+        '  Facebook and Instagram Stories: runs (below the recommended 1080x1920)',
+        '  YouTube Shorts ads: does not run (needs at least 5 s)',
+        '',
+        `${adFormat('square').label}: 3.1 MB`,
+        '  TikTok in-feed ads: does not run (needs at least 5 s)',
+        '  Facebook and Instagram Feed: runs (below the recommended 1080x1350)',
+      ].join('\n'),
+    );
+    expect(email.html).toContain('YouTube Shorts ads</td><td style="padding:4px 0;word-break:break-all">does not run');
+  });
+
   it('is not resent for a pack that is not ready', () => {
     const order = { id: orderId, order_status: 'completed', pack_status: 'rendering' } as OrderRecord;
 

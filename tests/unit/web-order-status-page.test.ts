@@ -184,9 +184,12 @@ describe('the terms page', () => {
     for (const section of termsSections) expect(html).toContain(section.title);
   });
 
-  it('refunds a failed ad automatically and makes a delivered ad final', () => {
+  it('refunds a failed ad automatically; a delivered ad is not refunded but has its one free revision', () => {
     expect(html).toMatch(/If we cannot make your ad, we refund your payment in full, automatically/);
-    expect(html).toMatch(/Once an ad has been delivered, the sale is final/);
+    expect(html).toMatch(
+      /Once an ad has been delivered, it is not refunded; if it is not what you wanted, ask for its free/,
+    );
+    expect(html).toMatch(/One free revision within 7 days of delivery/);
   });
 
   it('caps liability at $5 and names the company, its address and the governing law', () => {

@@ -1,9 +1,12 @@
 // FAQ (spec §2.7, anchor #faq). Every answer says what the product really does (DESIGN §6):
 // failed ads are refunded automatically, delivery is about 20 minutes (up to 30 at peak), and the
 // ad is what the generation pipeline makes (DESIGN §5): a storyboard from the site, a voice per
-// style, captions synced to it, original music, quality checks. No footage, avatars or 1080p.
+// style, captions synced to it, original music, quality checks, in every format of the delivery
+// pack (shared/pack-words.ts) with its openings, copy and captions, and one free revision.
+// No avatars.
 import { config } from '#shared/config.ts';
 import { styleLabels, styles } from '#shared/contract.ts';
+import { freeRevisionWords, packFormatsWords } from '#shared/pack-words.ts';
 import { anchors } from '#shared/paths.ts';
 import { SectionIntro } from './section-intro.tsx';
 
@@ -25,11 +28,15 @@ export const faqs = [
   {
     question: 'What if something goes wrong?',
     answer:
-      'If we cannot make your ad, your payment is refunded automatically and at once, and we email you to say so. A delivered ad is final, as our terms explain.',
+      'If we cannot make your ad, your payment is refunded automatically and at once, and we email you to say so. A delivered ad is not refunded.',
   },
   {
     question: 'What exactly do I get?',
-    answer: `One vertical MP4 video, ${video.width}x${video.height} (9:16), ${durations} seconds long, ready for TikTok, Instagram Reels, Facebook and YouTube Shorts. An AI model writes it from your website: it opens on your site's strongest line (its headline, an offer or a number), names what you sell (with its price when your site shows one), shows your logo or name from the first frame and ends on a call to action with your domain (and your offer, when you have one). An AI voice reads it in English, and captions follow the voice word by word, inside the safe zone Meta recommends for Reels. The music is original, made for your ad, and the sound is mixed to the loudness the platforms expect.`,
+    answer: `MP4s of ${durations} seconds in ${packFormatsWords}, each composed for its frame, up to three openings to A/B test, the ad text to paste, captions and an AI label. An AI model writes it from your website: it opens on your site's strongest line, shows your logo or name from the first frame and ends on a call to action. An AI voice reads it, captions follow the voice word by word, and the music is original.`,
+  },
+  {
+    question: 'Can I get changes?',
+    answer: `Yes. ${freeRevisionWords}`,
   },
   {
     question: 'Which styles can I choose?',
@@ -42,7 +49,7 @@ export const faqs = [
   {
     question: 'Can I use the ad commercially?',
     answer:
-      'Yes. You get a non-exclusive, worldwide licence to use the ad in your paid and organic marketing. The music is original, synthesized for each ad when it is made, not taken from a library, so there is no third-party music licence to worry about. We may show your ad as an example with your branding removed.',
+      'Yes. You get a non-exclusive, worldwide licence to use every file we deliver in your paid and organic marketing. The music is original, synthesized for each ad, so there is no music licence to worry about. We may show your ad as an example with your branding removed.',
   },
   {
     question: 'How many ads can I order?',

@@ -1,6 +1,7 @@
 // The value section (spec §2.3): minutes not days; $5 not thousands; ready for every feed.
 import { config } from '#shared/config.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
+import { packFormatsWords } from '#shared/pack-words.ts';
 import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 import { SectionIntro } from './section-intro.tsx';
 
@@ -9,7 +10,7 @@ const { studioCost, adsPerFreelancerQuote } = config.site.socialProof;
 const claims = [
   {
     title: 'Minutes, not days',
-    text: `No briefs, no casting, no revisions by email. Paste your link and your ad is in your inbox in ${typicalDeliveryWords(siteDeliverySeconds)}.`,
+    text: `No briefs, no casting, no back-and-forth. Paste your link and your ad is in your inbox in ${typicalDeliveryWords(siteDeliverySeconds)}.`,
     icon: 'M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.75 4a.75.75 0 0 0-1.5 0v4c0 .2.08.39.22.53l2.5 2.5a.75.75 0 1 0 1.06-1.06l-2.28-2.28V6Z',
   },
   {
@@ -19,7 +20,7 @@ const claims = [
   },
   {
     title: 'Ready to post',
-    text: 'A vertical 9:16 MP4 at 720x1280 with a voice-over, captions inside the safe zones and sound at the loudness the platforms expect, ready for TikTok, Meta and YouTube.',
+    text: `Your ad in ${packFormatsWords}, with captions in each feed's safe zones, ready for TikTok, Meta and YouTube.`,
     icon: 'M6 2a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2H6Zm2.5 5.3 4 2.3a.5.5 0 0 1 0 .8l-4 2.3a.5.5 0 0 1-.75-.43V7.73a.5.5 0 0 1 .75-.43Z',
   },
 ];

@@ -1,12 +1,14 @@
 // The Terms of Service (spec §2: fourteen sections). The refund section settles the spec's
 // "money-back guarantee" vs "no refunds" as DESIGN §6 decides: a failed ad is refunded
-// automatically, a delivered ad is final. Company, address and governing law come from config.
+// automatically, a delivered ad is not (it has its one free revision instead). What is delivered is
+// the delivery pack (shared/delivery-pack.ts). Company, address and governing law come from config.
 import type { ReactNode } from 'react';
 import { config } from '#shared/config.ts';
+import { freeRevisionWords, packFormatsWords } from '#shared/pack-words.ts';
 import { prohibitedCategories } from '#shared/prohibited-content.ts';
 import { usageRightsText, usageRightsTitle } from '#shared/usage-rights.ts';
 
-export const termsLastUpdated = 'November 23, 2026';
+export const termsLastUpdated = 'November 29, 2026';
 
 const brand = config.brand.name;
 const price = config.price.label;
@@ -34,12 +36,14 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
     title: 'Service Description',
     body: (
       <p>
-        {brand} makes short vertical video ads (720x1280 pixels, 9:16, MP4) with artificial intelligence from the
-        website address, style, length and image you give us (the image is optional when we can read your website, and
-        needed when we cannot), and sends the finished ad to the email address you enter. Each ad has a script written
-        from your website, a synthetic voice-over with captions, the images from your upload or your website, and
-        original music. It contains no filmed or AI-generated footage and no people or avatars. Each ad is a one-time
-        purchase. No account or subscription is needed.
+        {brand} makes short video ads with artificial intelligence from the website address, style, length and image you
+        give us (the image is optional when we can read your website, and needed when we cannot), and sends the finished
+        ad to the email address you enter. Each ad has a script written from your website, a synthetic voice-over with
+        captions, the images from your upload or your website, and original music. It is delivered as MP4 files in{' '}
+        {packFormatsWords} pixels (the 720x1280 file first, the others on your order page within minutes), with up to
+        two other openings at 1080x1920 to test, the ad text to paste into the ad platforms, caption files and a note on
+        labelling AI content. It contains no filmed or AI-generated footage and no people or avatars. Each ad is a
+        one-time purchase. No account or subscription is needed.
       </p>
     ),
   },
@@ -69,8 +73,8 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
           appears on your statement within 5-10 business days.
         </p>
         <p>
-          Once an ad has been delivered, the sale is final and is not refunded. If a delivered file is broken or cannot
-          be played, write to {support} and we will fix it.
+          Once an ad has been delivered, it is not refunded; if it is not what you wanted, ask for its free revision
+          (see Delivery). If a delivered file is broken or cannot be played, write to {support} and we will fix it.
         </p>
       </>
     ),
@@ -90,11 +94,17 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
     id: 'delivery',
     title: 'Delivery',
     body: (
-      <p>
-        Most ads are delivered in about 20 minutes, and your order page shows each step as it happens. Delivery times
-        are estimates, not guarantees: at busy times an ad can take longer. The finished video stays downloadable from
-        your order page for {config.limits.fileRetentionDays} days; keep your own copy.
-      </p>
+      <>
+        <p>
+          Most ads are delivered in about 20 minutes, and your order page shows each step as it happens. Delivery times
+          are estimates, not guarantees: at busy times an ad can take longer. The finished files stay downloadable from
+          your order page for {config.limits.fileRetentionDays} days; keep your own copy.
+        </p>
+        <p>
+          {freeRevisionWords} Your first version stays yours, and if the revision cannot be made, you keep the first
+          version and we tell you so.
+        </p>
+      </>
     ),
   },
   {

@@ -1,15 +1,18 @@
 // The home page's order section (anchor #pricing): the offer beside the form.
+
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
+import { freeRevisionWords, packFormatsWords } from '#shared/pack-words.ts';
 import { anchors } from '#shared/paths.ts';
 import { useCheckoutCanceled } from '#web/features/order-form/hooks/use-checkout-canceled.ts';
 import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 import { OrderForm } from './order-form.tsx';
 
 const included = [
-  'A vertical 9:16 MP4 at 720x1280, ready for TikTok, Reels and Shorts',
+  `Your ad in ${packFormatsWords}, with up to three openings to A/B test`,
   'An ad written from your website: a hook from your own claims, your real offer if you show one, a call to action',
   'An AI voice-over, captions that follow it word by word, and original music',
   `Delivered to your inbox in ${typicalDeliveryWords(siteDeliverySeconds)}`,
+  freeRevisionWords.slice(0, freeRevisionWords.indexOf(':')),
   'Commercial usage rights for your ads',
 ];
 

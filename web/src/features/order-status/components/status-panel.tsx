@@ -57,7 +57,9 @@ export function StatusPanel({ order, live = null }: { order: OrderView; live?: L
         </p>
       )}
       {status === 'completed' && <AdPlayer order={order} />}
-      {status === 'completed' && order.pack && <DeliveryPack pack={order.pack} />}
+      {status === 'completed' && order.pack && (
+        <DeliveryPack pack={order.pack} durationSeconds={order.duration_seconds} />
+      )}
     </section>
   );
 }
