@@ -344,6 +344,11 @@ export class Generation extends Construct {
     );
   }
 
+  /** Tell a function which storyboard writer the stage uses, without access to the model. */
+  tellCopywriter(fn: ReelFiveFunction): void {
+    if (this.copywriter === 'bedrock') fn.addEnvironment(envNames.copywriter, 'bedrock');
+  }
+
   /** Call the stage's video model: its settings and its API key; nothing on an engine-only stage. */
   grantFootage(fn: ReelFiveFunction): void {
     const footage = this.footage;
