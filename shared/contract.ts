@@ -236,6 +236,8 @@ export const orderViewSchema = z.object({
       /** What the writer was asked to do, and the parts of the note it could not. */
       requests: z.optional(z.array(z.enum(revisionRequestKinds))),
       beyond: z.optional(z.array(z.string())),
+      /** Requests version 2 could not carry out, each with why. */
+      not_done: z.optional(z.array(z.string())),
       /** Version 2, signed like video_url. */
       video_url: z.optional(z.string()),
       download_url: z.optional(z.string()),

@@ -22,8 +22,8 @@ export const revisionRequestLabels: Record<RevisionRequestKind, string> = {
   price: 'say the price',
   photo: 'use the photo you added',
   hook: 'open with another hook',
-  faster: 'a faster pace',
-  calmer: 'a calmer pace',
+  faster: 'a faster feel (livelier camera moves)',
+  calmer: 'a calmer feel (gentler camera moves)',
 };
 
 /** What a revision keeps, whatever the note says: the page says so beside the note. */

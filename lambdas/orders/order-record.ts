@@ -76,6 +76,8 @@ export interface OrderRecord {
   revision_requested_at?: string;
   /** Which writer wrote version 2 (the template for the recognised requests, Bedrock for the free text). */
   revision_writer?: 'template' | 'bedrock';
+  /** Requests version 2 could not carry out, each with why ("say the price: your website shows no price…"). */
+  revision_not_done?: string[];
   revision_video_key?: string;
   revision_poster_key?: string;
   /** Why the revision failed (ops only; the buyer keeps version 1 and is told). */

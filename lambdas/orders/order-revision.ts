@@ -67,12 +67,19 @@ export async function reportRevisionProgress(id: string, progress: number): Prom
   });
 }
 
-/** Which writer wrote version 2 (the Bedrock writer may have handed it to the template). */
-export async function recordRevisionWriter(id: string, writer: 'template' | 'bedrock'): Promise<boolean> {
+/**
+ * Which writer wrote version 2 (the Bedrock writer may have handed it to the template), and the
+ * requests it could not carry out, each with why, for the page and the email.
+ */
+export async function recordRevisionWriting(
+  id: string,
+  writer: 'template' | 'bedrock',
+  notDone: string[],
+): Promise<boolean> {
   return update(id, {
-    UpdateExpression: 'SET revision_writer = :writer, updated_at = :now',
+    UpdateExpression: 'SET revision_writer = :writer, revision_not_done = :notDone, updated_at = :now',
     ConditionExpression: 'revision_status = :rendering',
-    ExpressionAttributeValues: { ':rendering': 'rendering', ':writer': writer },
+    ExpressionAttributeValues: { ':rendering': 'rendering', ':writer': writer, ':notDone': notDone },
   });
 }
 

@@ -28,6 +28,7 @@ export async function revisionView(order: OrderRecord, now = new Date()): Promis
     note: order.revision_note ?? '',
     requests: order.revision_requests ?? [],
     beyond: order.revision_beyond ?? [],
+    ...(order.revision_not_done ? { not_done: order.revision_not_done } : {}),
   };
   if (order.revision_status !== 'ready' || !order.revision_video_key) return view;
   const bucket = requireEnv(envNames.videosBucket);

@@ -50,7 +50,7 @@ describe('reading a revision note', () => {
 
   it('lists every request in a sentence', () => {
     expect(revisionRequestList()).toBe(
-      'say the price, use the photo you added, open with another hook, a faster pace or a calmer pace',
+      'say the price, use the photo you added, open with another hook, a faster feel (livelier camera moves) or a calmer feel (gentler camera moves)',
     );
   });
 });
