@@ -8,7 +8,7 @@ import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
 import { storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
-import { catTreats, coffeeRoaster } from './fixtures/ad-copy-sites.ts';
+import { catTreats, coffeeRoaster, motorcycleGarage } from './fixtures/ad-copy-sites.ts';
 
 const uploadKey = '0f8fad5b-d9cb-469f-a165-70867728950e.jpg';
 const newPhoto = '7c9e6679-7425-40de-944b-e07fc1f90ae7.png';
@@ -37,20 +37,39 @@ describe('the template writer’s revision', () => {
     expect(storyboard.openings).toBeUndefined();
   });
 
-  it('stamps the product’s price on the scene that sells it and says it when it was not said', () => {
+  it('says the price on the scene that sells it when the ad showed it but never said it', () => {
     // Prepare
-    const before = version1(12);
+    const before = writeTemplateStoryboard({
+      site: motorcycleGarage,
+      order: { style: 'direct-response', durationSeconds: 8, uploadKey },
+    });
     const price = before.product?.price ?? '';
+    const says = (board: Storyboard) => board.scenes.some((scene) => scene.voiceLine.includes(price));
 
     // Act
     const { storyboard, done } = reviseStoryboard(before, { requests: ['price'] });
 
     // Assess
     expect(price).not.toBe('');
+    expect(says(before)).toBe(false);
     expect(done).toEqual(['price']);
-    const stamped = storyboard.scenes.filter((scene) => scene.callout === price);
-    expect(stamped).toHaveLength(1);
-    expect(storyboard.scenes.some((scene) => scene.voiceLine.includes(price))).toBe(true);
+    expect(says(storyboard)).toBe(true);
+    expect(storyboard.scenes.filter((scene) => scene.voiceLine.includes(price))).toHaveLength(1);
+  });
+
+  it('says plainly when the ad already shows and says the price', () => {
+    // Prepare
+    const before = version1(12);
+
+    // Act
+    const { storyboard, done, notDone } = reviseStoryboard(before, { requests: ['price'] });
+
+    // Assess
+    expect(done).toEqual([]);
+    expect(notDone).toEqual([
+      { request: 'price', why: `your ad already shows and says the price (${before.product?.price})` },
+    ]);
+    expect(storyboard.scenes).toEqual(before.scenes);
   });
 
   it('makes the added photo the product image: the first asset, every product shot and the end card', () => {
@@ -107,8 +126,9 @@ describe('the template writer’s revision', () => {
     });
 
     // Assess
-    expect(done.sort()).toEqual(['faster', 'hook', 'photo', 'price']);
-    expect(notDone).toEqual([]);
+    expect(done.sort()).toEqual(['faster', 'hook', 'photo']);
+    // This ad already showed and said its price.
+    expect(notDone.map(({ request }) => request)).toEqual(['price']);
     expect(storyboardSchema.safeParse(storyboard).success).toBe(true);
     expect(storyboardProblems(storyboard, siteCopy(coffeeRoaster))).toEqual(
       storyboardProblems({ ...before, openings: undefined }, siteCopy(coffeeRoaster)),

@@ -95,25 +95,29 @@ function sayThePrice(board: Storyboard): { storyboard: Storyboard } | { why: str
   const price = board.product?.price;
   if (!board.product || !price) return { why: 'your website shows no price for the product' };
   if (price.length > textLimits.callout) return { why: `the price “${price}” is too long to stamp on a scene` };
+  const shown = board.scenes.some((scene) => scene.callout === price || scene.text.join(' ').includes(price));
+  const said = board.scenes.some((scene) => scene.voiceLine.includes(price));
+  // Nothing to change: calling it done would tell the buyer of a change they will not see.
+  if (shown && said) return { why: `your ad already shows and says the price (${price})` };
   const index = sellingSceneIndex(board.scenes);
   const scene = board.scenes[index]!;
-  const stamped: StoryboardScene = { ...scene, callout: price };
-  const line = `${board.product.name}, just ${price}.`;
-  const seconds = scene.endSeconds - scene.startSeconds;
-  const maxWords = Math.floor((seconds + pacing.lineSpillSeconds) * styleDefinition(board.style).pace.max);
-  const alreadySaid = board.scenes.some((each) => each.voiceLine.includes(price));
-  const spoken = !alreadySaid && wordsOf(line).length <= maxWords ? { ...stamped, voiceLine: line } : stamped;
-  const scenes = board.scenes.map((each, at) => (at === index ? spoken : each));
+  // Stamped once: a price already on screen is not stamped on a second scene.
+  const stamped: StoryboardScene = shown ? scene : { ...scene, callout: price };
   const one = withoutOpenings(board);
-  const revised = storyboardSchema.safeParse({ ...one, scenes });
-  if (revised.success) return { storyboard: revised.data };
-  // The line did not fit the rules: the stamp alone still shows the price.
-  return {
-    storyboard: storyboardSchema.parse({
-      ...one,
-      scenes: board.scenes.map((each, at) => (at === index ? stamped : each)),
-    }),
-  };
+  const withScene = (changed: StoryboardScene) => ({
+    ...one,
+    scenes: board.scenes.map((each, at) => (at === index ? changed : each)),
+  });
+  if (!said) {
+    const line = `${board.product.name}, just ${price}.`;
+    const seconds = scene.endSeconds - scene.startSeconds;
+    const maxWords = Math.floor((seconds + pacing.lineSpillSeconds) * styleDefinition(board.style).pace.max);
+    const fits = wordsOf(line).length <= maxWords;
+    const spoken = fits ? storyboardSchema.safeParse(withScene({ ...stamped, voiceLine: line })) : null;
+    if (spoken?.success) return { storyboard: spoken.data };
+    if (shown) return { why: `your ad already shows the price (${price}) and a line saying it does not fit the scene` };
+  }
+  return { storyboard: storyboardSchema.parse(withScene(stamped)) };
 }
 
 function sellingSceneIndex(scenes: readonly StoryboardScene[]): number {
