@@ -75,14 +75,14 @@ describe('the free revision', () => {
 
       // Act
       const asked = await revise(orderId, {
-        note: 'Please say the price and open with another hook. Also make it look like a Pixar film.',
+        note: 'Please make it faster and open with another hook. Also make it look like a Pixar film.',
       });
       const revised = await orderWhen(orderId, (order) => order.revision?.status === 'ready');
 
       // Assess: the note as the template writer read it
       expect(asked).toEqual({
         status: 202,
-        body: { requests: ['price', 'hook'], beyond: ['make it look like a Pixar film'] },
+        body: { requests: ['hook', 'faster'], beyond: ['make it look like a Pixar film'] },
       });
       // The order is as it was: completed, paid, version 1 its ad
       expect(revised).toMatchObject({
@@ -95,7 +95,7 @@ describe('the free revision', () => {
       expect(revised.revision).toMatchObject({
         status: 'ready',
         progress: 100,
-        requests: ['price', 'hook'],
+        requests: ['hook', 'faster'],
         beyond: ['make it look like a Pixar film'],
         // A 4 s ad of this shop has no second opening: said, not silently dropped.
         not_done: ['open with another hook: this ad has no other opening our writer could make from your website'],
@@ -141,7 +141,9 @@ describe('the free revision', () => {
       expect(ready?.text).toContain(`Ask for your free revision: `);
       expect(ready?.text).toContain(`/success?order_id=${orderId}#revision`);
       const revisedMail = mail.find((message) => message.subject.includes('revised'));
-      expect(revisedMail?.text).toContain('You asked us to: say the price; open with another hook');
+      expect(revisedMail?.text).toContain(
+        'You asked us to: open with another hook; a faster feel (livelier camera moves)',
+      );
       expect(revisedMail?.text).toContain(
         'What we could not change: open with another hook: this ad has no other opening our writer could make from your website; “make it look like a Pixar film”: beyond what our writer can do.',
       );
@@ -205,8 +207,10 @@ describe('the free revision', () => {
       await expect.poll(() => offer.count(), { timeout: adMadeWithinMs }).toBe(1);
 
       // Act: the note is read as it is typed, then sent
-      await offer.getByLabel('What should we change?').fill('Say the price and open with another hook. Add confetti');
-      await expect.poll(() => offer.textContent()).toContain('We will: say the price; open with another hook.');
+      await offer.getByLabel('What should we change?').fill('Make it faster and open with another hook. Add confetti');
+      await expect
+        .poll(() => offer.textContent())
+        .toContain('We will: open with another hook; a faster feel (livelier camera moves).');
       expect(await offer.textContent()).toContain('Beyond what our writer can do: “Add confetti”.');
       expect(await offer.textContent()).toContain('A revision keeps the website, the length, the style');
       await page.screenshot({ path: screenshotPath('revision-form-390.png'), fullPage: true });
@@ -228,7 +232,9 @@ describe('the free revision', () => {
       expect(new URL((await download.getAttribute('href')) ?? '').pathname).toBe(
         new URL(order.revision?.download_url ?? '').pathname,
       );
-      expect(await outcome.textContent()).toContain('You asked us to: say the price; open with another hook.');
+      expect(await outcome.textContent()).toContain(
+        'You asked us to: open with another hook; a faster feel (livelier camera moves).',
+      );
       expect(await page.getByRole('region', { name: 'One free revision' }).count()).toBe(0);
       await context.close();
     },
