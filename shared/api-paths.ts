@@ -8,6 +8,7 @@ export const apiPaths = {
   CreateOrder: { method: 'POST', path: '/api/orders' },
   GetOrder: { method: 'GET', path: '/api/orders/{id}' },
   CancelOrder: { method: 'POST', path: '/api/orders/{id}/cancel' },
+  RequestRevision: { method: 'POST', path: '/api/orders/{id}/revisions' },
   StripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
   GetCapacity: { method: 'GET', path: '/api/capacity' },
   NewsletterSubscribe: { method: 'POST', path: '/api/newsletter' },

@@ -34,6 +34,8 @@ export const capabilities = [
   'executions:stop',
   // Ask the stage's Bedrock model for a storyboard (nothing when the stage writes from templates).
   'bedrock',
+  // Know which storyboard writer the stage uses (template or Bedrock): its name, no model access.
+  'copywriterName',
   // Ask the stage's content guardrail whether a site's content is prohibited (ApplyGuardrail).
   'contentCheck',
   // Speak the voice-over with Amazon Polly (nothing when the stage uses the local voice).

@@ -3,6 +3,7 @@
 // zod/mini: the site's order form imports these schemas, and mini is a third of full zod's size.
 import * as z from 'zod/mini';
 import { config } from './config.ts';
+import { revisionLimits, revisionMessages, revisionRequestKinds } from './revision.ts';
 
 export const styles = ['cinematic', 'direct-response', 'ugc'] as const;
 export type Style = (typeof styles)[number];
@@ -48,6 +49,10 @@ export const errorCodes = [
   'UNAUTHORIZED',
   'TIMEOUT',
   'INTERNAL',
+  /** The order's free revision cannot be asked for: not completed, past its window, or used. */
+  'REVISION_UNAVAILABLE',
+  /** A revision note the content check refuses, or that asks nothing the stage's writer can do. */
+  'REVISION_REFUSED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -65,6 +70,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   /** The function ran out of its time (#common/http.ts answers just before Lambda would end it). */
   TIMEOUT: 503,
   INTERNAL: 500,
+  REVISION_UNAVAILABLE: 409,
+  REVISION_REFUSED: 422,
 };
 
 /**
@@ -227,9 +234,50 @@ export const orderViewSchema = z.object({
       zip_url: z.optional(z.string()),
     }),
   ),
+  /** The free revision of a completed order (shared/revision.ts): may it be asked for, and how it went. */
+  revision: z.optional(
+    z.object({
+      /** Until when it may be asked for; absent once asked for or past. */
+      available_until: z.optional(z.string()),
+      status: z.optional(z.enum(['rendering', 'ready', 'failed'])),
+      progress: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
+      note: z.optional(z.string()),
+      /** What the writer was asked to do, and the parts of the note it could not. */
+      requests: z.optional(z.array(z.enum(revisionRequestKinds))),
+      beyond: z.optional(z.array(z.string())),
+      /** Requests version 2 could not carry out, each with why. */
+      not_done: z.optional(z.array(z.string())),
+      /** Version 2, signed like video_url. */
+      video_url: z.optional(z.string()),
+      download_url: z.optional(z.string()),
+      poster_url: z.optional(z.string()),
+    }),
+  ),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 export type OrderPackView = NonNullable<OrderView['pack']>;
+
+export type OrderRevisionView = NonNullable<OrderView['revision']>;
+
+/** POST /api/orders/{id}/revisions body. */
+export const revisionRequestSchema = z.object({
+  note: z
+    .string({ error: revisionMessages.noteMissing })
+    .check(
+      z.trim(),
+      z.minLength(1, revisionMessages.noteMissing),
+      z.maxLength(revisionLimits.noteMaxChars, revisionMessages.noteTooLong),
+    ),
+  /** A photo uploaded through POST /api/uploads for this revision. */
+  imageStoragePath: z.optional(z.string().check(z.regex(imageKeyPattern, messages.invalidFileType))),
+});
+export type RevisionRequestInput = z.output<typeof revisionRequestSchema>;
+
+/** POST /api/orders/{id}/revisions answer: the note as the writer read it. */
+export interface RevisionRequestResponse {
+  requests: (typeof revisionRequestKinds)[number][];
+  beyond: string[];
+}
 
 /** POST /api/orders/{id}/cancel answer. */
 export const cancelOrderResponseSchema = z.object({

@@ -15,8 +15,10 @@ export interface GenerationStep {
    * `main`: the ad is being made; any error it ends with goes to the failure path. `failure`: the
    * failure path (MarkFailed → Refund → NotifyOps), whose steps move on to the next even when they fail.
    * `pack`: after the order completed; an error there fails the pack alone (MarkPackFailed), never the order.
+   * `revision`: the order's free revision (its own execution, `<order id>-v2`); an error there fails
+   * the revision alone (MarkRevisionFailed), never the order, and refunds nothing.
    */
-  path: 'main' | 'failure' | 'pack';
+  path: 'main' | 'failure' | 'pack' | 'revision';
   /** Where the handler's result goes in the execution state; absent: discarded. */
   resultKey?: 'site' | 'script' | 'footage' | 'renders';
   /** Lambda's default memory when absent (lib/shared/reelfive-function.ts). */
@@ -86,8 +88,9 @@ export const generationSteps = [
     state: 'PlanRenders',
     entry: 'generation/plan-renders.handler.ts',
     timeoutSeconds: 30,
-    // orders:write: the stage, and the pack's progress starting at 0.
-    uses: ['orders:write'],
+    // orders:write: the stage, and the pack's progress starting at 0; videos:write: the render
+    // request kept for the order's revision.
+    uses: ['orders:write', 'videos:write'],
     path: 'main',
     resultKey: 'renders',
     setsPackFormats: true,
@@ -123,6 +126,29 @@ export const generationSteps = [
     timeoutSeconds: 30,
     uses: ['orders:write'],
     path: 'pack',
+  },
+  {
+    // The revision's first step: version 1's render request (videos:read), revised as the note asks.
+    state: 'ReviseStoryboard',
+    entry: 'generation/revise-storyboard.handler.ts',
+    timeoutSeconds: 60,
+    uses: ['orders:read', 'orders:write', 'videos:read', 'bedrock'],
+    path: 'revision',
+    resultKey: 'renders',
+  },
+  {
+    state: 'DeliverRevision',
+    entry: 'generation/deliver-revision.handler.ts',
+    timeoutSeconds: 60,
+    uses: ['orders:write', 'videos:read', 'mail'],
+    path: 'revision',
+  },
+  {
+    state: 'MarkRevisionFailed',
+    entry: 'generation/mark-revision-failed.handler.ts',
+    timeoutSeconds: 30,
+    uses: ['orders:write', 'mail'],
+    path: 'revision',
   },
   {
     state: 'MarkFailed',
@@ -165,8 +191,8 @@ export const renderFunction = {
   uses: ['orders:read', 'orders:write', 'images:read', 'videos:write', 'polly', 'c2pa:sign'],
 } as const satisfies Omit<GenerationStep, 'state' | 'path'> & { memoryMb: number };
 
-/** The Task states that invoke the render function, each with one item of the pack. */
-export const renderStates = { primary: 'RenderAd', pack: 'RenderPackItem' } as const;
+/** The Task states that invoke the render function: each item of the pack, and the revision's version 2. */
+export const renderStates = { primary: 'RenderAd', pack: 'RenderPackItem', revision: 'RenderRevision' } as const;
 
 /**
  * Target of the execution-status rule (FAILED / TIMED_OUT / ABORTED → the failure path). It runs

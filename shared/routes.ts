@@ -77,6 +77,26 @@ export const apiRoutes = [
     timeoutSeconds: 10,
   },
   {
+    // The order's one free revision (shared/revision.ts): the note passes the content check and
+    // starts the revision's own execution (<order id>-v2) of the generation state machine.
+    name: 'RequestRevision',
+    ...apiPaths.RequestRevision,
+    entry: 'orders/request-revision.handler.ts',
+    // images:read: the photo added to the note must be one POST /api/uploads stored.
+    // copywriterName: whether the stage's writer takes the note's free text (no model access).
+    uses: [
+      'orders:read',
+      'orders:write',
+      'rateLimits',
+      'images:read',
+      'contentCheck',
+      'executions:start',
+      'copywriterName',
+    ],
+    throttle: { rate: 10, burst: 20 },
+    timeoutSeconds: 15,
+  },
+  {
     name: 'StripeWebhook',
     ...apiPaths.StripeWebhook,
     entry: 'orders/stripe-webhook.handler.ts',

@@ -22,6 +22,19 @@ export interface DeliveryKeys {
 
 /** Checks both files, records them on the processing order and sends the `ready` email. */
 export async function deliverAd(orderId: string, keys: DeliveryKeys, cost?: OrderRecord['cost']): Promise<OrderRecord> {
+  const videoBytes = await checkRenderedFiles(orderId, keys);
+  const order = await recordDeliveredKeys(orderId, keys, cost);
+  // Never throws and sends once per order: a retried Deliver does not mail the buyer again.
+  const mailed = await sendOrderEmail('ready', order);
+  logger.info('Ad delivered', { orderId, videoBytes, mailed });
+  return order;
+}
+
+/**
+ * The render's MP4 and poster are there, typed, and the video is not empty nor over the limit
+ * (version 1 and the revision's version 2 alike); answers the video's bytes.
+ */
+export async function checkRenderedFiles(orderId: string, keys: DeliveryKeys): Promise<number> {
   const [video, poster] = await Promise.all([headVideoObject(keys.videoKey), headVideoObject(keys.posterKey)]);
   if (!video) throw new StepFailure('DeliveryFailed', `Order ${orderId}: the video ${keys.videoKey} is missing`);
   if (!poster) throw new StepFailure('DeliveryFailed', `Order ${orderId}: the poster ${keys.posterKey} is missing`);
@@ -34,12 +47,7 @@ export async function deliverAd(orderId: string, keys: DeliveryKeys, cost?: Orde
   if (!(video.ContentLength ?? 0)) throw new StepFailure('DeliveryFailed', `Order ${orderId}: the video is empty`);
   expectType(orderId, 'video', video, 'video/mp4');
   expectType(orderId, 'poster', poster, 'image/jpeg');
-
-  const order = await recordDeliveredKeys(orderId, keys, cost);
-  // Never throws and sends once per order: a retried Deliver does not mail the buyer again.
-  const mailed = await sendOrderEmail('ready', order);
-  logger.info('Ad delivered', { orderId, videoBytes: video.ContentLength, mailed });
-  return order;
+  return video.ContentLength ?? 0;
 }
 
 /** Keys, stage and progress in one write (one live update); a retry writes the same again. */

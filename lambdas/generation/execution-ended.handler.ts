@@ -4,12 +4,14 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { eventHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
+import { executionOrder } from '#shared/revision.ts';
 import { runFailurePath } from './failure-path.ts';
+import { failRevision } from './revision-failure.ts';
 
 export interface ExecutionStatusChange {
   executionArn: string;
   stateMachineArn: string;
-  /** The order id: executions are named after their order. */
+  /** The order id (executions are named after their order), or `<order id>-v2` for its revision. */
   name: string;
   status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
   error?: string | null;
@@ -23,8 +25,12 @@ export const handler = eventHandler(runFailurePathOfEndedExecution);
 async function runFailurePathOfEndedExecution(
   event: EventBridgeEvent<'Step Functions Execution Status Change', ExecutionStatusChange>,
 ): Promise<void> {
-  const { name: orderId, status, error } = event.detail;
+  const { status, error } = event.detail;
   if (!(failedStatuses as readonly string[]).includes(status)) return;
-  logger.info('Execution ended unsuccessfully', { orderId, status, error });
-  await runFailurePath(orderId, `Execution ${status}${error ? ` (${error})` : ''}`);
+  const { orderId, revision } = executionOrder(event.detail.name);
+  logger.info('Execution ended unsuccessfully', { orderId, revision, status, error });
+  const reason = `Execution ${status}${error ? ` (${error})` : ''}`;
+  // A revision's execution (<order id>-v2) never fails or refunds its order: its revision fails alone.
+  if (revision) await failRevision(orderId, reason);
+  else await runFailurePath(orderId, reason);
 }

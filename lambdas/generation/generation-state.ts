@@ -18,6 +18,15 @@ export function packFileKey(orderId: string, item: PackItem): string {
   return `${orderId}/reelfive-ad-${orderId.slice(0, 8)}-${packItemId(item)}.mp4`;
 }
 
+/** Version 2 of the ad, the order's revision (shared/revision.ts): beside version 1, never over it. */
+export const revisionKeys = (orderId: string) => ({
+  video: `${orderId}/v2/reelfive-ad-${orderId.slice(0, 8)}-v2.mp4`,
+  poster: `${orderId}/v2/poster.jpg`,
+});
+
+/** Where PlanRenders keeps the render request (storyboard, site facts, clips) for the order's revision. */
+export const renderRequestKey = (orderId: string) => `${orderId}/render-request.json`;
+
 /** The zip of the whole pack and its licence. */
 export const packZipKey = (orderId: string) => `${orderId}/${packZipFileName(orderId)}`;
 
@@ -40,6 +49,8 @@ export interface RenderRequest {
 export interface RenderTask {
   request: RenderRequest;
   item: PackItem;
+  /** Version 2, the order's revision (RenderRevision): stored as revisionKeys, its progress the revision's. */
+  revision?: 2;
 }
 
 /** PlanRenders' result ($.renders): the request, and the items: the primary, then the pack's others. */

@@ -6,8 +6,9 @@ import { taskHandler } from '#powertools/handlers.ts';
 import { type AdFormatId, adFormats } from '#shared/ad-formats.ts';
 import { packItems, primaryItem } from '#shared/delivery-pack.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
-import type { GenerationState, RenderPlan } from './generation-state.ts';
+import type { GenerationState, RenderPlan, RenderRequest } from './generation-state.ts';
 import { footageWasMade, renderingStart, reportStage } from './order-progress.ts';
+import { storeRenderRequest } from './render-request-store.ts';
 import { StepFailure } from './step-errors.ts';
 import { extraOpenings } from './storyboard/openings.ts';
 import { storyboardOfState } from './storyboard/storyboard-of-state.ts';
@@ -24,18 +25,17 @@ async function planRenders(state: GenerationState): Promise<RenderPlan> {
   );
   // The writer's other openings, each at 1080x1920 on the same body (storyboard/openings.ts).
   const pack = packItems(packFormats(), extraOpenings(storyboard));
-  await startOrderPack(order.id, pack);
-  return {
-    request: {
-      orderId: order.id,
-      storyboard,
-      afterFootage,
-      ...(state.site ? { site: state.site } : {}),
-      ...(footage.length ? { footage } : {}),
-    },
-    primary: primaryItem,
-    pack,
+  const request: RenderRequest = {
+    orderId: order.id,
+    storyboard,
+    afterFootage,
+    ...(state.site ? { site: state.site } : {}),
+    ...(footage.length ? { footage } : {}),
   };
+  // Kept for the order's free revision, which starts from this storyboard (revise-storyboard.handler.ts).
+  await storeRenderRequest(request);
+  await startOrderPack(order.id, pack);
+  return { request, primary: primaryItem, pack };
 }
 
 /** The stage's pack formats (lib/generation sets them from generationConfig.pack.formats). */

@@ -23,6 +23,8 @@ export class StepFailure extends Error {
       | 'RenderFailed'
       | 'OrderNotProcessing'
       | 'DeliveryFailed'
+      | 'RevisionNotRequested'
+      | 'RevisionNotPossible'
       | typeof contentRefusedError
       | typeof unreadableSiteError,
     message: string,

@@ -1,4 +1,5 @@
-// The words of the order emails (received, ready, pack ready, failed, refused), as plain text and HTML. Pure:
+// The words of the order emails (received, ready, pack ready, failed, refused; the revision's in
+// revision-email-templates.ts), as plain text and HTML. Pure:
 // the order and the links go in, subject + bodies come out, so every wording is unit-tested.
 // No tracking pixels, no remote images: the only image is the poster, attached inline (cid:).
 
@@ -13,13 +14,27 @@ import { freeRevisionWords } from '#shared/pack-words.ts';
 import { paths } from '#shared/paths.ts';
 import { placementVerdict } from '#shared/placements.ts';
 import { refusedCategoryOf } from '#shared/prohibited-content.ts';
+import {
+  type RevisionEmailFields,
+  revisionFailedEmail,
+  revisionOffer,
+  revisionReadyEmail,
+} from './revision-email-templates.ts';
 
 /**
  * `pack_ready` follows `ready`: the order completes with its 720x1280 file within seconds, and the
  * rest of the delivery pack a minute or two later. Listing files in `ready` that may still fail
  * would promise what the order might not deliver; the second email says what is there to fetch.
  */
-export const orderEmailKinds = ['received', 'ready', 'pack_ready', 'failed', 'refused'] as const;
+export const orderEmailKinds = [
+  'received',
+  'ready',
+  'pack_ready',
+  'failed',
+  'refused',
+  'revision_ready',
+  'revision_failed',
+] as const;
 export type OrderEmailKind = (typeof orderEmailKinds)[number];
 
 export type OrderEmailFacts = Pick<
@@ -38,6 +53,7 @@ export type OrderEmailFacts = Pick<
   | 'created_at'
   | 'pack_files'
   | 'pack_items'
+  | RevisionEmailFields
 >;
 
 export interface EmailLinks {
@@ -71,7 +87,7 @@ function formatCents(cents: number, currency: string): string {
 }
 
 /** One part of an email body, written once for both the text and the HTML version. */
-type Block =
+export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'facts'; rows: [label: string, value: string][] }
   | { kind: 'button'; label: string; href: string }
@@ -101,7 +117,7 @@ ${bodyHtml}
 const brand = config.brand.name;
 
 /** What was ordered, with the whole order id: support looks an order up by it, never by 8 characters. */
-function orderFacts(order: OrderEmailFacts): Block {
+export function orderFacts(order: OrderEmailFacts): Block {
   return {
     kind: 'facts',
     rows: [
@@ -204,6 +220,7 @@ function readyEmail(order: OrderEmailFacts, pageUrl: string, posterCid: string |
           kind: 'paragraph',
           text: `Your video stays available on your order page for ${days} days. Download it to keep it.`,
         },
+        ...revisionOffer(pageUrl),
       ],
       order.id,
     ),
@@ -365,11 +382,13 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderEmailFacts, l
   if (kind === 'ready') return readyEmail(order, pageUrl, links.posterCid);
   if (kind === 'pack_ready') return packReadyEmail(order, pageUrl);
   if (kind === 'refused') return refusedEmail(order, pageUrl);
+  if (kind === 'revision_ready') return revisionReadyEmail(order, pageUrl);
+  if (kind === 'revision_failed') return revisionFailedEmail(order, pageUrl);
   return failedEmail(order, pageUrl, links.siteUrl);
 }
 
 /** Text and HTML from the same blocks, with the support footer every email ends with. */
-function layout(heading: string, blocks: Block[], orderId: string): { text: string; html: string } {
+export function layout(heading: string, blocks: Block[], orderId: string): { text: string; html: string } {
   const support = config.supportEmail;
   const reference = orderId;
   const text = [

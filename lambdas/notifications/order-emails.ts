@@ -71,6 +71,12 @@ export function whyEmailIsUntrue(order: OrderRecord, kind: OrderEmailKind): stri
   if (kind === 'failed' && order.order_status !== 'failed') {
     return `Order ${order.id} is ${order.order_status}, not failed.`;
   }
+  if (kind === 'revision_ready' && order.revision_status !== 'ready') {
+    return `Order ${order.id}'s revision is ${order.revision_status ?? 'not asked for'}: there is no version 2 to send.`;
+  }
+  if (kind === 'revision_failed' && order.revision_status !== 'failed') {
+    return `Order ${order.id}'s revision is ${order.revision_status ?? 'not asked for'}, not failed.`;
+  }
   if ((kind === 'refused') !== (order.refused_because !== undefined)) {
     return order.refused_because
       ? `Order ${order.id} was never started (its payment was refused): send it the refused email.`

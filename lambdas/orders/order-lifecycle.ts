@@ -207,7 +207,13 @@ export function recordOrderDelivery(
 }
 
 export function markOrderCompleted(id: string) {
-  return transition('completed', id, { order_status: 'completed', stage: 'done', progress: stageProgress.done });
+  return transition('completed', id, {
+    order_status: 'completed',
+    stage: 'done',
+    progress: stageProgress.done,
+    // The free revision's window starts here (shared/revision.ts).
+    completed_at: new Date().toISOString(),
+  });
 }
 
 /** `reason` is internal (ops and logs), never shown to the buyer. */

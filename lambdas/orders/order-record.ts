@@ -7,6 +7,7 @@ import { config } from '#shared/config.ts';
 import type { OrderStatus, PaymentStatus, Stage, Style } from '#shared/contract.ts';
 import type { CreateOrderInput } from '#shared/create-order-request.ts';
 import type { PackItem } from '#shared/delivery-pack.ts';
+import type { RevisionRequestKind } from '#shared/revision.ts';
 
 export interface OrderRecord {
   id: string;
@@ -59,6 +60,28 @@ export interface OrderRecord {
   pack_zip_key?: string;
   /** Why the pack failed (ops only; the order stays completed with its primary file). */
   pack_failure_reason?: string;
+  /** When the order completed (order-lifecycle.ts): its free revision may be asked for for 7 days after. */
+  completed_at?: string;
+  /**
+   * The one free revision (order-revision.ts writes every revision_* field, never order_status):
+   * the order stays completed with version 1 whatever becomes of it.
+   */
+  revision_status?: 'rendering' | 'ready' | 'failed';
+  revision_progress?: number;
+  revision_note?: string;
+  revision_requests?: RevisionRequestKind[];
+  revision_beyond?: string[];
+  /** The photo added to the note (an upload key), when one was. */
+  revision_image_key?: string;
+  revision_requested_at?: string;
+  /** Which writer wrote version 2 (the template for the recognised requests, Bedrock for the free text). */
+  revision_writer?: 'template' | 'bedrock';
+  /** Requests version 2 could not carry out, each with why ("say the price: your website shows no price…"). */
+  revision_not_done?: string[];
+  revision_video_key?: string;
+  revision_poster_key?: string;
+  /** Why the revision failed (ops only; the buyer keeps version 1 and is told). */
+  revision_failure_reason?: string;
   /** The order's last email, which SES did not take; the reconciler sends it (notifications/email-ledger.ts). */
   email_owed?: OwedEmailKind;
   /** What the delivered ad cost: footage, Stripe, AWS (lambdas/generation/order-cost.ts); ops only. */

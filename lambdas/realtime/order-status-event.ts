@@ -1,5 +1,5 @@
 // What the buyer's page may learn from a write of an order row: the public status fields, and only
-// when one of them, or the delivery pack's status or progress, changed (the page then reads the pack). Stream images arrive in DynamoDB's AttributeValue form.
+// when one of them, or the delivery pack's or the revision's status or progress, changed (the page then reads the pack). Stream images arrive in DynamoDB's AttributeValue form.
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { OrderStatus, Stage } from '#shared/contract.ts';
 
@@ -14,7 +14,16 @@ export interface OrderStatusEvent {
 
 type StreamImage = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 
-const watchedFields = ['order_status', 'stage', 'progress', 'pack_status', 'pack_progress'] as const;
+const watchedFields = [
+  'order_status',
+  'stage',
+  'progress',
+  'pack_status',
+  'pack_progress',
+  // The free revision follows live too (lambdas/orders/order-revision.ts).
+  'revision_status',
+  'revision_progress',
+] as const;
 
 /** The event a stream record should publish, or null when the page has nothing new to show. */
 export function orderStatusEventOf(record: DynamoDBRecord): OrderStatusEvent | null {

@@ -198,6 +198,23 @@ export class Generation extends Construct {
       .next(renderPack)
       .next(tasks.DeliverPack)
       .next(done);
+    // The order's free revision (shared/revision.ts): its own execution (<order id>-v2) of this
+    // machine, told apart by its input. Version 2 is one 720x1280 file; whatever fails, the
+    // revision fails alone: MarkRevisionFailed tells the buyer, nothing is refunded.
+    const revisionFailed = tasks.MarkRevisionFailed.next(done);
+    tasks.MarkRevisionFailed.addCatch(
+      new Fail(this, 'RevisionFailed', { error: 'RevisionFailed', cause: 'The revision could not be made' }),
+      { resultPath: '$.failurePathError' },
+    );
+    const renderRevision = this.renderTask(renderStates.revision, {
+      'request.$': '$.renders.request',
+      'item.$': '$.renders.primary',
+      revision: 2,
+    }).addCatch(revisionFailed, { errors: ['States.ALL'], resultPath: '$.failure' });
+    for (const state of ['ReviseStoryboard', 'DeliverRevision'] as const) {
+      tasks[state].addCatch(revisionFailed, { errors: ['States.ALL'], resultPath: '$.failure' });
+    }
+    const revision = tasks.ReviseStoryboard.next(renderRevision).next(tasks.DeliverRevision).next(done);
     const happyPath = tasks.MarkProcessing.next(tasks.AnalyzeWebsite)
       .next(tasks.WriteScript)
       .next(tasks.StartFootage)
@@ -216,7 +233,9 @@ export class Generation extends Construct {
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       stateMachineName,
       stateMachineType: StateMachineType.STANDARD,
-      definitionBody: DefinitionBody.fromChainable(happyPath),
+      definitionBody: DefinitionBody.fromChainable(
+        new Choice(this, 'WhichVersion').when(Condition.isPresent('$.revision'), revision).otherwise(happyPath),
+      ),
       // Bounds a stuck execution; Catch does not run on this timeout, so the execution-status rule
       // below runs the failure path.
       timeout: Duration.minutes(generationConfig.executionTimeoutMinutes),
@@ -310,7 +329,7 @@ export class Generation extends Construct {
    * drain (5+10+…+160 s), a transient AWS failure inside the render once; a render that failed,
    * died or ran out of time is not rendered again (the same storyboard would fail the same way).
    */
-  private renderTask(stateName: string, payload: Record<string, string>): TaskStateBase {
+  private renderTask(stateName: string, payload: Record<string, string | number>): TaskStateBase {
     return new LambdaInvoke(this, stateName, {
       stateName,
       lambdaFunction: this.renderFunction,
@@ -318,7 +337,7 @@ export class Generation extends Construct {
       payloadResponseOnly: true,
       retryOnServiceExceptions: false,
       // A pack item's result is its iteration's output (no ResultPath: the Map collects them).
-      ...(stateName === renderStates.primary ? { resultPath: '$.rendered' } : {}),
+      ...(stateName === renderStates.pack ? {} : { resultPath: '$.rendered' }),
       taskTimeout: Timeout.duration(Duration.seconds(renderFunction.timeoutSeconds + 30)),
     })
       .addRetry({ errors: lambdaServiceErrors, interval: Duration.seconds(5), backoffRate: 2, maxAttempts: 6 })
@@ -342,6 +361,11 @@ export class Generation extends Construct {
         ],
       }),
     );
+  }
+
+  /** Tell a function which storyboard writer the stage uses, without access to the model. */
+  tellCopywriter(fn: ReelFiveFunction): void {
+    if (this.copywriter === 'bedrock') fn.addEnvironment(envNames.copywriter, 'bedrock');
   }
 
   /** Call the stage's video model: its settings and its API key; nothing on an engine-only stage. */

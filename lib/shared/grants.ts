@@ -57,6 +57,7 @@ export const capabilityGrants: Record<Capability, Grant> = {
   'executions:start': by('generation', (generation, fn) => generation.grantStart(fn)),
   'executions:stop': by('generation', (generation, fn) => generation.grantStop(fn)),
   bedrock: by('generation', (generation, fn) => generation.grantCopywriterModel(fn)),
+  copywriterName: by('generation', (generation, fn) => generation.tellCopywriter(fn)),
   contentCheck: by('generation', (generation, fn) => generation.grantContentCheck(fn)),
   polly: by('generation', (generation, fn) => generation.grantSpeech(fn)),
   footage: by('generation', (generation, fn) => generation.grantFootage(fn)),

@@ -179,6 +179,8 @@ describe('the capability vocabulary', () => {
   it('has a grant for every capability, and each grants something on a stage with Bedrock and Polly', () => {
     expect(Object.keys(capabilityGrants).sort()).toEqual([...capabilities].sort());
     for (const capability of capabilities) {
+      // copywriterName tells the stage's writer (an environment variable) and grants no access.
+      if (capability === 'copywriterName') continue;
       expect(grantedStatements(prod, prod.probes[capability]), capability).not.toEqual([]);
     }
   });

@@ -19,6 +19,7 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
   'executions:start': [envNames.stateMachineArn],
   'executions:stop': [],
   bedrock: [envNames.copywriter],
+  copywriterName: [envNames.copywriter],
   contentCheck: [envNames.contentGuardrailId, envNames.contentGuardrailVersion],
   polly: [envNames.voiceEngine],
   // On a stage with a video model (capabilities.test.ts gives its prod one); an engine-only stage sets none.

@@ -90,9 +90,13 @@ describe('the content guardrail', () => {
     expect(version.Properties.Description).toMatch(/^Prohibited content policy [0-9a-f]{12}$/);
   });
 
-  it('lets the preview and AnalyzeWebsite apply that guardrail, and no other function, with its id and version', () => {
+  it('lets the preview, AnalyzeWebsite and the revision request apply that guardrail, and no other function, with its id and version', () => {
     expect(checkingFunctions.sort()).toEqual(
-      ['generation/analyze-website.handler.ts', 'generation/preview/create-preview.handler.ts'].sort(),
+      [
+        'generation/analyze-website.handler.ts',
+        'generation/preview/create-preview.handler.ts',
+        'orders/request-revision.handler.ts',
+      ].sort(),
     );
     const resources = template.toJSON().Resources as Record<string, CfnResource>;
     for (const { entry, fn, logicalId } of functionsOf()) {

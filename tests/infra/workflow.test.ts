@@ -67,12 +67,14 @@ describe('generation state machine', () => {
     expect(definition.TimeoutSeconds).toBe(generationConfig.executionTimeoutMinutes * 60);
   });
 
-  it('has one Task per step, named after it, and the primary render', () => {
+  it('has one Task per step, named after it, the primary render and the revision render', () => {
     const taskNames = Object.entries(definition.States)
       .filter(([, state]) => state.Type === 'Task')
       .map(([name]) => name);
 
-    expect(taskNames.sort()).toEqual([...generationSteps.map((step) => step.state), renderStates.primary].sort());
+    expect(taskNames.sort()).toEqual(
+      [...generationSteps.map((step) => step.state), renderStates.primary, renderStates.revision].sort(),
+    );
   });
 
   it('runs the happy path in order: the primary render, delivery and completion, then the pack', () => {
@@ -80,13 +82,16 @@ describe('generation state machine', () => {
     while (path.length < 20) {
       const current = definition.States[path.at(-1) ?? ''];
       // FootageReady's Default is the engine-only path (footage skipped or done); its loop is below.
-      const choice = path.at(-1) === 'FootageReady' ? current?.Default : current?.Choices?.[0]?.Next;
+      // WhichVersion's Default is the order's own execution; its revision is the test below.
+      const takesDefault = path.at(-1) === 'FootageReady' || path.at(-1) === 'WhichVersion';
+      const choice = takesDefault ? current?.Default : current?.Choices?.[0]?.Next;
       const next = current?.Type === 'Choice' ? choice : current?.Next;
       if (!next) break;
       path.push(next);
     }
 
     expect(path).toEqual([
+      'WhichVersion',
       'MarkProcessing',
       'AnalyzeWebsite',
       'WriteScript',
@@ -102,6 +107,30 @@ describe('generation state machine', () => {
     ]);
     expect(definition.States.Done?.Type).toBe('Succeed');
     expect(definitionText).not.toMatch(/WaitForRender|CheckRender|StartRender/);
+  });
+
+  it("runs an order's revision (its input's `revision`) as its own path, whose every failure fails the revision alone", () => {
+    const start = definition.States[definition.StartAt];
+    expect(start?.Type).toBe('Choice');
+    expect(start?.Choices).toEqual([{ Variable: '$.revision', IsPresent: true, Next: 'ReviseStoryboard' }]);
+    expect(definition.States.ReviseStoryboard?.Next).toBe(renderStates.revision);
+    expect(definition.States[renderStates.revision]?.Next).toBe('DeliverRevision');
+    expect(definition.States.DeliverRevision?.Next).toBe('Done');
+    expect(definition.States.MarkRevisionFailed?.Next).toBe('Done');
+    expect(definition.States[renderStates.revision]).toMatchObject({
+      Parameters: { 'request.$': '$.renders.request', 'item.$': '$.renders.primary', revision: 2 },
+      ResultPath: '$.rendered',
+    });
+    for (const name of ['ReviseStoryboard', renderStates.revision, 'DeliverRevision']) {
+      expect(definition.States[name]?.Catch, name).toEqual([
+        { ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'MarkRevisionFailed' },
+      ]);
+    }
+    // Nothing of the revision reaches the order's failure path (MarkFailed → Refund).
+    expect(definitionText.match(/"Next":"MarkFailed"/g)?.length).toBe(
+      stepsOn('main').length + 1, // every main step and the primary render
+    );
+    expect(stepsOn('revision')).toEqual(['ReviseStoryboard', 'DeliverRevision', 'MarkRevisionFailed']);
   });
 
   const renderResource = `<${logicalId(stack.generation.renderFunction)}.Arn>`;

@@ -1,9 +1,12 @@
 // Every route answers bad input with the contract's status and errorCode — never a 500,
 // never a stack trace — and creates nothing.
 import { type IncomingHttpHeaders, request } from 'node:http';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, messages } from '#shared/contract.ts';
-import { ordersOfEmail } from './support/orders-table.ts';
+import { prohibitedCategory } from '#shared/prohibited-content.ts';
+import { revisionLimits, revisionMessages, revisionRequestList } from '#shared/revision.ts';
+import { documentsOf, ordersOfEmail, storedOrder } from './support/orders-table.ts';
 import { type PreviewSite, startPreviewSite, testSiteHosts } from './support/preview-site.ts';
 import { callApi, orderPhotoKey, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';
 import { gifBytes, plantImage, uploadThroughApi } from './support/uploads.ts';
@@ -392,5 +395,129 @@ describe('order reads and unknown routes', () => {
 
     expect(answer.status).toBe(status);
     expect(answer.body.errorCode).toBe(errorCode);
+  });
+});
+
+describe('POST /api/orders/{id}/revisions refuses bad input and uses nothing', () => {
+  const day = 24 * 3600 * 1000;
+
+  /** An order made through the API, then set as the state machine would leave it. */
+  async function orderWith(fields: Record<string, unknown>): Promise<string> {
+    const email = uniqueEmail('revision-input');
+    const created = await callApi(twin.current, 'POST', '/api/orders', orderRequest({ email }));
+    expect(created.status).toBe(200);
+    const id = (created.body as { orderId: string }).orderId;
+    if (Object.keys(fields).length) {
+      const client = documentsOf(twin.current);
+      const names = Object.keys(fields);
+      await client.send(
+        new UpdateCommand({
+          TableName: twin.current.env.ORDERS_TABLE,
+          Key: { id },
+          UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name]])),
+        }),
+      );
+      client.destroy();
+    }
+    return id;
+  }
+  const completed = (daysAgo = 0) => ({
+    order_status: 'completed',
+    payment_status: 'paid',
+    stage: 'done',
+    progress: 100,
+    completed_at: new Date(Date.now() - daysAgo * day).toISOString(),
+  });
+  const revise = (id: string, body: unknown) => callApi(twin.current, 'POST', `/api/orders/${id}/revisions`, body);
+
+  it.each([
+    ['an unknown id', '3f1c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f'],
+    ['a malformed id', 'not-an-id'],
+  ])('answers 404 Order not found for %s', async (_name, id) => {
+    const answer = await revise(id, { note: 'say the price' });
+
+    expect(answer).toEqual({ status: 404, body: { error: apiMessages.orderNotFound, errorCode: 'NOT_FOUND' } });
+  });
+
+  it.each([
+    ['an order not completed yet', {}, revisionMessages.notCompleted],
+    [`an order completed more than ${revisionLimits.windowDays} days ago`, completed(8), revisionMessages.windowPassed],
+    [
+      'an order whose revision was used',
+      { ...completed(1), revision_status: 'failed', revision_note: 'say the price' },
+      revisionMessages.alreadyUsed,
+    ],
+  ])('answers 409 REVISION_UNAVAILABLE for %s', async (_name, fields, error) => {
+    const id = await orderWith(fields);
+    const before = await storedOrder(twin.current, id);
+
+    const answer = await revise(id, { note: 'say the price' });
+
+    expect(answer).toEqual({ status: 409, body: { error, errorCode: 'REVISION_UNAVAILABLE' } });
+    expect((await storedOrder(twin.current, id))?.version).toBe(before?.version);
+  });
+
+  const noteCases: Case[] = [
+    { name: 'no note', body: {}, status: 400, errorCode: 'VALIDATION', error: revisionMessages.noteMissing },
+    {
+      name: 'an empty note',
+      body: { note: '   ' },
+      status: 400,
+      errorCode: 'VALIDATION',
+      error: revisionMessages.noteMissing,
+    },
+    {
+      name: 'a note that is no text',
+      body: { note: 42 },
+      status: 400,
+      errorCode: 'VALIDATION',
+      error: revisionMessages.noteMissing,
+    },
+    {
+      name: `a note over ${revisionLimits.noteMaxChars} characters`,
+      body: { note: `Say the price. ${'x'.repeat(revisionLimits.noteMaxChars)}` },
+      status: 400,
+      errorCode: 'VALIDATION',
+      error: revisionMessages.noteTooLong,
+    },
+    {
+      name: 'a photo key POST /api/uploads never hands out',
+      body: { note: 'use this photo', imageStoragePath: '../../other-order/poster.jpg' },
+      status: 400,
+      errorCode: 'VALIDATION',
+      error: messages.invalidFileType,
+    },
+    {
+      name: 'a photo that was never uploaded',
+      body: { note: 'use this photo', imageStoragePath: '0f1d4a52-8c3b-4e7a-9d20-5b7e3c1a9f04.jpg' },
+      status: 400,
+      errorCode: 'UPLOAD_INVALID',
+      error: apiMessages.uploadMissing,
+    },
+    {
+      name: 'a note asking nothing the template writer can do',
+      body: { note: 'Make it go viral with a dancing llama' },
+      status: 422,
+      errorCode: 'REVISION_REFUSED',
+      error: revisionMessages.notUnderstood(revisionRequestList()),
+    },
+    {
+      name: 'a note the content check refuses',
+      body: { note: 'Say the price of our ammunition and ghost gun kits' },
+      status: 422,
+      errorCode: 'REVISION_REFUSED',
+      error: revisionMessages.contentRefused(prohibitedCategory('weapons')?.label ?? ''),
+    },
+  ];
+
+  it.each(noteCases)('answers $status $errorCode for $name', async ({ body, status, errorCode, error }) => {
+    const id = await orderWith(completed());
+
+    const answer = await revise(id, body);
+
+    expect(answer).toEqual({ status, body: { error, errorCode } });
+    expect((await storedOrder(twin.current, id))?.revision_status).toBeUndefined();
   });
 });

@@ -153,6 +153,25 @@ describe('per-client limits, at the stage budgets', () => {
     expect(twelfth.status).toBe(429);
   });
 
+  it('caps revision requests per IP at the general budget, counted before the note is read', async () => {
+    // Prepare: probing order ids with notes (an unknown order answers 404, and still counts)
+    const prober = '127.0.0.66';
+    const path = '/api/orders/3f1c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f/revisions';
+    const answers = [];
+    for (let i = 0; i < serviceLimits.ipAttemptsPerHour; i++) {
+      answers.push(await callApiFrom(prober, 'POST', path, { note: 'say the price' }));
+    }
+
+    // Act
+    const next = await callApiFrom(prober, 'POST', path, { note: 'say the price' });
+    const otherClient = await callApiFrom('127.0.0.67', 'POST', path, { note: 'say the price' });
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual(Array(serviceLimits.ipAttemptsPerHour).fill(404));
+    expect(next).toEqual({ status: 429, body: { error: apiMessages.tooManyRequests, errorCode: 'TOO_MANY_REQUESTS' } });
+    expect(otherClient.status).toBe(404);
+  }, 300_000); // A hundred and two requests one after another: minutes on a busy machine.
+
   it('throttles coupon look-ups per IP: after 10 guesses even a valid code is refused', async () => {
     // Prepare
     const guesser = '127.0.0.63';

@@ -15,6 +15,8 @@ const otherOrderWriters: Record<string, string> = {
   'lambdas/notifications/email-ledger.ts': 'claims and releases the emails_sent kinds',
   'lambdas/orders/order-pack.ts':
     "the delivery pack's own status and progress (pack_*), on a completed order, never its order_status",
+  'lambdas/orders/order-revision.ts':
+    "the free revision's own status, progress and version 2 (revision_*), on a completed order, never its order_status",
 };
 
 function sourceFiles(...dirs: string[]): string[] {

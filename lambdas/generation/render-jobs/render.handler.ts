@@ -1,5 +1,5 @@
 // The Render function, a synchronous task of the generation state machine (RenderAd for the
-// primary file, RenderPackItem for each other file of the pack; docs/render-shape.md): cleans every
+// primary file, RenderPackItem for each other file of the pack, RenderRevision for version 2; docs/render-shape.md): cleans every
 // image the storyboard names (the buyer's upload, the site's images), gives the storyboard a voice,
 // composes the ad at the item's frame (compose/render-storyboard.ts), labels it as made with AI
 // (media/label-ad.ts: XMP and a signed C2PA manifest), stores the MP4 (and the
@@ -22,6 +22,7 @@ import {
   type RenderRequest,
   type RenderTask,
   renderKeys,
+  revisionKeys,
 } from '#generation/generation-state.ts';
 import { labelAd, stageC2paSigner } from '#generation/media/label-ad.ts';
 import { renderingProgress, reportStage } from '#generation/order-progress.ts';
@@ -33,6 +34,7 @@ import { createVoice } from '#generation/voice/create-voice.ts';
 import type { SpokenWord } from '#generation/voice/voice.ts';
 import { fetchPublicImage } from '#generation/website/fetch-public-page.ts';
 import { reportPackRender } from '#orders/order-pack.ts';
+import { reportRevisionProgress } from '#orders/order-revision.ts';
 import { getOrder } from '#orders/order-store.ts';
 import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
@@ -48,22 +50,27 @@ const reportEvery = 0.15;
 
 export const handler = taskHandler(renderAd);
 
-async function renderAd({ request, item }: RenderTask): Promise<RenderedFile> {
+async function renderAd({ request, item, revision }: RenderTask): Promise<RenderedFile> {
   const { orderId } = request;
-  const primary = isPrimaryItem(item);
+  // Version 2 (the order's revision) is a primary file of its own: a poster, no pack texts.
+  const primary = isPrimaryItem(item) && !revision;
   const order = await getOrder(orderId);
-  const belongs = primary
-    ? order?.order_status === 'processing'
-    : order?.order_status === 'completed' && order.pack_status === 'rendering';
+  const belongs = revision
+    ? order?.order_status === 'completed' && order.revision_status === 'rendering'
+    : primary
+      ? order?.order_status === 'processing'
+      : order?.order_status === 'completed' && order.pack_status === 'rendering';
   if (!belongs) {
     throw new StepFailure(
       'OrderNotProcessing',
-      `Order ${orderId} is ${order?.order_status ?? 'missing'} (pack ${order?.pack_status ?? 'none'}): ${packItemId(item)} not rendered`,
+      `Order ${orderId} is ${order?.order_status ?? 'missing'} (pack ${order?.pack_status ?? 'none'}, revision ${order?.revision_status ?? 'none'}): ${packItemId(item)} not rendered`,
     );
   }
-  const report: (fraction: number) => Promise<unknown> = primary
-    ? (fraction: number) => reportStage(orderId, 'rendering', renderingProgress(fraction, request.afterFootage))
-    : (fraction: number) => reportPackRender(orderId, packItemId(item), fraction);
+  const report: (fraction: number) => Promise<unknown> = revision
+    ? (fraction: number) => reportRevisionProgress(orderId, fraction * 100)
+    : primary
+      ? (fraction: number) => reportStage(orderId, 'rendering', renderingProgress(fraction, request.afterFootage))
+      : (fraction: number) => reportPackRender(orderId, packItemId(item), fraction);
   const { width, height } = adFormat(item.format);
   const workDir = await mkdtemp(join(tmpdir(), 'render-'));
   try {
@@ -92,8 +99,8 @@ async function renderAd({ request, item }: RenderTask): Promise<RenderedFile> {
     await reporting;
     const labelledBytes = await labelAd(rendered.videoPath, signer);
     const bucket = requireEnv(envNames.videosBucket);
-    const videoKey = packFileKey(orderId, item);
-    const posterKey = primary ? renderKeys(orderId).poster : undefined;
+    const videoKey = revision ? revisionKeys(orderId).video : packFileKey(orderId, item);
+    const posterKey = revision ? revisionKeys(orderId).poster : primary ? renderKeys(orderId).poster : undefined;
     await Promise.all([
       s3().send(
         new PutObjectCommand({

@@ -16,6 +16,12 @@ export interface StoryboardInput {
   /** What the site says; `source: 'fallback'` when it could not be read (the ad then says only the name). */
   site: SiteFacts & { source?: 'site' | 'fallback' };
   order: StoryboardOrder;
+  /**
+   * The order's free revision (storyboard/write-revision.ts): the buyer's note, and the draft to
+   * revise (version 1 with the template's recognised requests applied). The Bedrock writer takes
+   * the note's free text; the template writer never sees this.
+   */
+  revision?: { note: string; draft: Storyboard };
 }
 
 export interface StoryboardWriter {

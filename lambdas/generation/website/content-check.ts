@@ -74,7 +74,15 @@ export interface ContentCheckDeps {
 
 /** Asks the stage's guardrail about the site's facts; throws what the SDK throws (the callers decide). */
 export async function checkSiteContent(site: CheckedFacts, deps: ContentCheckDeps = {}): Promise<ContentVerdict> {
-  const text = contentCheckText(site);
+  return checkTextContent(contentCheckText(site), deps);
+}
+
+/**
+ * Asks the stage's guardrail about text the ad will be made from (a site's digest, a buyer's
+ * revision note), cut at `contentCheckMaxChars`; throws what the SDK throws.
+ */
+export async function checkTextContent(fullText: string, deps: ContentCheckDeps = {}): Promise<ContentVerdict> {
+  const text = fullText.trim().slice(0, contentCheckMaxChars);
   if (!text) return { refused: false };
   const client = deps.client ?? sharedClient();
   const answer = await client.send(

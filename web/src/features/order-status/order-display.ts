@@ -89,12 +89,13 @@ export const refundWatchMs = 10 * 60_000;
 
 /** Orders that will not change any more: no need to keep asking. */
 export function isSettled(
-  order: Pick<OrderView, 'order_status' | 'payment_status'> & Partial<Pick<OrderView, 'updated_at' | 'pack'>>,
+  order: Pick<OrderView, 'order_status' | 'payment_status'> &
+    Partial<Pick<OrderView, 'updated_at' | 'pack' | 'revision'>>,
   now = Date.now(),
 ): boolean {
   const status = displayedOrderStatus(order.order_status);
-  // A completed order whose delivery pack is still rendering is followed live like a running one.
-  if (status === 'completed') return order.pack?.status !== 'rendering';
+  // A completed order whose delivery pack or revision is still rendering is followed live like a running one.
+  if (status === 'completed') return order.pack?.status !== 'rendering' && order.revision?.status !== 'rendering';
   if (status === 'failed') return !isAwaitingRefund(order, now);
   return order.payment_status === 'canceled' || order.payment_status === 'expired';
 }

@@ -8,6 +8,7 @@ import { refundSentence, statusCopy } from '#web/features/order-status/order-dis
 import { AdPlayer } from './ad-player.tsx';
 import { DeliveryPack } from './delivery-pack.tsx';
 import { ProgressBar } from './progress-bar.tsx';
+import { RevisionPanel } from './revision-panel.tsx';
 
 const statusTone: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-800',
@@ -60,6 +61,7 @@ export function StatusPanel({ order, live = null }: { order: OrderView; live?: L
       {status === 'completed' && order.pack && (
         <DeliveryPack pack={order.pack} durationSeconds={order.duration_seconds} />
       )}
+      {status === 'completed' && <RevisionPanel order={order} />}
     </section>
   );
 }

@@ -1,0 +1,14 @@
+// A revision that could not be made (shared/revision.ts): version 1 stays the order's ad, nothing
+// is refunded (the buyer paid for version 1, which they have), and the buyer is told. Called by the
+// state machine's MarkRevisionFailed and by the execution-status rule for a revision's execution
+// that ended without reaching it; idempotent (one failure, one email).
+import { sendOrderEmail } from '#notifications/order-emails.ts';
+import { markOrderRevisionFailed } from '#orders/order-revision.ts';
+import { logger } from '#powertools/logger.ts';
+
+export async function failRevision(orderId: string, reason: string): Promise<void> {
+  const order = await markOrderRevisionFailed(orderId, reason);
+  if (!order) return;
+  logger.error('Revision failed', { orderId, reason });
+  await sendOrderEmail('revision_failed', order);
+}

@@ -1,0 +1,243 @@
+// The order's one free revision on the twin (shared/revision.ts): a completed order asks for it
+// with a note; its own execution (<order id>-v2) of the same state machine renders version 2 at
+// 720x1280 beside version 1, the order staying completed, and the buyer is emailed; a revision
+// whose render fails keeps version 1, refunds nothing and tells the buyer; a second is refused.
+// Real DynamoDB Local, s3rver, the synthesized state machine, the SES outbox, ffmpeg.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RenderTask } from '#generation/generation-state.ts';
+import { probeMedia } from '#generation/media/probe-media.ts';
+import { decodeMessage } from '#local/ses-outbox.ts';
+import type { OrderView } from '#shared/contract.ts';
+import { renderStates } from '#shared/generation-steps.ts';
+import { revisionExecutionName, revisionMessages } from '#shared/revision.ts';
+import { browserForSuite, screenshotPath, waitForReact } from './support/browser.ts';
+import { followOrder } from './support/events-socket.ts';
+import { storedOrder } from './support/orders-table.ts';
+import { createPaidOrder } from './support/pay.ts';
+import { type PreviewSite, startPreviewSite, testSiteHosts } from './support/preview-site.ts';
+import { adMadeWithinMs, adTestTimeoutMs, callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
+
+const twin = twinForSuite({ waitScale: 0.1, testSiteHosts });
+const browser = browserForSuite();
+let site: PreviewSite;
+let workDir = '';
+
+beforeAll(async () => {
+  site = await startPreviewSite();
+  workDir = await mkdtemp(join(tmpdir(), 'revision-test-'));
+});
+afterAll(async () => {
+  await site?.stop();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+const readOrder = async (id: string) => (await callApi<OrderView>(twin.current, 'GET', `/api/orders/${id}`)).body;
+const revise = (id: string, body: unknown) =>
+  callApi<Record<string, unknown>>(twin.current, 'POST', `/api/orders/${id}/revisions`, body);
+
+function orderWhen(id: string, ready: (order: OrderView) => boolean): Promise<OrderView> {
+  return eventually(async () => {
+    const order = await readOrder(id);
+    return ready(order) && order;
+  }, adMadeWithinMs);
+}
+
+async function mailTo(email: string) {
+  const messages = (await twin.current.outbox.listMessages()).filter((message) => message.to.includes(email));
+  return Promise.all(
+    messages.map(async (message) => ({
+      ...message,
+      ...decodeMessage(await twin.current.outbox.readMessage(message.id)),
+    })),
+  );
+}
+
+/** A paid 4 s order for the readable coffee shop, completed with version 1. */
+async function completedOrder(label: string): Promise<{ orderId: string; email: string; version1: OrderView }> {
+  const email = uniqueEmail(label);
+  const orderId = await createPaidOrder(twin.current, { email, website: site.url('readable'), durationSeconds: '4' });
+  const version1 = await orderWhen(orderId, (order) => order.order_status === 'completed');
+  await twin.current.steps.waitForExecution(orderId, adMadeWithinMs);
+  return { orderId, email, version1 };
+}
+
+describe('the free revision', () => {
+  it(
+    'delivers version 2 of a completed order in its own execution, the order still completed with version 1',
+    async () => {
+      // Prepare
+      const { orderId, email, version1 } = await completedOrder('revision');
+      expect(version1.revision?.available_until).toBeDefined();
+      const live = await followOrder(twin.current, orderId);
+
+      // Act
+      const asked = await revise(orderId, {
+        note: 'Please make it faster and open with another hook. Also make it look like a Pixar film.',
+      });
+      const revised = await orderWhen(orderId, (order) => order.revision?.status === 'ready');
+
+      // Assess: the note as the template writer read it
+      expect(asked).toEqual({
+        status: 202,
+        body: { requests: ['hook', 'faster'], beyond: ['make it look like a Pixar film'] },
+      });
+      // The order is as it was: completed, paid, version 1 its ad
+      expect(revised).toMatchObject({
+        order_status: 'completed',
+        payment_status: 'paid',
+        stage: 'done',
+        progress: 100,
+      });
+      expect(revised.download_url).toBeDefined();
+      expect(revised.revision).toMatchObject({
+        status: 'ready',
+        progress: 100,
+        requests: ['hook', 'faster'],
+        beyond: ['make it look like a Pixar film'],
+        // A 4 s ad of this shop has no second opening: said, not silently dropped.
+        not_done: ['open with another hook: this ad has no other opening our writer could make from your website'],
+      });
+      expect(revised.revision?.available_until).toBeUndefined();
+      const stored = await storedOrder(twin.current, orderId);
+      expect(stored?.video_key).toBe(`${orderId}/reelfive-ad-${orderId.slice(0, 8)}.mp4`);
+      expect(stored?.revision_video_key).toBe(`${orderId}/v2/reelfive-ad-${orderId.slice(0, 8)}-v2.mp4`);
+      expect(stored?.refund_id).toBeUndefined();
+
+      // Version 2: a 720x1280 file of the same length, downloaded under its own name
+      const file = await fetch(revised.revision?.download_url ?? '');
+      expect(file.headers.get('content-type')).toBe('video/mp4');
+      expect(file.headers.get('content-disposition')).toBe(
+        `attachment; filename="reelfive-ad-${orderId.slice(0, 8)}-v2.mp4"`,
+      );
+      const path = join(workDir, 'v2.mp4');
+      await writeFile(path, Buffer.from(await file.arrayBuffer()));
+      const probed = await probeMedia(path);
+      expect(probed.video).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
+      expect(Math.abs(probed.durationSeconds - 4)).toBeLessThanOrEqual(0.05);
+
+      // Its own execution of the same machine, through the revision's states only
+      const execution = await twin.current.steps.waitForExecution(revisionExecutionName(orderId));
+      expect(execution.status).toBe('SUCCEEDED');
+      const entered = execution.events
+        .filter((event) => event.type.endsWith('StateEntered'))
+        .map((event) => (event.stateEnteredEventDetails as { name: string }).name);
+      expect(entered).toEqual(['WhichVersion', 'ReviseStoryboard', renderStates.revision, 'DeliverRevision', 'Done']);
+
+      // The live channel carried the revision's progress after the order had completed
+      const updates = await live.completedUpdates();
+      expect(updates.length).toBeGreaterThanOrEqual(2);
+
+      // The ready email offered the revision; the revision's email says what was done and what not
+      const mail = await eventually(async () => {
+        const messages = await mailTo(email);
+        return messages.some((message) => message.subject.includes('revised')) && messages;
+      });
+      const ready = mail.find(
+        (message) => message.subject.includes('ad is ready') && !message.subject.includes('revised'),
+      );
+      expect(ready?.text).toContain(`Ask for your free revision: `);
+      expect(ready?.text).toContain(`/success?order_id=${orderId}#revision`);
+      const revisedMail = mail.find((message) => message.subject.includes('revised'));
+      expect(revisedMail?.text).toContain(
+        'You asked us to: open with another hook; a faster feel (livelier camera moves)',
+      );
+      expect(revisedMail?.text).toContain(
+        'What we could not change: open with another hook: this ad has no other opening our writer could make from your website; “make it look like a Pixar film”: beyond what our writer can do.',
+      );
+
+      // One revision per order
+      const again = await revise(orderId, { note: 'make it faster' });
+      expect(again).toEqual({
+        status: 409,
+        body: { error: revisionMessages.alreadyUsed, errorCode: 'REVISION_UNAVAILABLE' },
+      });
+    },
+    adTestTimeoutMs * 2,
+  );
+
+  it(
+    'keeps version 1, refunds nothing and tells the buyer when the revision cannot be rendered',
+    async () => {
+      // Prepare: Lambda fails every invoke of the revision's render, through all its retries
+      const { orderId, email } = await completedOrder('revision-fails');
+      twin.current.lambda.failNext('RenderFunction', 1_000, (event) => (event as RenderTask).revision === 2);
+      try {
+        // Act
+        const asked = await revise(orderId, { note: 'Make it faster' });
+        const failed = await orderWhen(orderId, (order) => order.revision?.status === 'failed');
+
+        // Assess
+        expect(asked.status).toBe(202);
+        expect(failed).toMatchObject({ order_status: 'completed', payment_status: 'paid', progress: 100 });
+        expect(failed.download_url).toBeDefined();
+        expect(failed.revision).toMatchObject({ status: 'failed', requests: ['faster'] });
+        expect(failed.revision?.download_url).toBeUndefined();
+        const execution = await twin.current.steps.waitForExecution(revisionExecutionName(orderId));
+        expect(execution.status).toBe('SUCCEEDED');
+        const stored = await storedOrder(twin.current, orderId);
+        expect(stored?.refund_id).toBeUndefined();
+        expect(stored?.revision_failure_reason).toContain('Lambda.ServiceException');
+        const told = await eventually(async () =>
+          (await mailTo(email)).find((message) => message.subject.includes('could not make your')),
+        );
+        expect(told?.text).toContain('Version 1 is still yours to download and use, unchanged');
+        expect(told?.text).toContain('nothing to refund');
+        // The revision was used: a second is refused
+        expect((await revise(orderId, { note: 'say the price' })).status).toBe(409);
+      } finally {
+        twin.current.lambda.failNext('RenderFunction', 0);
+      }
+    },
+    adTestTimeoutMs * 2,
+  );
+
+  it(
+    'is asked for on the order page at 390 px and followed live to version 2',
+    async () => {
+      // Prepare
+      const { orderId } = await completedOrder('revision-page');
+      const context = await browser.current.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${twin.current.url}/success?order_id=${orderId}#revision`);
+      await waitForReact(page);
+      const offer = page.getByRole('region', { name: 'One free revision' });
+      await expect.poll(() => offer.count(), { timeout: adMadeWithinMs }).toBe(1);
+
+      // Act: the note is read as it is typed, then sent
+      await offer.getByLabel('What should we change?').fill('Make it faster and open with another hook. Add confetti');
+      await expect
+        .poll(() => offer.textContent())
+        .toContain('We will: open with another hook; a faster feel (livelier camera moves).');
+      expect(await offer.textContent()).toContain('Beyond what our writer can do: “Add confetti”.');
+      expect(await offer.textContent()).toContain('A revision keeps the website, the length, the style');
+      await page.screenshot({ path: screenshotPath('revision-form-390.png'), fullPage: true });
+      await offer.getByRole('button', { name: 'Ask for my free revision' }).click();
+
+      // Assess: the page follows version 2 without a reload, to its download
+      const outcome = page.getByRole('region', { name: 'Your free revision' });
+      await expect
+        .poll(() => outcome.textContent(), { timeout: adMadeWithinMs })
+        .toMatch(/Version 2 is being made|Version 2 is ready/);
+      await page.screenshot({ path: screenshotPath('revision-rendering-390.png'), fullPage: true });
+      const download = page.getByRole('link', { name: 'Download version 2' });
+      await expect.poll(() => download.count(), { timeout: adMadeWithinMs }).toBe(1);
+      await page.screenshot({ path: screenshotPath('revision-ready-390.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: screenshotPath('revision-ready-1280.png'), fullPage: true });
+      const order = await readOrder(orderId);
+      expect(order.order_status).toBe('completed');
+      expect(new URL((await download.getAttribute('href')) ?? '').pathname).toBe(
+        new URL(order.revision?.download_url ?? '').pathname,
+      );
+      expect(await outcome.textContent()).toContain(
+        'You asked us to: open with another hook; a faster feel (livelier camera moves).',
+      );
+      expect(await page.getByRole('region', { name: 'One free revision' }).count()).toBe(0);
+      await context.close();
+    },
+    adTestTimeoutMs * 2,
+  );
+});
