@@ -3,10 +3,12 @@
 // automatically, a delivered ad is final. Company, address and governing law come from config.
 import type { ReactNode } from 'react';
 import { config } from '#shared/config.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { prohibitedCategories } from '#shared/prohibited-content.ts';
 import { usageRightsText, usageRightsTitle } from '#shared/usage-rights.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 
-export const termsLastUpdated = 'November 23, 2026';
+export const termsLastUpdated = 'November 29, 2026';
 
 const brand = config.brand.name;
 const price = config.price.label;
@@ -91,9 +93,9 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
     title: 'Delivery',
     body: (
       <p>
-        Most ads are delivered in about 20 minutes, and your order page shows each step as it happens. Delivery times
-        are estimates, not guarantees: at busy times an ad can take longer. The finished video stays downloadable from
-        your order page for {config.limits.fileRetentionDays} days; keep your own copy.
+        Most ads are delivered in {typicalDeliveryWords(siteDeliverySeconds)}, and your order page shows each step as it
+        happens. Delivery times are estimates, not guarantees: at busy times an ad can take longer. The finished video
+        stays downloadable from your order page for {config.limits.fileRetentionDays} days; keep your own copy.
       </p>
     ),
   },
