@@ -209,8 +209,12 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
 
 const round = (value: number) => Number(value.toFixed(2));
 
-/** Where each part of a render ends on its 0–1 progress (the order's bar maps it, order-progress.ts). */
-const share = { voice: 0.1, drawing: 0.2, encode: 0.9, poster: 0.93, probe: 0.96 } as const;
+/**
+ * Where each part of a render ends on its 0–1 progress (the order's bar maps it, order-progress.ts):
+ * the voice, the plates and layers drawn, the soundtrack mixed, the encode, the poster, the probe;
+ * the media checks end it.
+ */
+const share = { voice: 0.1, drawing: 0.18, soundtrack: 0.2, encode: 0.9, poster: 0.93, probe: 0.96 } as const;
 const noCaptions: CaptionTrack = { groups: [], states: [], problems: [] };
 
 interface Shot {
@@ -402,7 +406,9 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
   if (!measured.passed) return { passed: false, problems: measured.problems };
   const drawn = performance.now();
 
+  // Mixed beside the drawing; the encode needs both.
   const soundtrack = await input.soundtrack;
+  report(share.soundtrack);
   const videoPath = join(options.workDir, 'ad.mp4');
   const posterPath = join(options.workDir, 'poster.jpg');
   const sweeps = new Map<Sweep, string>();
@@ -430,7 +436,7 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
   await writeFile(dir('ffmpeg-args.json'), JSON.stringify(args, null, 1));
   await runFfmpeg(args, {
     durationSeconds: storyboard.durationSeconds,
-    onProgress: (fraction) => report(share.drawing + (share.encode - share.drawing) * fraction),
+    onProgress: (fraction) => report(share.soundtrack + (share.encode - share.soundtrack) * fraction),
     ...(signal && { signal }),
   });
   await runFfmpeg(
