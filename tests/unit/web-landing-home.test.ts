@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { config } from '#shared/config.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { blogSlugs, paths } from '#shared/paths.ts';
 import { HomeRoute } from '#web/app/routes/home.tsx';
 import { SiteLayout } from '#web/components/site-layout.tsx';
@@ -151,6 +152,16 @@ describe('the home page', () => {
     expect(copy).not.toMatch(/licensed music|music licensed|stock (footage|music)/i);
     expect(copy).not.toMatch(/\b1080p\b|1080x1920/);
     expect(copy).not.toMatch(/\b(avatar|presenter)s? (reads?|speaks?|presents?)/i);
+  });
+
+  it('tells one delivery time, the stage\'s, wherever it says how long an ad takes', () => {
+    const copy = `${html.replace(/<[^>]+>/g, ' ')} ${faqs.map((faq) => faq.answer).join(' ')}`;
+    const said = typicalDeliveryWords(config.delivery.typicalSeconds);
+
+    expect(copy).not.toMatch(/\b(20|18|30) minutes\b|5-15 minutes/);
+    expect(copy).toContain(`Get your ad in ${said}`);
+    expect(copy).toContain(`Delivered in ${said}`);
+    expect(faqs.find((faq) => faq.question === 'How long does delivery take?')?.answer).toContain(`Usually ${said}`);
   });
 
   it('says how the photo is shown as the engine shows it: filling the frame, never "shown whole" on a background', () => {
