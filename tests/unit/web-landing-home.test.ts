@@ -154,7 +154,7 @@ describe('the home page', () => {
     expect(copy).not.toMatch(/\b(avatar|presenter)s? (reads?|speaks?|presents?)/i);
   });
 
-  it('tells one delivery time, the stage\'s, wherever it says how long an ad takes', () => {
+  it("tells one delivery time, the stage's, wherever it says how long an ad takes", () => {
     const copy = `${html.replace(/<[^>]+>/g, ' ')} ${faqs.map((faq) => faq.answer).join(' ')}`;
     const said = typicalDeliveryWords(config.delivery.typicalSeconds);
 
