@@ -211,8 +211,8 @@ const round = (value: number) => Number(value.toFixed(2));
 
 /**
  * Where each part of a render ends on its 0–1 progress (the order's bar maps it, order-progress.ts):
- * the voice, the plates and layers drawn, the soundtrack mixed, the encode, the poster, the probe;
- * the media checks end it.
+ * the voice, the plates and layers drawn, the soundtrack mixed, the encode, the poster, the probe,
+ * then the media checks' decode of the ad.
  */
 const share = { voice: 0.1, drawing: 0.18, soundtrack: 0.2, encode: 0.9, poster: 0.93, probe: 0.96 } as const;
 const noCaptions: CaptionTrack = { groups: [], states: [], problems: [] };
@@ -450,7 +450,15 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
   assertRenderedAd(probed, { width: frame.width, height: frame.height, durationSeconds: storyboard.durationSeconds });
   report(share.probe);
   const holds = endCard ? [{ start: endCard.startFrame / frame.fps, end: storyboard.durationSeconds }] : [];
-  const media = await analyseAd(videoPath, soundtrack.voicePath, storyboard.durationSeconds, holds, frame.fps, signal);
+  const media = await analyseAd(
+    videoPath,
+    soundtrack.voicePath,
+    storyboard.durationSeconds,
+    holds,
+    frame.fps,
+    signal,
+    (fraction) => report(share.probe + (1 - share.probe) * fraction),
+  );
   const problems = checkMedia(media, storyboard.durationSeconds);
   report(1);
   if (problems.length > 0) return { passed: false, problems };
