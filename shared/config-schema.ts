@@ -91,9 +91,8 @@ export const configSchema = z.object({
     }),
   }),
   /**
-   * The one statement of how long an ad takes (issue 17): the hero, the order emails and the order
-   * page's estimate read it. The spec's own fixed texts (status panel "5-15 minutes", the
-   * explainer's "about 20 minutes", the FAQ and the CTA band) stay verbatim beside it.
+   * The one statement of how long an ad takes: every page and email that tells the time, and the
+   * order page's estimate, read it (docs/spec-deviations.md, "One delivery time").
    */
   delivery: z.object({
     /** Typical time from payment to the delivered ad, seconds; set from a measurement (config.ts says which). */

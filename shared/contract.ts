@@ -206,6 +206,8 @@ export const orderViewSchema = z.object({
   progress: z.int().check(z.minimum(0), z.maximum(100)),
   amount_cents: z.nullable(z.int()),
   currency: z.string(),
+  /** The coupon code the buyer ordered with: the page says what it took off once paid. */
+  coupon_code: z.optional(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
   video_url: z.optional(z.string()),

@@ -1,7 +1,8 @@
 // How long an ad takes, from the one measured value (config.delivery.typicalSeconds) and the
-// stage's footage model: every statement of time that the spec does not fix verbatim reads it from
-// here (issue 17). The site is built for its stage (FOOTAGE_MODEL at `npm run build`, checked by
-// `cdk deploy`), and the stack gives the mail-sending functions the stage's figure.
+// stage's footage model: every statement of time on the site and in the emails reads it from here,
+// the spec's own sentences included (docs/spec-deviations.md, "One delivery time"). The site is
+// built for its stage (FOOTAGE_MODEL at `npm run build`, checked by `cdk deploy`), and the stack
+// gives the mail-sending functions the stage's figure.
 import { config, generationConfig } from './config.ts';
 
 /**

@@ -21,7 +21,7 @@ async function deliverRender(state: GenerationState): Promise<GenerationState> {
   }
   const order = await getOrder(state.orderId);
   const cost = order ? orderCost(order, state.footage) : undefined;
-  await deliverAd(state.orderId, { videoKey, posterKey }, cost);
+  await deliverAd(state.orderId, { videoKey, posterKey, ...(state.site && { siteSource: state.site.source }) }, cost);
   if (cost) {
     metrics.addMetric(businessMetrics.adCostUsd, MetricUnit.NoUnit, cost.total_usd);
     logger.info('Ad cost', { orderId: state.orderId, ...cost });

@@ -18,6 +18,8 @@ export const videoMaxBytes = 8 * 1024 * 1024;
 export interface DeliveryKeys {
   videoKey: string;
   posterKey: string;
+  /** What the script was written from (the ready email says it). */
+  siteSource?: OrderRecord['site_source'];
 }
 
 /** Checks both files, records them on the processing order and sends the `ready` email. */

@@ -53,6 +53,7 @@ export type OrderEmailFacts = Pick<
   | 'created_at'
   | 'pack_files'
   | 'pack_items'
+  | 'site_source'
   | RevisionEmailFields
 >;
 
@@ -196,17 +197,14 @@ function receivedEmail(order: OrderEmailFacts, pageUrl: string, deliverySeconds:
 function readyEmail(order: OrderEmailFacts, pageUrl: string, posterCid: string | undefined): RenderedEmail {
   const days = config.limits.fileRetentionDays;
   return {
-    subject: `Your ${brand} ad is ready`,
+    subject: `Your ${brand} ad is ready (${shortOrderId(order.id)})`,
     ...layout(
       'Your video ad is ready!',
       [
         { kind: 'paragraph', text: `Your ad for ${order.website} is ready to watch and download.` },
         ...(posterCid ? [{ kind: 'poster', cid: posterCid, href: pageUrl } as Block] : []),
         { kind: 'button', label: 'Watch and download your ad', href: pageUrl },
-        {
-          kind: 'paragraph',
-          text: 'Watch it with the sound on before you run it: the script was written from your website and read by an AI voice, so check that every claim, price and name is right.',
-        },
+        { kind: 'paragraph', text: checkBeforeRunning(order) },
         orderFacts(order),
         ...(order.pack_items?.length
           ? [
@@ -225,6 +223,18 @@ function readyEmail(order: OrderEmailFacts, pageUrl: string, posterCid: string |
       order.id,
     ),
   };
+}
+
+/** What the script was written from, and what the buyer should check before running the ad. */
+function checkBeforeRunning(order: OrderEmailFacts): string {
+  if (order.site_source === 'fallback') {
+    return (
+      `We could not read ${order.website} when we made your ad, so its script was written from your business's name ` +
+      'as your web address gives it, around the product photo you sent, and read by an AI voice. Watch it with the ' +
+      'sound on before you run it, and check that the name and every word are right.'
+    );
+  }
+  return 'Watch it with the sound on before you run it: the script was written from your website and read by an AI voice, so check that every claim, price and name is right.';
 }
 
 function packReadyEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {

@@ -194,12 +194,13 @@ export function reportOrderStage(id: string, stage: Exclude<Stage, 'failed' | 'a
  */
 export function recordOrderDelivery(
   id: string,
-  keys: { videoKey: string; posterKey: string },
+  keys: { videoKey: string; posterKey: string; siteSource?: OrderRecord['site_source'] },
   cost?: OrderRecord['cost'],
 ) {
   return transition('delivered', id, {
     video_key: keys.videoKey,
     poster_key: keys.posterKey,
+    ...(keys.siteSource ? { site_source: keys.siteSource } : {}),
     ...(cost ? { cost } : {}),
     stage: 'delivering',
     progress: stageProgress.delivering,

@@ -46,6 +46,12 @@ export interface OrderRecord {
   execution_arn?: string;
   video_key?: string;
   poster_key?: string;
+  /**
+   * What the delivered ad's script was written from (AnalyzeWebsite's `source`): the site as read,
+   * or, when it could not be read, the business's name its address gives (with the buyer's photo).
+   * The ready email says which; absent on orders delivered before it was recorded.
+   */
+  site_source?: 'site' | 'fallback';
   failure_reason?: string;
   refund_id?: string;
   /** The delivery pack after the primary file (order-pack.ts): its status and combined progress 0–100. */

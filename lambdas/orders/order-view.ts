@@ -19,6 +19,7 @@ export function toOrderView(order: OrderRecord, links: VideoLinks = {}): OrderVi
     progress: order.progress,
     amount_cents: order.amount_cents ?? null,
     currency: order.currency,
+    ...(order.coupon_code ? { coupon_code: order.coupon_code } : {}),
     created_at: order.created_at,
     updated_at: order.updated_at,
     ...links,

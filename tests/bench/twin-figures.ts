@@ -82,12 +82,25 @@ export async function benchGeneration(twin: Twin): Promise<string> {
   let lastId = '';
   for (const duration of ['4', '8', '12']) {
     const { orderId, paidAt } = await payOrder(twin, { durationSeconds: duration, style: 'cinematic' });
+    const live = await subscribeToChannel(
+      {
+        realtimeEndpoint: `${twin.realtime.endpoint}/realtime`,
+        httpEndpoint: twin.env[envNames.eventsHttpEndpoint] ?? '',
+        apiKey: twin.realtime.apiKey,
+      },
+      `/orders/${orderId}`,
+    );
     let order: Record<string, unknown> = {};
     while (!['completed', 'failed'].includes(String(order.order_status))) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       order = (await (await fetch(`${twin.url}/api/orders/${orderId}`)).json()) as Record<string, unknown>;
     }
     const seconds = (performance.now() - paidAt) / 1000;
+    await twin.realtime.drain();
+    live.socket.close();
+    const stillSeconds = longestStillWhileRendering(live.messages);
+    if (stillSeconds === null) recordFailure(`progress while rendering (${duration} s ad)`, 'no rendering events');
+    else record(`longest the bar stood still while rendering (${duration} s ad)`, round(stillSeconds), 's', { max: 2 });
     // The order's pack renders after it completes: the next order waits for it, so it is measured alone.
     while ((order.pack as { status?: string } | undefined)?.status === 'rendering') {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -102,6 +115,23 @@ export async function benchGeneration(twin: Twin): Promise<string> {
     lastId = orderId;
   }
   return lastId;
+}
+
+/**
+ * The longest time between two moves of the order's bar from the rendering stage's start to the
+ * first write after it, on the times the product wrote (`updated_at`), or null without events.
+ */
+function longestStillWhileRendering(messages: readonly Record<string, unknown>[]): number | null {
+  const events = messages
+    .filter((message) => message.type === 'data')
+    .map((message) => JSON.parse(String(message.event)) as { stage: string; updated_at: string })
+    .map((event) => ({ stage: event.stage, at: Date.parse(event.updated_at) }))
+    .sort((a, b) => a.at - b.at);
+  const first = events.findIndex((event) => event.stage === 'rendering');
+  const after = events.findIndex((event, index) => index > first && event.stage !== 'rendering');
+  if (first === -1 || after === -1) return null;
+  const moves = events.slice(first, after + 1);
+  return Math.max(...moves.slice(1).map((event, index) => (event.at - moves[index]!.at) / 1000));
 }
 
 /** An order row written → its subscriber holds the event (stream poller, publisher, Events emulator). */

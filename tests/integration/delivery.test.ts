@@ -19,7 +19,7 @@ import { sendOrderEmail } from '#notifications/order-emails.ts';
 import { markOrderPaid, markOrderProcessing, recordExecution, reportOrderStage } from '#orders/order-lifecycle.ts';
 import { getOrder } from '#orders/order-store.ts';
 import { videoLinks } from '#orders/video-links.ts';
-import type { OrderView } from '#shared/contract.ts';
+import { type OrderView, shortOrderId } from '#shared/contract.ts';
 import { deliverySeconds, typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { flakySesForSuite } from './support/flaky-ses.ts';
@@ -141,7 +141,7 @@ describe('the Deliver step', () => {
 
     // Assess
     const mail = await mailTo(email);
-    expect(mail.map((message) => message.subject)).toEqual(['Your ReelFive ad is ready']);
+    expect(mail.map((message) => message.subject)).toEqual([`Your ReelFive ad is ready (${shortOrderId(id)})`]);
     const [ready] = mail;
     const orderPage = `${twin.current.url}/success?order_id=${id}`;
     expect(ready?.from).toBe(`ReelFive <${twin.current.env[envNames.mailFrom]}>`);

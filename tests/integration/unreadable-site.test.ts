@@ -103,6 +103,38 @@ describe('a paid order whose site cannot be read when its ad is made', () => {
   });
 });
 
+describe('a paid order with a photo whose site cannot be read', () => {
+  it('is made, and its ready email says what the script was written from and names the order in its subject', {
+    timeout: adMadeWithinMs + 60_000,
+  }, async () => {
+    // Prepare: the site shows a page with no text; the order carries the buyer's photo.
+    const email = uniqueEmail('unreadable-photo');
+    const website = journey.site.url('readable', '/?campaign=photo-only');
+    journey.site.setPage('<!doctype html><html><head><title></title></head><body></body></html>');
+    try {
+      // Act
+      const orderId = await payForOrder(
+        twin.current,
+        await createOrder(twin.current, { email, website, durationSeconds: '4' }),
+      );
+      const ready = await eventually(async () => {
+        const mail = await mailTo(email);
+        return mail.find((message) => message.subject.includes('is ready')) ?? false;
+      }, adMadeWithinMs);
+
+      // Assess: the email as received in the twin's outbox.
+      expect(ready.subject).toBe(`Your ReelFive ad is ready (${shortOrderId(orderId)})`);
+      expect(ready.text).not.toContain('written from your website');
+      expect(ready.text).toContain(
+        `We could not read ${website} when we made your ad, so its script was written from your business's name as your web address gives it, around the product photo you sent, and read by an AI voice.`,
+      );
+      expect((await storedOrder(twin.current, orderId))?.site_source).toBe('fallback');
+    } finally {
+      journey.site.setPage(harborRoastPage());
+    }
+  });
+});
+
 describe('the order form after a preview that could not read the site', () => {
   it.each([390, 1280])('asks for the photo at the field and sends nothing without one, at %i px', async (width) => {
     const context = await browser.current.newContext({ viewport: { width, height: 900 } });

@@ -133,6 +133,23 @@ describe('the local voice', () => {
     }
   });
 
+  it('tells the share of the reads done as festival finishes each one, up to all of them', async () => {
+    // Prepare
+    const lines = marketerLines['direct-response'].map((text) => ({ text }));
+    const shares: number[] = [];
+
+    // Act
+    const spoken = await localVoice().speakLines(lines, voiceFor('direct-response', 'local'), workDir, (share) =>
+      shares.push(share),
+    );
+
+    // Assess: one report per read festival made (a line read again at another rate is one more).
+    expect(spoken).toHaveLength(lines.length);
+    expect(shares.length).toBeGreaterThanOrEqual(lines.length);
+    expect(shares.slice(0, lines.length)).toEqual(lines.map((_, index) => (index + 1) / lines.length));
+    expect(shares.at(-1)).toBe(1);
+  });
+
   it('says a run-together domain as words and captions it as written', async () => {
     // Act
     const spoken = await localVoice().speak(

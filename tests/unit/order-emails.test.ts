@@ -110,11 +110,26 @@ describe('the ready email', () => {
     const email = render('ready', order(), 'poster@reelfive');
 
     // Assess
-    expect(email.subject).toBe('Your ReelFive ad is ready');
+    expect(email.subject).toBe('Your ReelFive ad is ready (3f1c2b7a...)');
     expect(email.html).toMatch(/<a href="[^"]+"><img src="cid:poster@reelfive"/);
     expect(email.html).toContain(`href="${orderPage}"`);
     expect(email.text).toContain(`Watch and download your ad: ${orderPage}`);
     expect(email.text).toContain(`for ${config.limits.fileRetentionDays} days`);
+  });
+
+  it('says the script was written from the website when the site was read', () => {
+    const email = render('ready', order({ site_source: 'site' }));
+
+    expect(email.text).toContain('the script was written from your website and read by an AI voice');
+  });
+
+  it('says what the script was written from when the site could not be read', () => {
+    const email = render('ready', order({ site_source: 'fallback' }));
+
+    expect(email.text).not.toContain('written from your website');
+    expect(email.text).toContain(
+      "could not read https://northwind.coffee/ when we made your ad, so its script was written from your business's name as your web address gives it, around the product photo you sent",
+    );
   });
 
   it('still links the ad when the poster could not be attached', () => {

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { config } from '#shared/config.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { blogSlugs, paths } from '#shared/paths.ts';
 import { HomeRoute } from '#web/app/routes/home.tsx';
 import { SiteLayout } from '#web/components/site-layout.tsx';
@@ -66,7 +67,7 @@ describe('the home page', () => {
     expect(links).toContainEqual({ href: '#examples', text: 'Watch example' });
   });
 
-  it('shows the spec texts of the call-to-action band', () => {
+  it("shows the spec texts of the call-to-action band, with the stage's delivery time", () => {
     const band = html.slice(html.indexOf('aria-labelledby="cta-heading"'), html.indexOf('id="support"'));
 
     for (const text of [
@@ -74,7 +75,7 @@ describe('the home page', () => {
       'Join 2,000+ marketers',
       'No subscription required',
       'Money-back guarantee',
-      'Delivered in 20 minutes',
+      'Delivered in about a minute',
     ]) {
       expect(band).toContain(text);
     }
@@ -150,6 +151,16 @@ describe('the home page', () => {
     expect(copy).not.toMatch(/\bno voice-?over\b|\bwithout (a )?voice-?over\b/i);
     expect(copy).not.toMatch(/licensed music|music licensed|stock (footage|music)/i);
     expect(copy).not.toMatch(/\b(avatar|presenter)s? (reads?|speaks?|presents?)/i);
+  });
+
+  it("tells one delivery time, the stage's, wherever it says how long an ad takes", () => {
+    const copy = `${html.replace(/<[^>]+>/g, ' ')} ${faqs.map((faq) => faq.answer).join(' ')}`;
+    const said = typicalDeliveryWords(config.delivery.typicalSeconds);
+
+    expect(copy).not.toMatch(/\b(20|18|30) minutes\b|5-15 minutes/);
+    expect(copy).toContain(`Get your ad in ${said}`);
+    expect(copy).toContain(`Delivered in ${said}`);
+    expect(faqs.find((faq) => faq.question === 'How long does delivery take?')?.answer).toContain(`Usually ${said}`);
   });
 
   it('says how the photo is shown as the engine shows it: filling the frame, never "shown whole" on a background', () => {

@@ -159,6 +159,15 @@ describe('live events', () => {
     expect(applyLiveEvent(processing, message(event))).toMatchObject({ stage: 'delivering', progress: 95 });
   });
 
+  it('says "Ad Ready!" only with the re-read that brings the video: the event moves the bar to 100 %', () => {
+    const event = { id: processing.id, order_status: 'completed', stage: 'done', progress: 100, updated_at: at(now) };
+
+    const shown = applyLiveEvent(processing, message(event));
+
+    expect(shown).toMatchObject({ order_status: 'processing', stage: 'done', progress: 100 });
+    expect(shown.video_url).toBeUndefined();
+  });
+
   it('ignores events of another order, older events and malformed ones', () => {
     const other = {
       id: '00000000-0000-4000-8000-000000000000',

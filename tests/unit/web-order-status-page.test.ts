@@ -40,7 +40,7 @@ const text = (html: string) =>
 describe('the status panel', () => {
   it.each([
     ['pending', 'Payment Processing', 'Your payment is being verified...'],
-    ['processing', 'Generating Your Ad', 'Our AI is creating your video ad. This usually takes 5-15 minutes.'],
+    ['processing', 'Generating Your Ad', 'Our AI is creating your video ad. This usually takes about a minute.'],
     ['completed', 'Ad Ready!', 'Your video ad is ready to download.'],
     ['failed', 'Generation Failed', 'We encountered an issue. Our team has been notified.'],
   ] as const)('shows %s as its spec title and text', (status, title, body) => {

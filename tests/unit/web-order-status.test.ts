@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiMessages, stages } from '#shared/contract.ts';
 import { readGetOrderAnswer } from '#web/features/order-status/api/get-order.ts';
 import {
+  couponLine,
   formatAmount,
   formatDuration,
   isAwaitingRefund,
@@ -17,14 +18,14 @@ import { processingOrder } from './support/order-views.ts';
 const order = processingOrder;
 
 describe('status copy', () => {
-  it('uses the spec title and text for each status', () => {
+  it("uses the spec title and text for each status, with the stage's delivery time for processing", () => {
     expect(statusCopyFor('pending')).toEqual({
       title: 'Payment Processing',
       text: 'Your payment is being verified...',
     });
     expect(statusCopyFor('processing')).toEqual({
       title: 'Generating Your Ad',
-      text: 'Our AI is creating your video ad. This usually takes 5-15 minutes.',
+      text: 'Our AI is creating your video ad. This usually takes about a minute.',
     });
     expect(statusCopyFor('completed')).toEqual({ title: 'Ad Ready!', text: 'Your video ad is ready to download.' });
     expect(statusCopyFor('failed')).toEqual({
@@ -82,6 +83,24 @@ describe('amounts and durations', () => {
     expect(orderAmount({ amount_cents: null, currency: 'usd', payment_status: 'expired' }, 500)).toBe(
       '$5.00 USD, not charged',
     );
+  });
+
+  it('with a coupon: before payment, the price before it; once paid, what it took off', () => {
+    const coupon = { currency: 'usd', coupon_code: 'LAUNCH50' };
+
+    expect(orderAmount({ ...coupon, amount_cents: null, payment_status: 'unpaid' }, 500)).toBe(
+      '$5.00 USD before your coupon',
+    );
+    expect(couponLine({ ...coupon, amount_cents: null, payment_status: 'unpaid' }, 500)).toBe(
+      'LAUNCH50, applied at checkout',
+    );
+    expect(orderAmount({ ...coupon, amount_cents: 250, payment_status: 'paid' }, 500)).toBe('$2.50 USD');
+    expect(couponLine({ ...coupon, amount_cents: 250, payment_status: 'paid' }, 500)).toBe('LAUNCH50 (−$2.50)');
+    expect(couponLine({ ...coupon, amount_cents: 0, payment_status: 'free', coupon_code: 'FREEAD' }, 500)).toBe(
+      'FREEAD (−$5.00)',
+    );
+    expect(couponLine({ ...coupon, amount_cents: null, payment_status: 'expired' }, 500)).toBe('LAUNCH50, not used');
+    expect(couponLine({ amount_cents: 500, currency: 'usd', payment_status: 'paid' }, 500)).toBeNull();
   });
 
   it('writes the duration in seconds', () => {

@@ -2,16 +2,36 @@
 // stretches): stderr at info level comes back to the caller; a failed run throws with its tail.
 import { spawn } from 'node:child_process';
 import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
+import { ffmpegProgressReader } from '#generation/media/run-ffmpeg.ts';
 
-export function ffmpegReport(args: readonly string[], signal?: AbortSignal): Promise<string> {
+/** How far through its input a run is: the input's length, and who hears the fraction read so far. */
+export interface ReportProgress {
+  durationSeconds: number;
+  onProgress: (fraction: number) => void;
+}
+
+export function ffmpegReport(
+  args: readonly string[],
+  signal?: AbortSignal,
+  progress?: ReportProgress,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...args], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      signal,
-      killSignal: 'SIGKILL',
-    });
+    const watched = progress ? ['-progress', 'pipe:1'] : [];
+    const child = spawn(
+      ffmpegPath(),
+      ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...watched, ...args],
+      {
+        stdio: ['ignore', progress ? 'pipe' : 'ignore', 'pipe'],
+        signal,
+        killSignal: 'SIGKILL',
+      },
+    );
+    if (progress) {
+      child.stdout?.setEncoding('utf8').on('data', ffmpegProgressReader(progress.durationSeconds, progress.onProgress));
+    }
     const chunks: string[] = [];
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
+    // stdio above pipes stderr, always.
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
     child.on('error', (error) =>
       reject(error.name === 'AbortError' ? error : new Error(`ffmpeg could not start: ${error.message}`)),
     );

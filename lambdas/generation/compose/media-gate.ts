@@ -111,6 +111,7 @@ export async function analyseAd(
   holds: readonly Interval[],
   fps: number,
   signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
 ): Promise<MediaFigures> {
   const graph = [
     `[0:v]scale=180:320:flags=area,blackdetect=d=${maxStretchSeconds}:pix_th=0.10,freezedetect=n=-60dB:d=${maxStretchSeconds},signalstats,` +
@@ -121,6 +122,7 @@ export async function analyseAd(
   const stderr = await ffmpegReport(
     ['-i', videoPath, '-i', voicePath, '-filter_complex', graph, '-map', '[video]', '-f', 'null', '-'],
     signal,
+    onProgress && { durationSeconds, onProgress },
   );
   return parseAnalysis(stderr, durationSeconds, holds, fps);
 }

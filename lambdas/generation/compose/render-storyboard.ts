@@ -119,6 +119,7 @@ export async function speakScenes(
   storyboard: Storyboard,
   voice: Voice,
   workDir: string,
+  onProgress?: (fraction: number) => void,
 ): Promise<(SpokenLine | null)[]> {
   const voiced = storyboard.scenes.flatMap((scene, index) => (scene.voiceLine.trim() ? [{ scene, index }] : []));
   const read = await voice.speakLines(
@@ -128,6 +129,7 @@ export async function speakScenes(
     })),
     voiceFor(storyboard.style, voice.engine),
     workDir,
+    onProgress,
   );
   const spoken: (SpokenLine | null)[] = storyboard.scenes.map(() => null);
   for (const [position, { index }] of voiced.entries()) spoken[index] = read[position]!;
@@ -163,16 +165,20 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
     options.onProgress?.(reported);
   };
 
+  // The bar's share of each part of the work: the voice (each line as it is read), the drawing
+  // (each plate and layer as it is written), the encode (ffmpeg's clock), then the checks.
   // The voice reads while the images load; the layout waits for it, since the end card's cut
   // follows the voice (voice-cuts.ts).
-  const speaking = speakScenes(footage.storyboard, options.voice, workDir);
+  const speaking = speakScenes(footage.storyboard, options.voice, workDir, (fraction) =>
+    report(share.voice * fraction),
+  );
   speaking.catch(() => {});
   const images = await loadImages({ ...options.images, ...footage.stills }, footage.storyboard);
   const spoken = await speaking;
   const voiced = performance.now();
-  report(0.1);
+  report(share.voice);
   const { storyboard, placed } = placeOnVoice(footage.storyboard, spoken, (index) => !!options.footage?.[index]);
-  const designed = prepareAttempt(storyboard, images, false, workDir, clips, frame);
+  const designed = prepareAttempt(storyboard, images, false, workDir, clips, frame, report);
   const { music } = styleDefinition(storyboard.style);
   const soundtrack = mixSoundtrack(music, storyboard.durationSeconds, placed.lines, workDir, signal);
   // Nothing awaits the soundtrack until the first encode: keep a failure from going unhandled meanwhile.
@@ -180,7 +186,7 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
 
   const refused: string[] = [];
   for (const safe of [false, true]) {
-    const prepared = safe ? prepareAttempt(storyboard, images, true, workDir, clips, frame) : designed;
+    const prepared = safe ? prepareAttempt(storyboard, images, true, workDir, clips, frame, report) : designed;
     const attempt = await finishAttempt(prepared, { storyboard, lines: placed.lines, soundtrack, options, report });
     if (attempt.passed) {
       return {
@@ -202,6 +208,13 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
 }
 
 const round = (value: number) => Number(value.toFixed(2));
+
+/**
+ * Where each part of a render ends on its 0–1 progress (the order's bar maps it, order-progress.ts):
+ * the voice, the plates and layers drawn, the soundtrack mixed, the encode, the poster, the probe,
+ * then the media checks' decode of the ad.
+ */
+const share = { voice: 0.1, drawing: 0.18, soundtrack: 0.2, encode: 0.9, poster: 0.93, probe: 0.96 } as const;
 const noCaptions: CaptionTrack = { groups: [], states: [], problems: [] };
 
 interface Shot {
@@ -233,6 +246,7 @@ function prepareAttempt(
   workDir: string,
   clips: readonly (ClipShot | null)[],
   frame: FrameSize,
+  report: (fraction: number) => void,
 ): PreparedAttempt {
   const name = safe ? 'safe' : 'designed';
   const dir = (file: string) => join(workDir, `${name}-${file}`);
@@ -245,7 +259,9 @@ function prepareAttempt(
   // Geometry, sizes and box or stroke contrast first: a refused layout is never drawn.
   const planned = checkLayout(layout, noCaptions, () => null);
   if (!planned.passed) return { name, layout, shots, refused: planned.problems, drawing: null, dir };
-  const drawing = drawVisuals(layout, shots, images, dir);
+  const drawing = drawVisuals(layout, shots, images, dir, (fraction) =>
+    report(share.voice + (share.drawing - share.voice) * fraction),
+  );
   drawing.catch(() => {});
   return { name, layout, shots, refused: [], drawing, dir };
 }
@@ -255,8 +271,19 @@ async function drawVisuals(
   shots: Shot[],
   images: Map<string, LoadedImage>,
   dir: (file: string) => string,
+  onProgress: (fraction: number) => void,
 ): Promise<{ plates: { plate: Plate; path: string }[]; layers: TextLayer[]; marks: MarkLayer[]; seconds: number }> {
   const started = performance.now();
+  // Each file written counts; the caption images (drawn beside these) close the drawing's share.
+  let parts = 0;
+  let written = 0;
+  const counted = async <T>(part: Promise<T>): Promise<T> => {
+    parts += 1;
+    const value = await part;
+    written += 1;
+    onProgress(written / (parts + 1));
+    return value;
+  };
   // Shots that show the same picture the same way share one plate.
   const made = new Map<string, Promise<{ plate: Plate; path: string }>>();
   const siteImages = new Map([...images].map(([id, image]) => [id, image.bytes]));
@@ -277,19 +304,25 @@ async function drawVisuals(
     if (!plate) {
       const path = dir(`plate-${index}.png`);
       const image = shot.asset ? images.get(shot.asset) : undefined;
-      plate = composePlate(layout, shot, image, siteImages).then(async (composed) => {
-        await writeFile(path, await platePng(composed));
-        return { plate: composed, path };
-      });
+      plate = counted(
+        composePlate(layout, shot, image, siteImages).then(async (composed) => {
+          await writeFile(path, await platePng(composed));
+          return { plate: composed, path };
+        }),
+      );
       made.set(key, plate);
     }
     return plate;
   });
   const layers = layout.scenes.flatMap((scene) =>
-    scene.texts.map(async (block, index): Promise<TextLayer> => {
+    scene.texts.map((block, index): Promise<TextLayer> => {
       const path = dir(`text-${scene.index}-${index}.png`);
-      await writeFile(path, await drawTextBlock(block, layout.frame.scale));
-      return { path, block, sceneIndex: scene.index, startFrame: scene.startFrame, endFrame: scene.endFrame };
+      return counted(
+        drawTextBlock(block, layout.frame.scale).then(async (png) => {
+          await writeFile(path, png);
+          return { path, block, sceneIndex: scene.index, startFrame: scene.startFrame, endFrame: scene.endFrame };
+        }),
+      );
     }),
   );
   const marks = brandMarkSpans(layout).map(async (span, index): Promise<MarkLayer> => {
@@ -368,12 +401,14 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
     band ? drawCaptions(layout, band, captions, dir) : Promise.resolve(null),
   ]);
   const drawSeconds = visuals.seconds + (performance.now() - captionsStarted) / 1000;
-  report(0.2);
+  report(share.drawing);
   const measured = checkLayout(layout, captions, (sceneIndex, box) => behind(sceneIndex, box, shots, visuals.plates));
   if (!measured.passed) return { passed: false, problems: measured.problems };
   const drawn = performance.now();
 
+  // Mixed beside the drawing; the encode needs both.
   const soundtrack = await input.soundtrack;
+  report(share.soundtrack);
   const videoPath = join(options.workDir, 'ad.mp4');
   const posterPath = join(options.workDir, 'poster.jpg');
   const sweeps = new Map<Sweep, string>();
@@ -401,7 +436,7 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
   await writeFile(dir('ffmpeg-args.json'), JSON.stringify(args, null, 1));
   await runFfmpeg(args, {
     durationSeconds: storyboard.durationSeconds,
-    onProgress: (fraction) => report(0.2 + 0.7 * fraction),
+    onProgress: (fraction) => report(share.soundtrack + (share.encode - share.soundtrack) * fraction),
     ...(signal && { signal }),
   });
   await runFfmpeg(
@@ -409,11 +444,21 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
     signal ? { signal } : {},
   );
   const encoded = performance.now();
+  report(share.poster);
 
   const [probed, { size }] = await Promise.all([probeMedia(videoPath), stat(videoPath)]);
   assertRenderedAd(probed, { width: frame.width, height: frame.height, durationSeconds: storyboard.durationSeconds });
+  report(share.probe);
   const holds = endCard ? [{ start: endCard.startFrame / frame.fps, end: storyboard.durationSeconds }] : [];
-  const media = await analyseAd(videoPath, soundtrack.voicePath, storyboard.durationSeconds, holds, frame.fps, signal);
+  const media = await analyseAd(
+    videoPath,
+    soundtrack.voicePath,
+    storyboard.durationSeconds,
+    holds,
+    frame.fps,
+    signal,
+    (fraction) => report(share.probe + (1 - share.probe) * fraction),
+  );
   const problems = checkMedia(media, storyboard.durationSeconds);
   report(1);
   if (problems.length > 0) return { passed: false, problems };

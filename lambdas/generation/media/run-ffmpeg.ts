@@ -19,6 +19,38 @@ function errorTail(stderr: string): string {
     .join('\n');
 }
 
+/**
+ * Reads ffmpeg's `-progress pipe:1` output as it streams: `onProgress` hears the fraction of
+ * `durationSeconds` written so far, never less than before (frames leave the encoder in bursts),
+ * and 1 at the end.
+ */
+export function ffmpegProgressReader(
+  durationSeconds: number | undefined,
+  onProgress: ((fraction: number) => void) | undefined,
+): (chunk: string) => void {
+  let pending = '';
+  let reported = 0;
+  const report = (fraction: number) => {
+    if (fraction > reported) {
+      reported = fraction;
+      onProgress?.(fraction);
+    }
+  };
+  return (chunk) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const [key, value] = line.trim().split('=');
+      // Despite its name, out_time_ms is in microseconds.
+      if (key === 'out_time_ms' && durationSeconds && Number(value) > 0) {
+        report(Math.min(1, Number(value) / (durationSeconds * 1e6)));
+      }
+      if (key === 'progress' && value === 'end') report(1);
+    }
+  };
+}
+
 export function runFfmpeg(args: readonly string[], options: FfmpegRunOptions = {}): Promise<void> {
   const { durationSeconds, onProgress, signal } = options;
   return new Promise((resolve, reject) => {
@@ -28,28 +60,7 @@ export function runFfmpeg(args: readonly string[], options: FfmpegRunOptions = {
       killSignal: 'SIGKILL',
     });
     let stderr = '';
-    let pending = '';
-    let reported = 0;
-    const report = (fraction: number) => {
-      // Frames leave the encoder in bursts; never let the bar move backwards.
-      if (fraction > reported) {
-        reported = fraction;
-        onProgress?.(fraction);
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        const [key, value] = line.trim().split('=');
-        // Despite its name, out_time_ms is in microseconds.
-        if (key === 'out_time_ms' && durationSeconds && Number(value) > 0) {
-          report(Math.min(1, Number(value) / (durationSeconds * 1e6)));
-        }
-        if (key === 'progress' && value === 'end') report(1);
-      }
-    });
+    child.stdout.setEncoding('utf8').on('data', ffmpegProgressReader(durationSeconds, onProgress));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-16_000);
     });

@@ -44,9 +44,14 @@ import { isPrimaryItem, packItemId } from '#shared/delivery-pack.ts';
 import { businessMetrics } from '#shared/observability.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import { cleanImage } from './clean-image.ts';
+import { progressWrites } from './progress-writes.ts';
 
-/** Progress reports are order writes; a few per render are plenty for a progress bar. */
-const reportEvery = 0.15;
+/**
+ * A pack item moves the pack's bar in steps of this share: the pack's renders all write to one
+ * row. The primary writes every whole percent of the order's bar (order-progress.ts), so the bar
+ * moves with each line of the voice, each layer drawn and each second of the encode.
+ */
+const packReportStep = 0.15;
 
 export const handler = taskHandler(renderAd);
 
@@ -66,11 +71,16 @@ async function renderAd({ request, item, revision }: RenderTask): Promise<Render
       `Order ${orderId} is ${order?.order_status ?? 'missing'} (pack ${order?.pack_status ?? 'none'}, revision ${order?.revision_status ?? 'none'}): ${packItemId(item)} not rendered`,
     );
   }
-  const report: (fraction: number) => Promise<unknown> = revision
-    ? (fraction: number) => reportRevisionProgress(orderId, fraction * 100)
+  const writes = revision
+    ? progressWrites((percent) => reportRevisionProgress(orderId, percent))
     : primary
-      ? (fraction: number) => reportStage(orderId, 'rendering', renderingProgress(fraction, request.afterFootage))
-      : (fraction: number) => reportPackRender(orderId, packItemId(item), fraction);
+      ? progressWrites((percent) => reportStage(orderId, 'rendering', percent))
+      : progressWrites((fraction) => reportPackRender(orderId, packItemId(item), fraction));
+  const step = revision
+    ? (fraction: number) => Math.floor(fraction * 100)
+    : primary
+      ? (fraction: number) => renderingProgress(fraction, request.afterFootage)
+      : (fraction: number) => (fraction >= 1 ? 1 : Math.floor(fraction / packReportStep) * packReportStep);
   const { width, height } = adFormat(item.format);
   const workDir = await mkdtemp(join(tmpdir(), 'render-'));
   try {
@@ -80,8 +90,6 @@ async function renderAd({ request, item, revision }: RenderTask): Promise<Render
       footageClips(request, workDir),
       stageC2paSigner(),
     ]);
-    let reported = 0;
-    let reporting: Promise<unknown> = Promise.resolve();
     const storyboard = item.opening ? withOpening(request.storyboard, item.opening as OpeningId) : request.storyboard;
     const rendered = await renderStoryboard(storyboard, {
       images,
@@ -89,14 +97,9 @@ async function renderAd({ request, item, revision }: RenderTask): Promise<Render
       footage,
       workDir,
       frame: { width, height },
-      onProgress: (fraction) => {
-        if (fraction - reported < reportEvery) return;
-        reported = fraction;
-        // Progress reports are best effort and never overlap.
-        reporting = reporting.then(() => report(fraction)).catch(() => {});
-      },
+      onProgress: (fraction) => writes.report(step(fraction)),
     });
-    await reporting;
+    await writes.settled();
     const labelledBytes = await labelAd(rendered.videoPath, signer);
     const bucket = requireEnv(envNames.videosBucket);
     const videoKey = revision ? revisionKeys(orderId).video : packFileKey(orderId, item);

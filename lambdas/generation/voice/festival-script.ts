@@ -68,10 +68,18 @@ export function festivalScript(festivalVoice: string, reads: readonly FestivalRe
       (if spoken
         (format t "${wordLine} %d %f %f\n" index (item.feat (car spoken) "word_start") (item.feat (car (last spoken)) "word_end"))
         (format t "${wordLine} %d -\n" index)))
-    (set! token (item.next token))))
+    (set! token (item.next token)))
+  ;; Out now, not when festival exits (a pipe is block-buffered): each read moves the order's bar.
+  (fflush nil))
 ${lines.join('\n')}
 (format t "${doneLine}\n")
 `;
+}
+
+/** The index of the read a line of festival's printout says is finished, or null for any other line. */
+export function readFinished(line: string): number | null {
+  const [kind, index] = line.trim().split(' ');
+  return kind === heardLine && /^\d+$/.test(index ?? '') ? Number(index) : null;
 }
 
 /** Per input word, its [start, end] in seconds, or null when festival says nothing for it. */

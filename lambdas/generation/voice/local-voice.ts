@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { festivalScript, parseFestivalOutput, speakableWord } from './festival-script.ts';
+import { festivalScript, parseFestivalOutput, readFinished, speakableWord } from './festival-script.ts';
 import type { LocalVoiceChoice, SpokenLine, SpokenWord, Synthesize, Voice } from './voice.ts';
 import { voiceFrom } from './voice.ts';
 import { readWavFacts } from './wav.ts';
@@ -30,7 +30,7 @@ export function localVoice(): Voice {
 }
 
 /** Each read exactly as asked, at its rate: one festival process for all of them. */
-export const festivalReads: Synthesize<LocalVoiceChoice> = async (reads, voice, workDir) => {
+export const festivalReads: Synthesize<LocalVoiceChoice> = async (reads, voice, workDir, onRead) => {
   const lines = reads.map((read) => {
     // Each written word is said as one or more festival tokens ("emberoakcoffee.com" → five).
     const words = read.words.map((word) => ({
@@ -56,6 +56,7 @@ export const festivalReads: Synthesize<LocalVoiceChoice> = async (reads, voice, 
     ),
     workDir,
     lines.length,
+    onRead,
   );
   const parsed = parseFestivalOutput(
     stdout,
@@ -96,7 +97,13 @@ function fileKey(words: readonly string[], voice: LocalVoiceChoice, rate: number
     .slice(0, 16);
 }
 
-function runFestival(script: string, workDir: string, lines: number): Promise<string> {
+/** Festival's printout; `onRead` hears each read's index as festival finishes it (festival-script.ts `readFinished`). */
+function runFestival(
+  script: string,
+  workDir: string,
+  lines: number,
+  onRead?: (index: number) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const binary = festivalPath();
     const child = spawn(binary, ['--pipe'], {
@@ -107,8 +114,16 @@ function runFestival(script: string, workDir: string, lines: number): Promise<st
     });
     let stdout = '';
     let stderr = '';
+    let pending = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
+      pending += chunk;
+      const printed = pending.split('\n');
+      pending = printed.pop() ?? '';
+      for (const line of printed) {
+        const index = readFinished(line);
+        if (index !== null) onRead?.(index);
+      }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-4000);

@@ -31,8 +31,14 @@ function sharedClient(): PollyClient {
 export function pollyVoice(options: { client?: PollyClient } = {}): Voice {
   const client = options.client ?? sharedClient();
   // Reads run side by side: each is two small requests, well inside Polly's per-account rate.
-  return voiceFrom<PollyVoiceChoice>('polly', (reads, voice, workDir) =>
-    Promise.all(reads.map(({ words, rate }) => read(client, words, voice, rate, workDir))),
+  return voiceFrom<PollyVoiceChoice>('polly', (reads, voice, workDir, onRead) =>
+    Promise.all(
+      reads.map(async ({ words, rate }, index) => {
+        const spoken = await read(client, words, voice, rate, workDir);
+        onRead?.(index);
+        return spoken;
+      }),
+    ),
   );
 }
 

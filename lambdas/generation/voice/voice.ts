@@ -78,8 +78,15 @@ export interface Voice {
   /**
    * Reads every line of an ad, each at its style's pace and within its `maxSeconds` when it can be
    * (voice/pace.ts), writing the audio into `workDir` (Lambda: somewhere under /tmp) and nowhere else.
+   * `onProgress` hears the share of the reads done (0–1) as each one is synthesized: the order's
+   * progress bar moves with the voice.
    */
-  speakLines(lines: readonly VoiceLine[], voice: VoiceChoice, workDir: string): Promise<SpokenLine[]>;
+  speakLines(
+    lines: readonly VoiceLine[],
+    voice: VoiceChoice,
+    workDir: string,
+    onProgress?: (fraction: number) => void,
+  ): Promise<SpokenLine[]>;
   /** One line: `speakLines` of one. */
   speak(line: VoiceLine, voice: VoiceChoice, workDir: string): Promise<SpokenLine>;
 }
@@ -96,11 +103,15 @@ export interface Read {
   rate: number;
 }
 
-/** Synthesis of several reads; the engine's whole job. One call, so an engine can start once for all. */
+/**
+ * Synthesis of several reads; the engine's whole job. One call, so an engine can start once for all.
+ * `onRead` is told the index of each read as soon as it is synthesized, in any order.
+ */
 export type Synthesize<Choice extends VoiceChoice> = (
   reads: readonly Read[],
   voice: Choice,
   workDir: string,
+  onRead?: (index: number) => void,
 ) => Promise<SpokenLine[]>;
 
 /**
@@ -109,7 +120,7 @@ export type Synthesize<Choice extends VoiceChoice> = (
  * (voice/pace.ts); all such second reads go to the engine together.
  */
 export function voiceFrom<Choice extends VoiceChoice>(engine: Choice['engine'], synthesize: Synthesize<Choice>): Voice {
-  const speakLines: Voice['speakLines'] = async (lines, voice, workDir) => {
+  const speakLines: Voice['speakLines'] = async (lines, voice, workDir, onProgress) => {
     if (voice.engine !== engine) {
       throw new Error(`The ${engine} voice cannot speak with a ${voice.engine} voice choice`);
     }
@@ -119,14 +130,24 @@ export function voiceFrom<Choice extends VoiceChoice>(engine: Choice['engine'], 
       if (words.length === 0) throw new Error('A voice line needs at least one word');
       return { words, rate: choice.rate };
     });
-    const first = await synthesize(reads, choice, workDir);
+    // Reads done of the reads asked so far: a second pass adds to both (the caller's bar holds until
+    // the share passes where it was).
+    let asked = reads.length;
+    let done = 0;
+    const onRead = () => {
+      done += 1;
+      onProgress?.(done / asked);
+    };
+    const first = await synthesize(reads, choice, workDir, onRead);
     const rates = first.map((spoken, index) => lineRate(spoken, choice, lines[index]!.maxSeconds));
     const again = reads.flatMap((read, index) => (rates[index] === read.rate ? [] : [index]));
     if (again.length === 0) return first;
+    asked += again.length;
     const second = await synthesize(
       again.map((index) => ({ ...reads[index]!, rate: rates[index]! })),
       choice,
       workDir,
+      onRead,
     );
     const spoken = [...first];
     for (const [position, index] of again.entries()) {

@@ -88,15 +88,20 @@ const channelMessageSchema = z.object({ event: liveEventSchema });
  * The shown order with an event's status, stage and progress applied at once (the re-read that
  * follows brings the rest, such as the video links). Events for another order, malformed
  * events and events older than what is shown change nothing.
+ *
+ * "Ad Ready!" waits for the re-read: the event cannot carry the video's links, and a completed
+ * order shown without them would say "Preparing your video…" under the title until they arrive.
+ * Until then the card stays as it was, with the bar at the event's 100 %.
  */
 export function applyLiveEvent(order: OrderView, message: unknown): OrderView {
   const parsed = channelMessageSchema.safeParse(message);
   if (!parsed.success) return order;
   const event = parsed.data.event;
   if (event.id !== order.id || Date.parse(event.updated_at) < Date.parse(order.updated_at)) return order;
+  const completedWithoutLinks = event.order_status === 'completed' && order.order_status !== 'completed';
   return {
     ...order,
-    order_status: event.order_status,
+    order_status: completedWithoutLinks ? order.order_status : event.order_status,
     stage: event.stage,
     progress: event.progress,
     updated_at: event.updated_at,

@@ -1,16 +1,22 @@
 // How an order reads on the status page: the spec's status copy (§4), stage words, amounts, refunds.
 import { displayedOrderStatus, type OrderStatus, type OrderView, type Stage } from '#shared/contract.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 
 export const orderPageMessages = {
   noOrderId: 'No order ID provided',
   lookupFailed: "We couldn't find your order.",
 } as const;
 
+/**
+ * The spec's sentences, with the stage's own delivery time where the spec says "5-15 minutes": the
+ * live estimate beside it counts down from that time (docs/spec-deviations.md, "One delivery time").
+ */
 export const statusCopy: Record<OrderStatus, { title: string; text: string }> = {
   pending: { title: 'Payment Processing', text: 'Your payment is being verified...' },
   processing: {
     title: 'Generating Your Ad',
-    text: 'Our AI is creating your video ad. This usually takes 5-15 minutes.',
+    text: `Our AI is creating your video ad. This usually takes ${typicalDeliveryWords(siteDeliverySeconds)}.`,
   },
   completed: { title: 'Ad Ready!', text: 'Your video ad is ready to download.' },
   failed: { title: 'Generation Failed', text: 'We encountered an issue. Our team has been notified.' },
@@ -42,7 +48,8 @@ export function formatAmount(amountCents: number | null, currency: string, listP
   return `${formatMoney(amountCents ?? listPriceCents, currency)} ${currency.toUpperCase()}`;
 }
 
-type MoneyFacts = Pick<OrderView, 'amount_cents' | 'currency' | 'payment_status'>;
+type MoneyFacts = Pick<OrderView, 'amount_cents' | 'currency' | 'payment_status'> &
+  Pick<Partial<OrderView>, 'coupon_code'>;
 
 /** What the buyer pays or paid for this order: a free (100 % coupon) order is $0.00 even before Stripe says so. */
 export function chargedCents(order: MoneyFacts, listPriceCents: number): number {
@@ -56,7 +63,29 @@ export function chargedCents(order: MoneyFacts, listPriceCents: number): number 
  */
 export function orderAmount(order: MoneyFacts, listPriceCents: number): string {
   const amount = formatAmount(chargedCents(order, listPriceCents), order.currency, listPriceCents);
-  return order.payment_status === 'canceled' || order.payment_status === 'expired' ? `${amount}, not charged` : amount;
+  if (order.payment_status === 'canceled' || order.payment_status === 'expired') return `${amount}, not charged`;
+  // Checkout applies the coupon: until it is paid, what it takes off is not known here.
+  if (order.payment_status === 'unpaid' && order.coupon_code) return `${amount} before your coupon`;
+  return amount;
+}
+
+/**
+ * The summary's Coupon row, or null for an order without one: what the code took off once the
+ * payment says so ("LAUNCH50 (−$2.50)"), else that Checkout applies it or that it was not used.
+ */
+export function couponLine(order: MoneyFacts, listPriceCents: number): string | null {
+  if (!order.coupon_code) return null;
+  switch (order.payment_status) {
+    case 'unpaid':
+      return `${order.coupon_code}, applied at checkout`;
+    case 'canceled':
+    case 'expired':
+      return `${order.coupon_code}, not used`;
+    default: {
+      const off = Math.max(0, listPriceCents - chargedCents(order, listPriceCents));
+      return `${order.coupon_code} (−${formatMoney(off, order.currency)})`;
+    }
+  }
 }
 
 /**

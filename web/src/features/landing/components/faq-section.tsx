@@ -1,13 +1,15 @@
 // FAQ (spec §2.7, anchor #faq). Every answer says what the product really does (DESIGN §6):
-// failed ads are refunded automatically, delivery is about 20 minutes (up to 30 at peak), and the
+// failed ads are refunded automatically, delivery takes the stage's measured time, and the
 // ad is what the generation pipeline makes (DESIGN §5): a storyboard from the site, a voice per
 // style, captions synced to it, original music, quality checks, in every format of the delivery
 // pack (shared/pack-words.ts) with its openings, copy and captions, and one free revision.
 // No avatars.
 import { config } from '#shared/config.ts';
 import { styleLabels, styles } from '#shared/contract.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { freeRevisionWords, packFormatsWords } from '#shared/pack-words.ts';
 import { anchors } from '#shared/paths.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 import { SectionIntro } from './section-intro.tsx';
 
 const { limits, video } = config;
@@ -22,8 +24,7 @@ export const faqs = [
   },
   {
     question: 'How long does delivery take?',
-    answer:
-      'About 20 minutes on average, and up to 30 minutes at peak times. Most ads arrive much sooner. Your order page shows each step live, and we email you the ad when it is ready.',
+    answer: `Usually ${typicalDeliveryWords(siteDeliverySeconds)} from payment; at busy times it can take longer. Your order page shows each step live, and we email you the ad when it is ready.`,
   },
   {
     question: 'What if something goes wrong?',

@@ -1,4 +1,7 @@
-// The three-step explainer (spec §2.6): paste link, pay $5, get the ad in about 20 minutes.
+// The three-step explainer (spec §2.6): paste link, pay $5, get the ad in the stage's delivery time
+// (the spec's "about 20 minutes" is not what a buyer sees: docs/spec-deviations.md).
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 import { SectionIntro } from './section-intro.tsx';
 
 const steps = [
@@ -8,7 +11,7 @@ const steps = [
   },
   { title: 'Pay $5', text: 'One payment through Stripe. No subscription, no account, nothing to cancel later.' },
   {
-    title: 'Get your ad in about 20 minutes',
+    title: `Get your ad in ${typicalDeliveryWords(siteDeliverySeconds)}`,
     text: 'We write it, give it a voice and check it before it is sent. Watch each step live on your order page, then download the MP4; we email it to you too.',
   },
 ];

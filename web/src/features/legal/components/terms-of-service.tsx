@@ -4,9 +4,11 @@
 // the delivery pack (shared/delivery-pack.ts). Company, address and governing law come from config.
 import type { ReactNode } from 'react';
 import { config } from '#shared/config.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { freeRevisionWords, packFormatsWords } from '#shared/pack-words.ts';
 import { prohibitedCategories } from '#shared/prohibited-content.ts';
 import { usageRightsText, usageRightsTitle } from '#shared/usage-rights.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 
 export const termsLastUpdated = 'November 29, 2026';
 
@@ -96,9 +98,9 @@ export const termsSections: { id: string; title: string; body: ReactNode }[] = [
     body: (
       <>
         <p>
-          Most ads are delivered in about 20 minutes, and your order page shows each step as it happens. Delivery times
-          are estimates, not guarantees: at busy times an ad can take longer. The finished files stay downloadable from
-          your order page for {config.limits.fileRetentionDays} days; keep your own copy.
+          Most ads are delivered in {typicalDeliveryWords(siteDeliverySeconds)}, and your order page shows each step as
+          it happens. Delivery times are estimates, not guarantees: at busy times an ad can take longer. The finished
+          files stay downloadable from your order page for {config.limits.fileRetentionDays} days; keep your own copy.
         </p>
         <p>
           {freeRevisionWords} Your first version stays yours, and if the revision cannot be made, you keep the first

@@ -1,7 +1,7 @@
 import { config } from '#shared/config.ts';
 import { type OrderView, shortOrderId, styleLabels } from '#shared/contract.ts';
 import { card } from '#web/components/styles.ts';
-import { formatDuration, orderAmount } from '#web/features/order-status/order-display.ts';
+import { couponLine, formatDuration, orderAmount } from '#web/features/order-status/order-display.ts';
 
 export function OrderSummary({ order }: { order: OrderView }) {
   const rows: [string, string][] = [
@@ -12,6 +12,8 @@ export function OrderSummary({ order }: { order: OrderView }) {
     ['Duration', formatDuration(order.duration_seconds)],
     ['Amount', orderAmount(order, config.price.amountCents)],
   ];
+  const coupon = couponLine(order, config.price.amountCents);
+  if (coupon) rows.push(['Coupon', coupon]);
   return (
     <section aria-labelledby="summary-heading" className={`${card} p-6`}>
       <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">

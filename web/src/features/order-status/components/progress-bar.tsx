@@ -5,7 +5,7 @@ export function ProgressBar({ progress, stage }: { progress: number; stage: Stag
   const words = stageWords[stage];
   return (
     <div className="mt-6">
-      <div className="flex justify-between text-sm font-medium text-slate-700">
+      <div className="flex justify-between gap-3 text-sm font-medium text-slate-700">
         <span>{words}</span>
         <span aria-hidden="true">{progress}%</span>
       </div>
