@@ -42,24 +42,24 @@ describe('the openings of an ad', () => {
     const openings = openingsOf(storyboard);
     expect(openings.map(openingName)).toEqual([
       'Opening A — the headline',
-      'Opening B — the offer',
-      'Opening C — the rating',
+      'Opening B — the rating',
+      'Opening C — the number',
     ]);
     expect(openings.map((opening) => opening.text.join(' '))).toEqual([
       'Coffee roasted the day it ships',
-      'Subscribe and save 15%',
       '4.8 stars from 212 reviews',
+      'Shipped within 24 hours',
     ]);
     expect(openings.map((opening) => opening.voiceLine)).toEqual([
       'Coffee roasted the day it ships!',
-      'Subscribe and save 15%!',
       'Rated 4.8 stars!',
+      'Shipped within 24 hours!',
     ]);
     // The pack renders the other two at 1080x1920, under their names (shared/delivery-pack.ts).
     expect(packItems(['vertical-720', 'vertical'], extraOpenings(storyboard))).toEqual([
       { format: 'vertical' },
-      { format: 'vertical', opening: 'B', openingName: 'Opening B — the offer' },
-      { format: 'vertical', opening: 'C', openingName: 'Opening C — the rating' },
+      { format: 'vertical', opening: 'B', openingName: 'Opening B — the rating' },
+      { format: 'vertical', opening: 'C', openingName: 'Opening C — the number' },
     ]);
   });
 
@@ -166,7 +166,7 @@ describe('the openings of an ad', () => {
   });
 
   it('makes the hook the buyer saw in the preview opening A, and drops an alternative on the same fact', () => {
-    // Prepare: the preview showed the rating, which this storyboard holds as opening C.
+    // Prepare: the preview showed the rating, which this storyboard holds as opening B.
     const written = write(coffeeRoaster, 'direct-response', 8);
     const seen = { text: ['4.8 stars from 212 reviews'], voiceLine: 'Rated 4.8 stars!', emphasis: '4.8' };
 
@@ -177,7 +177,7 @@ describe('the openings of an ad', () => {
     expect(opened).not.toBeNull();
     expect(openingsOf(opened!).map((opening) => [opening.id, opening.text.join(' ')])).toEqual([
       ['A', '4.8 stars from 212 reviews'],
-      ['B', 'Subscribe and save 15%'],
+      ['B', 'Shipped within 24 hours'],
     ]);
     expect(withOpening(opened!, 'A').scenes[0]).toMatchObject(seen);
   });

@@ -74,10 +74,8 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     const opened = new Set(holding.opened.map((fact) => JSON.stringify(fact)));
     holding = writeWithOpenings(input, (fact) => opened.has(JSON.stringify(fact)));
   }
-  // More openings; else as many with more of them saying their own words (not the name over them);
-  // else more of them on a fact of the site's (a rating is a stronger hook than the name).
-  const reach = (written: typeof plain) =>
-    (written.storyboard.openings?.length ?? 1) * 100 + written.ownVoices * 10 + written.onFacts;
+  // Only for more openings: with as many, opening A keeps the body it would have had.
+  const openings = (written: typeof plain) => written.storyboard.openings?.length ?? 1;
   // A body changed for the openings must also fit the voice whatever its reads (voice-fit.ts), and
   // break no rule the plain body keeps (storyboard-checks.ts).
   const { storyboard } = holding;
@@ -85,7 +83,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
   const kept = new Set(storyboardProblems(plain.storyboard, copy));
   const better =
     holding.bodyFacts >= plain.bodyFacts &&
-    reach(holding) > reach(plain) &&
+    openings(holding) > openings(plain) &&
     storyboardProblems(storyboard, copy).every((problem) => kept.has(problem)) &&
     voiceFitsAnyRead(
       storyboard,
@@ -97,7 +95,7 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
 function writeWithOpenings(
   input: StoryboardInput,
   mayHold: (fact: Fact) => boolean,
-): { storyboard: Storyboard; held: Fact[]; opened: Fact[]; onFacts: number; ownVoices: number; bodyFacts: number } {
+): { storyboard: Storyboard; held: Fact[]; opened: Fact[]; bodyFacts: number } {
   const { style, durationSeconds } = input.order;
   const definition = styleDefinition(style);
   const copy = siteCopy(input.site);
@@ -201,8 +199,6 @@ function writeWithOpenings(
     }),
     held,
     opened: others.flatMap(({ fact }) => (fact && held.includes(fact) ? [fact] : [])),
-    onFacts: others.filter(({ fact }) => fact).length,
-    ownVoices: others.filter(({ ownVoice }) => ownVoice).length,
     bodyFacts: story.slice(1).filter((words) => words.fact).length,
   };
 }
@@ -226,8 +222,8 @@ function otherOpenings(
   facts: readonly Fact[],
   story: readonly PlannedScene[],
   rungs: HookRung[],
-): { opening: Opening; fact?: Fact; ownVoice: boolean }[] {
-  const openings: { opening: Opening; fact?: Fact; ownVoice: boolean }[] = [];
+): { opening: Opening; fact?: Fact }[] {
+  const openings: { opening: Opening; fact?: Fact }[] = [];
   const body = board.scenes.slice(1).map((scene) => scene.voiceLine);
   const limit = adHeardBudget(board.style, board.durationSeconds);
   const budget = voiceBudget(board.style, story[0]!.seconds, scenePlace(0, story.length + 1));
@@ -239,11 +235,11 @@ function otherOpenings(
   // name (a short line filled by the brand, heard in the first seconds); what is sold, over an
   // opening that shows it; the name alone (in a hook too short for the opening's own line, the
   // screen carries the opening and the voice the brand).
-  const voices = (own: readonly string[], showsProduct: boolean) => {
+  const voices = (own: readonly string[], showsProduct: boolean, nameAlone: boolean) => {
     const named = own
       .filter((line) => !comparable(line).includes(comparable(copy.name)))
       .map((line) => speakable(`${line} ${name.at(-1)!}`));
-    return [...new Set([...own, ...named, ...(showsProduct ? productSaid : []), ...name])];
+    return [...new Set([...own, ...named, ...(showsProduct ? productSaid : []), ...(nameAlone ? name : [])])];
   };
   // An ad whose body does not show what is sold in time (its hook did: a 4 s ad, or one that opens
   // on the product) may open on a fact with the product's name beside it.
@@ -285,14 +281,18 @@ function otherOpenings(
   const mainProblems = new Set(storyboardProblems(board, copy));
   const heardElsewhere = body.reduce((sum, line) => sum + spokenWordCount(line), 0);
   const { emphasis: _emphasis, callout: _callout, ...hook } = board.scenes[0]!;
-  for (const choice of choices) {
+  // First the openings whose voice says their own words; then those over which it says the name.
+  for (const [choice, nameAlone] of [
+    ...choices.map((each) => [each, false] as const),
+    ...choices.map((each) => [each, true] as const),
+  ]) {
     const id = openingIds[openings.length + 1];
     if (!id) break;
     if (rungs.includes(choice.rung)) continue;
     const emphasis = emphasisOf(choice.text);
     const showsProduct =
       product !== undefined && choice.text.some((line) => comparable(line).includes(comparable(product.name)));
-    const scene = voices(choice.own, showsProduct)
+    const scene = voices(choice.own, showsProduct, nameAlone)
       .filter(
         (line) =>
           !continuing.test(line) && fillsBudget(line, budget) && spokenWordCount(line) + heardElsewhere <= limit,
@@ -312,11 +312,7 @@ function otherOpenings(
         return variant.success && storyboardProblems(variant.data, copy).every((problem) => mainProblems.has(problem));
       });
     if (!scene) continue;
-    openings.push({
-      opening: openingOf(scene, id, choice.rung),
-      ...(choice.fact ? { fact: choice.fact } : {}),
-      ownVoice: choice.own.some((line) => scene.voiceLine.startsWith(line)),
-    });
+    openings.push({ opening: openingOf(scene, id, choice.rung), ...(choice.fact ? { fact: choice.fact } : {}) });
     rungs.push(choice.rung);
   }
   return openings;
