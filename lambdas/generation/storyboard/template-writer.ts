@@ -260,9 +260,13 @@ function otherOpenings(
     const shown = fact.kind === 'product' ? undefined : withProduct(words.text, rung);
     if (shown) choices.push({ rung, fact, text: shown, own });
   }
+  // Without a logo the brand mark is the name set in type (compose/layout.ts brandMark): the name
+  // alone under it would say it twice on frame 0.
+  const logo = board.assets.some((asset) => asset.source === 'logo');
   for (const choice of copyOpenings(board.style, copy, textLimits.charsPerLine)) {
     const text = choice.text.length === 1 ? wrapCaption(choice.text[0]!, textLimits.lines) : choice.text;
     if (!text || text.some((line) => line.endsWith('…') || line.length > textLimits.charsPerLine)) continue;
+    if (!logo && comparable(text.join(' ')) === comparable(copy.name)) continue;
     const own = choice.says.map(speakable);
     choices.push({ rung: choice.rung, text, own });
     const shown = withProduct(text, choice.rung);
