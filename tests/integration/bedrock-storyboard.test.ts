@@ -252,7 +252,10 @@ describe('the Bedrock storyboard writer', () => {
     const [request] = stub.requests;
     const system = request!.body.system!.map((part) => part.text).join('\n');
     expect(system).toContain(
-      '- Openings to A/B test: openings[0] is opening A, the first scene\'s own text, voiceLine, emphasis, callout and shots, with the rung it stands on (question, headline, offer, rating, price, number, review, list, name). Add up to two more (ids "B", "C"), each on a rung no other opening stands on and never "list" or "name"',
+      '- Openings to A/B test: openings[0] is opening A, the first scene\'s own text, voiceLine, emphasis, callout and shots, with the rung it stands on (question, headline, offer, rating, price, number, review, list, name). Add exactly two more (ids "B", "C"), each on a rung no other opening stands on and never "list"',
+    );
+    expect(system).toContain(
+      'When every fact is said elsewhere, build one from the site\'s words: the site\'s headline asked as a question ("Looking for small-batch coffee?", rung "question"), or the name reveal (the brand\'s name on screen, rung "name")',
     );
     expect(system).toContain('never a fact another scene says (the offer may also be on the end card)');
     const text = String(messagesOf(request!)[0]!.content[0]!.text);

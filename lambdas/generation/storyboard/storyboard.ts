@@ -97,8 +97,9 @@ const sceneSchema = z.object({
  * The rungs of the hook ladder (fact-pool.ts) an opening can stand on: the site's question or
  * headline, a concrete offer, a number with its noun — the product's own rating, the product with
  * its price, a claim's number — or the product's own review; `list` opens a creator's list and
- * `name` says the business's name (a site that gave nothing else). Alternative openings stand only
- * on the site's own facts, never on `list` or `name`.
+ * `name` says the business's name (a site that gave nothing else, or the name reveal:
+ * storyboard/copy-openings.ts). `question` may also be the site's headline asked as one. An
+ * alternative opening never stands on `list` (the body would have to be numbered).
  */
 export const hookRungs = [
   'question',
@@ -227,8 +228,9 @@ export const storyboardSchema = z
           issue(['openings', index, 'emphasis'], 'the emphasis must be part of the text');
         }
       });
-      if (others.some((opening) => opening.rung === 'list' || opening.rung === 'name')) {
-        issue(['openings'], "an alternative opening stands on a fact of the site's, not a list or the name");
+      // A list numbers the body's scenes: only the storyboard's own hook can open one.
+      if (others.some((opening) => opening.rung === 'list')) {
+        issue(['openings'], 'an alternative opening never opens a list');
       }
       if (new Set(board.openings.map((opening) => opening.rung)).size !== board.openings.length) {
         issue(['openings'], 'each opening stands on another rung of the hook ladder');

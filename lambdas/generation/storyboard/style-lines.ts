@@ -21,6 +21,11 @@ export interface StyleLines {
   cta(ctaLabel: string, copy: SiteCopy): string[];
   /** A call to action of two words ("Shop now."), for an end card too short for any of `cta`'s. */
   lastCta(copy: SiteCopy): string;
+  /**
+   * The name reveal, an opening to A/B test (copy-openings.ts): its on-screen line and the voice's
+   * lines, longest first. Without it: the name shown, "This is <name>." said.
+   */
+  name?(copy: SiteCopy): { shown: string; says: string[] };
 }
 
 /** "three", for a list's spoken title. */
@@ -78,7 +83,7 @@ export function nounPhrase(text: string): boolean {
 const headlineVerbs = new Set(
   (
     'boost book build buy cut create design discover do earn find get grow hire join keep launch learn ' +
-    'make manage meet move order pay plan run save scale sell send ship shop sleep start stop take track ' +
+    'hold make manage meet move order pay plan run save scale sell send ship shop sleep start stop take track ' +
     'try turn upgrade win work write'
   ).split(' '),
 );

@@ -9,6 +9,7 @@ import { safeZone } from '#generation/compose/geometry.ts';
 import { drawnLineCount } from '#generation/compose/text-blocks.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
 import type { Style } from '#shared/contract.ts';
+import { copyOpenings, nameReveal } from './copy-openings.ts';
 import { ctaLabelOf, type Fact, factsOf, isHookRung, sameFact, screenLineOf, textOf } from './fact-pool.ts';
 import { footageFor } from './footage-prompts.ts';
 import { type Opening, openingOf, rungOf } from './openings.ts';
@@ -40,7 +41,7 @@ import {
 import { storyboardProblems } from './storyboard-checks.ts';
 import { listCountOf, wrapCaption } from './text-lines.ts';
 import { endCardAsset, planShots, storyboardAssets } from './visuals.ts';
-import { fitLinesToVoice, voiceFitsAnyRead } from './voice-fit.ts';
+import { fitLinesToVoice, predictVoice, voiceFits, voiceFitsAnyRead } from './voice-fit.ts';
 import type { StoryboardInput, StoryboardWriter } from './writer.ts';
 
 /** One story scene's words before it is placed: what it shows and what it says. */
@@ -63,7 +64,7 @@ interface EndCardWords {
 }
 
 export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
-  // The other openings come from facts the body does not say. Facts held back from the body for
+  // The other openings come first from facts the body does not say. Facts held back from the body for
   // them stay out of it only when the body still says as many facts (opening A is never a weaker
   // ad for having alternatives); a held fact that makes no opening (its storyboard fails a
   // check, its voice does not fit) goes back to the body.
@@ -73,12 +74,17 @@ export function writeTemplateStoryboard(input: StoryboardInput): Storyboard {
     const opened = new Set(holding.opened.map((fact) => JSON.stringify(fact)));
     holding = writeWithOpenings(input, (fact) => opened.has(JSON.stringify(fact)));
   }
+  // Only for more openings: with as many, opening A keeps the body it would have had.
   const openings = (written: typeof plain) => written.storyboard.openings?.length ?? 1;
-  // A body changed for the openings must also fit the voice whatever its reads (voice-fit.ts).
+  // A body changed for the openings must also fit the voice whatever its reads (voice-fit.ts), and
+  // break no rule the plain body keeps (storyboard-checks.ts).
   const { storyboard } = holding;
+  const copy = siteCopy(input.site);
+  const kept = new Set(storyboardProblems(plain.storyboard, copy));
   const better =
     holding.bodyFacts >= plain.bodyFacts &&
     openings(holding) > openings(plain) &&
+    storyboardProblems(storyboard, copy).every((problem) => kept.has(problem)) &&
     voiceFitsAnyRead(
       storyboard,
       storyboard.scenes.map((scene) => scene.voiceLine),
@@ -192,7 +198,7 @@ function writeWithOpenings(
       openings: [openingOf(scenes[0]!, 'A', main), ...others.map(({ opening }) => opening)],
     }),
     held,
-    opened: others.map(({ fact }) => fact).filter((fact) => held.includes(fact)),
+    opened: others.flatMap(({ fact }) => (fact && held.includes(fact) ? [fact] : [])),
     bodyFacts: story.slice(1).filter((words) => words.fact).length,
   };
 }
@@ -201,10 +207,13 @@ function writeWithOpenings(
 const continuing = /^(and|or|but|plus|also)\b/i;
 
 /**
- * Up to two more openings for the same body (openings.ts): each from a rung of the hook ladder the
- * ad has not opened on yet, built from a fact the body does not say, filling the hook's time, the
- * whole voice still fitting the ad (voice-fit.ts), and the storyboard it makes passing every check
- * the main one passes (storyboard-checks.ts).
+ * Two more openings for the same body (openings.ts), each on a rung of the hook ladder the ad has
+ * not opened on yet: first from a fact the body does not say; then from the copy alone, which
+ * needs no fact of its own (copy-openings.ts: the headline asked as a question, the name reveal).
+ * Never a fact the body says later: a fact is on screen once (storyboard-checks.ts). Each fills
+ * the hook's time — in a hook too short for its own line the voice says the name and the screen
+ * the rest — the whole voice still fitting the ad (voice-fit.ts), and the storyboard it makes
+ * passing every check the main one passes (storyboard-checks.ts).
  */
 function otherOpenings(
   board: Storyboard,
@@ -213,41 +222,113 @@ function otherOpenings(
   facts: readonly Fact[],
   story: readonly PlannedScene[],
   rungs: HookRung[],
-): { opening: Opening; fact: Fact }[] {
-  const openings: { opening: Opening; fact: Fact }[] = [];
+): { opening: Opening; fact?: Fact }[] {
+  const openings: { opening: Opening; fact?: Fact }[] = [];
   const body = board.scenes.slice(1).map((scene) => scene.voiceLine);
   const limit = adHeardBudget(board.style, board.durationSeconds);
-  for (const fact of facts) {
+  const budget = voiceBudget(board.style, story[0]!.seconds, scenePlace(0, story.length + 1));
+  const { lines } = styleDefinition(board.style).copy;
+  const name = nameReveal(board.style, copy).says.map(speakable);
+  const product = copy.product;
+  const productSaid = product ? lines.says({ kind: 'product', product }, copy, true).map(speakable) : [];
+  // What the voice may say over an opening, in the order tried: its own lines; each followed by the
+  // name (a short line filled by the brand, heard in the first seconds); what is sold, over an
+  // opening that shows it; the name alone (in a hook too short for the opening's own line, the
+  // screen carries the opening and the voice the brand).
+  const voices = (own: readonly string[], showsProduct: boolean, nameAlone: boolean) => {
+    const named = own
+      .filter((line) => !comparable(line).includes(comparable(copy.name)))
+      .map((line) => speakable(`${line} ${name.at(-1)!}`));
+    return [...new Set([...own, ...named, ...(showsProduct ? productSaid : []), ...(nameAlone ? name : [])])];
+  };
+  // An ad whose body does not show what is sold in time (its hook did: a 4 s ad, or one that opens
+  // on the product) may open on a fact with the product's name beside it.
+  const withProduct = (text: string[], rung: HookRung): string[] | undefined => {
+    if (!product || text.length !== 1 || product.name.length > textLimits.charsPerLine) return undefined;
+    return rung === 'question' ? [text[0]!, product.name] : [product.name, text[0]!];
+  };
+  const choices: { rung: HookRung; fact?: Fact; text: string[]; own: string[]; callout?: string }[] = [];
+  // A selling point with its number ("12-month buy-back guarantee") stands on the number rung here:
+  // the ad's own hook keeps to the ladder (fact-pool.ts isHookRung), an alternative may take it.
+  const numbered = (fact: Fact) => fact.kind === 'benefit' && /\d/.test(fact.text);
+  for (const fact of facts.filter((each) => isHookRung(each) || numbered(each))) {
+    const words = factWords(board.style, copy, fact, 0, story, name);
+    if (!words) continue;
+    const own = words.candidates.filter((line) => !name.includes(line));
+    const rung = rungOf(fact);
+    choices.push({ rung, fact, text: words.text, own, ...(words.callout ? { callout: words.callout } : {}) });
+    const shown = fact.kind === 'product' ? undefined : withProduct(words.text, rung);
+    if (shown) choices.push({ rung, fact, text: shown, own });
+  }
+  // Without a logo the brand mark is the name set in type (compose/layout.ts brandMark): the name
+  // alone under it would say it twice on frame 0.
+  const logo = board.assets.some((asset) => asset.source === 'logo');
+  for (const choice of copyOpenings(board.style, copy, textLimits.charsPerLine)) {
+    const text = choice.text.length === 1 ? wrapCaption(choice.text[0]!, textLimits.lines) : choice.text;
+    if (!text || text.some((line) => line.endsWith('…') || line.length > textLimits.charsPerLine)) continue;
+    if (!logo && comparable(text.join(' ')) === comparable(copy.name)) continue;
+    const own = choice.says.map(speakable);
+    choices.push({ rung: choice.rung, text, own });
+    const shown = withProduct(text, choice.rung);
+    if (shown && choice.rung !== 'name') choices.push({ rung: choice.rung, text: shown, own });
+  }
+  // An opening fits the voice as well as the ad's own hook does, and never worse than at the
+  // style's middle pace (voice-fit.ts); it passes the checks as the ad's own hook does: it adds no
+  // problem to those the body has anyway (the body is every opening's).
+  const mainFit = Math.max(
+    1,
+    voiceFitLevel(
+      board,
+      board.scenes.map((scene) => scene.voiceLine),
+    ),
+  );
+  const mainProblems = new Set(storyboardProblems(board, copy));
+  const heardElsewhere = body.reduce((sum, line) => sum + spokenWordCount(line), 0);
+  const { emphasis: _emphasis, callout: _callout, ...hook } = board.scenes[0]!;
+  // First the openings whose voice says their own words; then those over which it says the name.
+  for (const [choice, nameAlone] of [
+    ...choices.map((each) => [each, false] as const),
+    ...choices.map((each) => [each, true] as const),
+  ]) {
     const id = openingIds[openings.length + 1];
     if (!id) break;
-    const rung = rungOf(fact);
-    if (!isHookRung(fact) || rungs.includes(rung)) continue;
-    const words = factWords(board.style, copy, fact, 0, story);
-    if (!words) continue;
-    const heardElsewhere = body.reduce((sum, line) => sum + spokenWordCount(line), 0);
-    const voiceLine = words.candidates.find(
-      (line) =>
-        !continuing.test(line) &&
-        fillsBudget(line, words.budget) &&
-        spokenWordCount(line) + heardElsewhere <= limit &&
-        voiceFitsAnyRead(board, [line, ...body]),
-    );
-    if (!voiceLine) continue;
-    const { emphasis: _emphasis, callout: _callout, ...hook } = board.scenes[0]!;
-    const emphasis = emphasisOf(words.text);
-    const scene: StoryboardScene = {
-      ...hook,
-      text: words.text,
-      ...(emphasis ? { emphasis } : {}),
-      voiceLine,
-      ...(words.callout ? { callout: words.callout } : {}),
-    };
-    const variant = storyboardSchema.safeParse({ ...board, scenes: [scene, ...board.scenes.slice(1)] });
-    if (!variant.success || storyboardProblems(variant.data, copy).length > 0) continue;
-    openings.push({ opening: openingOf(scene, id, rung), fact });
-    rungs.push(rung);
+    if (rungs.includes(choice.rung)) continue;
+    const emphasis = emphasisOf(choice.text);
+    const showsProduct =
+      product !== undefined && choice.text.some((line) => comparable(line).includes(comparable(product.name)));
+    const scene = voices(choice.own, showsProduct, nameAlone)
+      .filter(
+        (line) =>
+          !continuing.test(line) && fillsBudget(line, budget) && spokenWordCount(line) + heardElsewhere <= limit,
+      )
+      .map(
+        (voiceLine): StoryboardScene => ({
+          ...hook,
+          text: choice.text,
+          ...(emphasis ? { emphasis } : {}),
+          voiceLine,
+          ...(choice.callout ? { callout: choice.callout } : {}),
+        }),
+      )
+      .find((candidate) => {
+        if (voiceFitLevel(board, [candidate.voiceLine, ...body]) < mainFit) return false;
+        const variant = storyboardSchema.safeParse({ ...board, scenes: [candidate, ...board.scenes.slice(1)] });
+        return variant.success && storyboardProblems(variant.data, copy).every((problem) => mainProblems.has(problem));
+      });
+    if (!scene) continue;
+    openings.push({ opening: openingOf(scene, id, choice.rung), ...(choice.fact ? { fact: choice.fact } : {}) });
+    rungs.push(choice.rung);
   }
   return openings;
+}
+
+/**
+ * How well the lines fit the voice: 2 with a spread of reads, 1 at the style's middle pace, 0 not
+ * (voice-fit.ts). An opening fits at least as well as the ad's own hook.
+ */
+function voiceFitLevel(board: Storyboard, lines: readonly string[]): number {
+  if (voiceFitsAnyRead(board, lines)) return 2;
+  return voiceFits(predictVoice(board, lines)) ? 1 : 0;
 }
 
 export const templateStoryboardWriter: StoryboardWriter = {
@@ -355,6 +436,8 @@ function factWords(
   fact: Fact,
   index: number,
   story: readonly PlannedScene[],
+  /** Lines said when none of the fact's own fits (an opening's: the name, copy-openings.ts). */
+  spare: readonly string[] = [],
 ): SceneWords | undefined {
   const { lines, priceStamp } = styleDefinition(style).copy;
   const hook = index === 0;
@@ -363,7 +446,8 @@ function factWords(
   const shown = (hook && lines.hookText?.(fact)) || screenLineOf(fact, stamp ? 'stamp' : 'plain');
   const text = wrapCaption(shown, textLimits.lines);
   if (!text || text.some((line) => line.endsWith('…'))) return undefined;
-  const candidates = lines.says(fact, copy, hook).map(speakable);
+  const own = lines.says(fact, copy, hook).map(speakable);
+  const candidates = [...new Set([...own, ...spare.map(speakable)])];
   const voiceLine = chooseLine(candidates, budget);
   if (!voiceLine) return undefined;
   const callout = stamp && fact.product.price!.length <= textLimits.callout ? fact.product.price : undefined;

@@ -41,6 +41,7 @@ export const cinematic = {
       },
       cta: (label, copy) => [`${sentence(label)} ${copy.domain}.`, sentence(label), `${copy.domain}.`],
       lastCta: shortCta,
+      name: (copy) => ({ shown: copy.name, says: [`This is ${copy.name}.`, sentence(copy.name)] }),
     },
     phoneElements: false,
     priceStamp: false,

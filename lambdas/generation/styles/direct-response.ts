@@ -58,6 +58,10 @@ export const directResponse = {
       },
       cta: (label, copy) => [`${label} at ${copy.domain}!`, exclaim(label), `${copy.domain}!`],
       lastCta: (copy) => exclaim(shortCta(copy)),
+      name: (copy) => ({
+        shown: copy.name,
+        says: [`Say hello to ${copy.name}!`, `This is ${copy.name}!`, exclaim(copy.name)],
+      }),
     },
     phoneElements: false,
     priceStamp: true,

@@ -82,6 +82,11 @@ export const ugc = {
       },
       cta: (label, copy) => [`it's at ${copy.domain}.`, `${copy.domain}.`, closed(lower(label, copy))],
       lastCta: (copy) => lower(shortCta(copy)),
+      // "POV: you found Picky Paws": what a creator films when they find a shop, said as they say it.
+      name: (copy) => ({
+        shown: `POV: you found ${copy.name}`,
+        says: [`okay so I found ${copy.name}.`, `I found ${copy.name}.`, `you found ${copy.name}.`, closed(copy.name)],
+      }),
     },
     phoneElements: true,
     priceStamp: false,

@@ -1,0 +1,140 @@
+// The openings a buyer gets to A/B test, over the demo shops as the site reader reads them (served
+// on 127.0.0.1, local/demo-shops): the template writer gives three openings to an ad whose body
+// says most of the site's facts, from the copy when no unsaid fact is left (copy-openings.ts), each
+// on its own rung, built from the site's words only, and each passing what opening A passes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factsOf, textOf } from '#generation/storyboard/fact-pool.ts';
+import { openingsOf, withOpening } from '#generation/storyboard/openings.ts';
+import { type AdDuration, adDurations } from '#generation/storyboard/scene-plans.ts';
+import { adHeardBudget } from '#generation/storyboard/scene-words.ts';
+import { comparable, siteCopy } from '#generation/storyboard/site-copy.ts';
+import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
+import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import { paceProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
+import { templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
+import { predictVoice, voiceFits } from '#generation/storyboard/voice-fit.ts';
+import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
+import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
+import { demoShops } from '#local/demo-shops/shops.ts';
+import { type Style, styles } from '#shared/contract.ts';
+
+const readable = demoShops.filter((shop) => shop.answers === 'page').map((shop) => shop.slug);
+const sites = new Map<string, WebsiteAnalysis>();
+const ads: { slug: string; style: Style; duration: AdDuration; storyboard: Storyboard }[] = [];
+
+beforeAll(async () => {
+  const shops = await serveDemoShops();
+  setTestSiteHosts(demoShopHosts);
+  try {
+    for (const slug of readable) sites.set(slug, await analyzeWebsite(shops.url(slug)));
+  } finally {
+    setTestSiteHosts(null);
+    await shops.close();
+  }
+  for (const slug of readable)
+    for (const style of styles)
+      for (const duration of adDurations) {
+        const order = { style, durationSeconds: duration };
+        ads.push({
+          slug,
+          style,
+          duration,
+          storyboard: await templateStoryboardWriter.write({ site: sites.get(slug)!, order }),
+        });
+      }
+}, 120_000);
+
+afterAll(() => {
+  setTestSiteHosts(null);
+});
+
+/** The frames an opening from the copy sets around the site's words (copy-openings.ts). */
+const frames = /^(POV: you found|Looking for|Want to)\s+/i;
+
+describe("the demo shops' openings", () => {
+  it('gives three openings on three rungs to most demo-shop ads (was none: the body said every fact)', () => {
+    // Act
+    const counts = ads.map(({ storyboard }) => openingsOf(storyboard).length);
+
+    // Assess
+    const three = counts.filter((count) => count === 3).length;
+    console.log(
+      ads
+        .map(
+          ({ slug, style, duration, storyboard }) =>
+            `${slug} ${style} ${duration} s: ${openingsOf(storyboard)
+              .map((opening) => `${opening.id} ${opening.rung} "${opening.text.join(' ')}"`)
+              .join(' | ')}`,
+        )
+        .join('\n'),
+    );
+    expect(ads).toHaveLength(readable.length * styles.length * adDurations.length);
+    expect(three).toBeGreaterThanOrEqual(32);
+    // Every shop gets three openings in some of its ads.
+    for (const slug of readable) {
+      const own = ads.filter((ad) => ad.slug === slug);
+      expect(own.filter(({ storyboard }) => openingsOf(storyboard).length === 3).length, slug).toBeGreaterThan(0);
+    }
+  });
+
+  it('builds every opening from the site’s words only, each on its own rung, each passing what opening A passes', () => {
+    for (const { slug, style, duration, storyboard } of ads) {
+      // Prepare
+      const where = `${slug} ${style} ${duration} s`;
+      const copy = siteCopy(sites.get(slug)!);
+      const words = [copy.siteText, copy.name, copy.product?.name ?? '', ...factsOf(copy).map(textOf)].map(comparable);
+      const own = withOpening(storyboard, 'A');
+      const openings = openingsOf(storyboard);
+
+      // Assess
+      expect(new Set(openings.map((opening) => opening.rung)).size, where).toBe(openings.length);
+      for (const opening of openings.slice(1)) {
+        const at = `${where} ${opening.id}`;
+        expect(opening.rung, at).not.toBe('list');
+        // Each line, without the frame its rung sets around it, is the site's own words.
+        for (const line of opening.text) {
+          const bare = comparable(line.replace(frames, '').replace(/\?$/, ''));
+          expect(
+            words.some((text) => text.includes(bare)),
+            `${at}: "${line}"`,
+          ).toBe(true);
+        }
+        const ad = withOpening(storyboard, opening.id);
+        expect(storyboardSchema.safeParse(ad).success, at).toBe(true);
+        expect(storyboardProblems(ad, copy), at).toEqual(storyboardProblems(own, copy));
+        expect(paceProblems(ad), at).toEqual(paceProblems(own));
+        expect(
+          voiceFits(
+            predictVoice(
+              ad,
+              ad.scenes.map((scene) => scene.voiceLine),
+            ),
+          ),
+          at,
+        ).toBe(true);
+        const heard = ad.scenes.reduce((sum, scene) => sum + spokenWordCount(scene.voiceLine), 0);
+        expect(heard, at).toBeLessThanOrEqual(adHeardBudget(style, duration));
+        // On frame 0: the opening's text, over the same shots as A (the product's photo, the brand mark).
+        expect(ad.scenes[0]!.text.length, at).toBeGreaterThan(0);
+        expect(ad.scenes[0]!.shots, at).toEqual(own.scenes[0]!.shots);
+        expect(ad.scenes.slice(1), at).toEqual(own.scenes.slice(1));
+      }
+    }
+  });
+
+  it('asks the headline as a question when the body has said every fact', () => {
+    // Act
+    const roaster = ads.find(
+      (ad) => ad.slug === 'ember-oak-coffee' && ad.style === 'direct-response' && ad.duration === 12,
+    )!;
+    const openings = openingsOf(roaster.storyboard);
+
+    // Assess
+    expect(openings.map((opening) => [opening.rung, opening.text.join(' '), opening.voiceLine])).toContainEqual([
+      'question',
+      'Looking for small-batch coffee?',
+      'Looking for small-batch coffee?',
+    ]);
+  });
+});
