@@ -286,3 +286,51 @@ describe('fitting a block to its room', () => {
     }
   });
 });
+
+describe("the product's key area beside text at its least size", () => {
+  // The coin shop's and the cat-treat shop's UGC beats (local/demo-shops): two-line stickers that
+  // take the type to its least size, over a photo that fills the frame, under a hand-held camera.
+  const beats = [
+    ['3 things I found at Picky Paws'],
+    ['Greek Silver Coin Set', '(8 coins) — $4,200'],
+    ['Insured shipping,', 'signature on delivery'],
+    ['2. Single ingredient,', 'high protein'],
+  ];
+
+  it.each(durations)('UGC, %i s: keeps half the safe zone’s height for the product in every scene', (duration) => {
+    // Prepare
+    const written = handWrittenStoryboard('ugc', duration);
+    const storyboard: Storyboard = {
+      ...written,
+      scenes: written.scenes.map(({ callout: _callout, phoneElement: _phone, ...scene }, index) =>
+        scene.role === 'cta'
+          ? scene
+          : {
+              ...scene,
+              text: beats[index % beats.length]!,
+              shots: scene.shots.map((shot) => ({
+                ...shot,
+                layout: 'product-hero' as const,
+                motion: 'handheld' as const,
+              })),
+            },
+      ),
+    };
+
+    // Act
+    const layout = layoutOf(storyboard, photos.landscape!);
+
+    // Assess
+    expect(layout.problems).toEqual([]);
+    expect(checkLayout(layout, noCaptions, unmeasured).problems).toEqual([]);
+    const covers = layout.scenes
+      .filter((scene) => !scene.endCard)
+      .flatMap((scene) => scene.shots.filter((shot) => shot.design === 'cover' && shot.product));
+    expect(covers.length).toBeGreaterThan(0);
+    for (const shot of covers) {
+      expect(shot.product!.keyArea.height / safeZone.height).toBeGreaterThanOrEqual(0.5);
+      // The camera still sways: the move carries the key area beyond where it rests.
+      expect(shot.product!.envelope.height).toBeGreaterThan(shot.product!.keyArea.height);
+    }
+  });
+});

@@ -617,8 +617,49 @@ function growthOf(motion: Motion, look: Look, region: Box, frames: number, bound
   return Math.max(swept.width / region.width, swept.height / region.height);
 }
 
-/** The key area at rest, centred in `region` and shrunk until everywhere the move carries it stays inside. */
+/** The least share of its style's sway a camera keeps when the product needs the room (`keyAreaIn`). */
+const minSwayShare = 0.5;
+
+/**
+ * The key area at rest, centred in `region` and shrunk until everywhere the move carries it stays
+ * inside. When that leaves it under `wanted` px high (text at its least size took the room above
+ * it) while the region itself is taller, the camera sways less — down to `minSwayShare` of the
+ * style's push, pan and wobble — until the product keeps its share: the product's size is a budget
+ * every ad keeps, the sway's last tenth is not (UGC's hand-held wobble took 13 % of the key area's
+ * height, leaving a two-line sticker's scenes at 48–49 % of the safe zone).
+ */
 function keyAreaIn(
+  region: Box,
+  motion: Motion,
+  look: Look,
+  frames: number,
+  bounds: FrameSize,
+  wanted = 0,
+): { keyArea: Box; move: Move; envelope: Box } {
+  const full = keyAreaSwept(region, motion, look, frames, bounds);
+  if (full.keyArea.height >= wanted || region.height < wanted) return full;
+  const swaying = (share: number): Look => ({
+    ...look,
+    motion: {
+      ...look.motion,
+      push: look.motion.push * share,
+      panPx: look.motion.panPx * share,
+      wobblePx: look.motion.wobblePx * share,
+    },
+  });
+  const least = keyAreaSwept(region, motion, swaying(minSwayShare), frames, bounds);
+  if (least.keyArea.height < wanted) return least;
+  let [low, high, best] = [minSwayShare, 1, least];
+  for (let step = 0; step < 8; step++) {
+    const share = (low + high) / 2;
+    const tried = keyAreaSwept(region, motion, swaying(share), frames, bounds);
+    if (tried.keyArea.height >= wanted) [low, best] = [share, tried];
+    else high = share;
+  }
+  return best;
+}
+
+function keyAreaSwept(
   region: Box,
   motion: Motion,
   look: Look,
@@ -902,7 +943,9 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
       variant: shotsBefore + shotIndex,
     };
     if (design === 'cover' && facts) {
-      const { keyArea, move, envelope } = keyAreaIn(region, motion, look, count, frame);
+      // A couple of px over the share, so that rounding never leaves it a hair under.
+      const wanted = Math.ceil(keyAreaShare * context.design.safeZone.height) + 2;
+      const { keyArea, move, envelope } = keyAreaIn(region, motion, look, count, frame, wanted);
       return { ...common, product: { box: coverPicture(facts, keyArea, tight, frame), keyArea, envelope }, move };
     }
     if (design === 'site' && view) {

@@ -53,6 +53,8 @@ interface SceneWords {
   voiceLine: string;
   budget: VoiceBudget;
   callout?: string;
+  /** The style's headline draws `text` (`drawable`); a scene that it cannot draw sends the ad to the safe layout. */
+  drawable?: boolean;
 }
 
 interface EndCardWords {
@@ -101,7 +103,7 @@ function writeWithOpenings(
   const copy = siteCopy(input.site);
   const plan = definition.plan[durationSeconds as AdDuration];
   const facts = copy.hasFacts || copy.product ? factsOf(copy) : [];
-  const card = endCardWords(copy, facts);
+  const card = endCardWords(style, copy, facts);
   // Every fact the story says, the hook's included.
   const said = new Set<Fact>();
   // Facts the body leaves for the other openings.
@@ -283,6 +285,8 @@ function otherOpenings(
     ),
   );
   const mainProblems = new Set(storyboardProblems(board, copy));
+  // Whether the ad's own scenes can all be drawn in the style's designed look (else it renders safe).
+  const designed = board.scenes.slice(0, -1).every((scene) => drawable(board.style, scene.text));
   const heardElsewhere = body.reduce((sum, line) => sum + spokenWordCount(line), 0);
   const { emphasis: _emphasis, callout: _callout, ...hook } = board.scenes[0]!;
   // First the openings whose voice says their own words; then those over which it says the name.
@@ -292,7 +296,9 @@ function otherOpenings(
   ]) {
     const id = openingIds[openings.length + 1];
     if (!id) break;
-    if (rungs.includes(choice.rung)) continue;
+    // An opening the style's headline cannot draw would send its whole ad to the safe look while
+    // the ad's own is designed: the openings would then differ in more than their first seconds.
+    if (rungs.includes(choice.rung) || (designed && !drawable(board.style, choice.text))) continue;
     const emphasis = emphasisOf(choice.text);
     const showsProduct =
       product !== undefined && choice.text.some((line) => comparable(line).includes(comparable(product.name)));
@@ -340,13 +346,13 @@ export const templateStoryboardWriter: StoryboardWriter = {
  * reason to buy; its button a specific verb. The brand's name is said once on the card at most:
  * a title that must be the name (a site with nothing else) takes a button without it.
  */
-function endCardWords(copy: SiteCopy, facts: Fact[]): EndCardWords {
+function endCardWords(style: Style, copy: SiteCopy, facts: Fact[]): EndCardWords {
   const max = textLimits.charsPerLine;
-  const offer = facts.find((fact) => fact.kind === 'offer' && screenLineOf(fact).length <= max);
-  const product = facts.find((fact) => fact.kind === 'product' && screenLineOf(fact).length <= max);
-  const reason = facts.find(
-    (fact) => (fact.kind === 'claim' || fact.kind === 'benefit') && screenLineOf(fact).length <= max,
-  );
+  // A title the style's end-card type can draw (drawable), not only one short enough in characters.
+  const fits = (fact: Fact) => screenLineOf(fact).length <= max && drawable(style, [screenLineOf(fact)], 'endTitle');
+  const offer = facts.find((fact) => fact.kind === 'offer' && fits(fact));
+  const product = facts.find((fact) => fact.kind === 'product' && fits(fact));
+  const reason = facts.find((fact) => (fact.kind === 'claim' || fact.kind === 'benefit') && fits(fact));
   const titleFact = offer ?? (product?.kind === 'product' && product.product.price ? product : undefined) ?? reason;
   // A title that names the product leaves the button to the verb: never its name twice on one card.
   const cta = ctaLabelOf(titleFact?.kind === 'product' ? { ...copy, product: undefined } : copy, max);
@@ -383,13 +389,21 @@ function storyWords(
   const open = () =>
     facts.filter((fact) => !said.has(fact) && !held.includes(fact) && !(reserved && fact === card.titleFact));
   const wordsFor = (fact: Fact, index: number) => factWords(style, copy, fact, index, story);
-  // The first fact whose line fills the scene; else the first whose line fits it.
+  // The first fact whose line fills the scene; else the first whose line fits it. After the hook,
+  // a fact the style's headline can draw first (one it cannot sends the whole ad to the safe
+  // layout, its bigger type leaving the product less room), but never a name said instead of a fact.
   const take = (index: number, choices: Fact[]): SceneWords | undefined => {
     const fitting = choices.flatMap((fact) => {
       const words = wordsFor(fact, index);
       return words ? [words] : [];
     });
-    const words = fitting.find((option) => fillsBudget(option.voiceLine, option.budget)) ?? fitting[0];
+    // The hook keeps the ladder's first rung it can say, drawn or not (its opening is the ad's).
+    const drawn = index === 0 ? fitting : fitting.filter((option) => option.drawable);
+    const words =
+      drawn.find((option) => fillsBudget(option.voiceLine, option.budget)) ??
+      drawn[0] ??
+      fitting.find((option) => fillsBudget(option.voiceLine, option.budget)) ??
+      fitting[0];
     if (words?.fact) said.add(words.fact);
     return words;
   };
@@ -422,7 +436,7 @@ function storyWords(
     for (const fact of open()) {
       if (held.length === openingIds.length - 1 || open().length <= story.length - 1) return;
       if (!isHookRung(fact) || fact.kind === 'product' || rungs.includes(rungOf(fact)) || !mayHold(fact)) continue;
-      if (!factWords(style, copy, fact, 0, story)) continue;
+      if (!factWords(style, copy, fact, 0, story)?.drawable) continue;
       held.push(fact);
       rungs.push(rungOf(fact));
     }
@@ -451,14 +465,26 @@ function factWords(
   const voiceLine = chooseLine(candidates, budget);
   if (!voiceLine) return undefined;
   const callout = stamp && fact.product.price!.length <= textLimits.callout ? fact.product.price : undefined;
+  const shownText = stamp && !callout ? (wrapCaption(screenLineOf(fact), 2) ?? text) : text;
   return {
     fact,
-    text: stamp && !callout ? (wrapCaption(screenLineOf(fact), 2) ?? text) : text,
+    text: shownText,
     candidates,
     voiceLine,
     budget,
     ...(callout ? { callout } : {}),
+    drawable: drawable(style, shownText),
   };
+}
+
+/**
+ * The style's headline can draw these lines across the safe zone within its lines, at its least
+ * size or larger. Characters say little about width: "Certificate of authenticity for every coin"
+ * is two lines of 32 characters, but three in direct-response's heavy capitals, so its scene was
+ * refused and the ad drawn in the safe layout, the product smaller under bigger type.
+ */
+export function drawable(style: Style, text: readonly string[], role: 'headline' | 'endTitle' = 'headline'): boolean {
+  return drawnLineCount(text.join(' '), styleDefinition(style).look.type[role], safeZone.width, text) !== null;
 }
 
 /** A list needs this many beats: fewer read as a slideshow with numbers. */
@@ -562,9 +588,18 @@ function nameWords(
     tiers.find((lines) => lines.some((line) => fillsBudget(line, budget))) ??
     tiers.find((lines) => lines.some((line) => fitsBudget(line, budget))) ??
     usual.map(speakable);
-  const shown = product ? screenLineOf(product) : index % 2 === 0 ? copy.name : copy.domain;
+  // What is sold with its price, else its name; the name or the domain: the first the style's
+  // headline can draw (a domain is one long word; "Greek Silver Coin Set (8 coins) — $4,200" three
+  // lines of cinematic's spaced capitals).
+  const shownOptions = product
+    ? [screenLineOf(product), ...(product.kind === 'product' ? [product.product.name] : [])]
+    : index % 2 === 0
+      ? [copy.name, copy.domain]
+      : [copy.domain, copy.name];
+  const textOf = (shown: string) => wrapCaption(shown, textLimits.lines) ?? [fitChars(shown, textLimits.charsPerLine)];
+  const shown = shownOptions.find((each) => drawable(style, textOf(each))) ?? shownOptions[0]!;
   return {
-    text: wrapCaption(shown, textLimits.lines) ?? [fitChars(shown, textLimits.charsPerLine)],
+    text: textOf(shown),
     // Every unsaid way to say it stays a candidate: the whole ad's fit may need a longer or a shorter one (voice-fit.ts).
     candidates: [...new Set([...candidates, ...tiers.flat()])],
     voiceLine: chooseLine(candidates, budget) ?? '',
