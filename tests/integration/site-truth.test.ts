@@ -3,7 +3,7 @@
 // newsletter sends is read as text, and none says the ad is one 720x1280 file or final without
 // revisions, while the pages that describe the product (home, terms, the complete guide) and the
 // pack-ready email name each format of the pack, its openings, copy and captions, its AI label and
-// the one free revision. The pages are the built site (the integration project's global set-up
+// the one free revision; and none tells another delivery time than the stage's. The pages are the built site (the integration project's global set-up
 // builds web/dist, as the twin serves it).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,8 +12,11 @@ import { renderConfirmationEmail } from '#newsletter/newsletter-email-templates.
 import { type OrderEmailFacts, orderEmailKinds, renderOrderEmail } from '#notifications/order-email-templates.ts';
 import { adFormats } from '#shared/ad-formats.ts';
 import { generationConfig } from '#shared/config.ts';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { packFormatsWords } from '#shared/pack-words.ts';
+import { readSiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 import { usageRightsText } from '#shared/usage-rights.ts';
+import { otherDeliveryTimes, unfilledToken } from '../fixtures/delivery-claims.ts';
 
 const dist = join(process.cwd(), 'web', 'dist');
 
@@ -165,5 +168,32 @@ describe('what the site and the emails say about the delivery pack', () => {
     expect(usageRightsText).toMatch(/ad text/);
     expect(usageRightsText).toMatch(/captions/);
     expect(usageRightsText).toMatch(/revised version/);
+  });
+});
+
+describe('what the site and the emails say about the time an ad takes', () => {
+  it('states no delivery time but the stage’s, and leaves no article token unfilled', async () => {
+    // Prepare: the time the built pages were made to promise, and the emails' time (emails())
+    const built = readSiteBuildInfo(await readFile(join(dist, siteBuildInfoFile), 'utf8'));
+    const site = await pages();
+
+    // Act
+    const claims = [
+      ...[...site].flatMap(([page, text]) =>
+        otherDeliveryTimes(text, built?.deliverySeconds ?? Number.NaN).map((sentence) => `${page}: ${sentence}`),
+      ),
+      ...[...emails()].flatMap(([email, text]) =>
+        otherDeliveryTimes(text, 60).map((sentence) => `${email}: ${sentence}`),
+      ),
+    ];
+    const leaks = [...site].filter(([, text]) => unfilledToken.test(text)).map(([page]) => page);
+
+    // Assess: the blog told the time, in the stage's words, and nothing told another
+    expect(built).not.toBeNull();
+    expect(claims).toEqual([]);
+    expect(leaks).toEqual([]);
+    const stageWords = typicalDeliveryWords(built?.deliverySeconds ?? 0);
+    const telling = [...site.keys()].filter((page) => page.startsWith('blog/') && site.get(page)?.includes(stageWords));
+    expect(telling.length).toBeGreaterThanOrEqual(16);
   });
 });

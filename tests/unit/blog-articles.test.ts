@@ -1,16 +1,20 @@
 // The blog's 17 articles (spec §2, issue 6): each exists, its front matter is complete, its
 // reading time is what its length says, its calls to action and links go only where the spec
 // allows, and its numbers agree with the product.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { config } from '#shared/config.ts';
+import { deliverySeconds, typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { anchors, blogSlugs, paths } from '#shared/paths.ts';
 import {
   type Article,
   countWords,
   loadArticles,
+  parseArticle,
   splitFrontMatter,
   wordsPerMinute,
 } from '#web/features/blog/articles.ts';
+import { otherDeliveryTimes, unfilledToken } from '../fixtures/delivery-claims.ts';
 
 const articles = loadArticles();
 const bySlug = new Map(articles.map((article) => [article.slug, article]));
@@ -128,6 +132,23 @@ describe('the blog articles', () => {
     expect(sentences.filter((sentence) => untrue.some((claim) => claim.test(sentence)))).toEqual([]);
   });
 
+  it.each(articles)('$slug: states no delivery time but the stage’s, and no token is left unfilled', (article) => {
+    expect(otherDeliveryTimes(textOf(article), deliverySeconds())).toEqual([]);
+    expect(article.html).not.toMatch(unfilledToken);
+  });
+
+  it('says the delivery time from the stage’s figure, wherever an article tells the time', () => {
+    const telling = articles.filter((article) => textOf(article).includes(typicalDeliveryWords(deliverySeconds())));
+    expect(telling.length).toBeGreaterThanOrEqual(16);
+    // A stage whose ads take three minutes: the same articles say so, and nothing else.
+    const slower = loadArticles(undefined, 180);
+    for (const article of slower.filter((each) => telling.some((told) => told.slug === each.slug))) {
+      expect(textOf(article), article.slug).toMatch(/\b[Aa]bout 3 minutes\b/);
+      expect(textOf(article), article.slug).not.toMatch(/about a minute/i);
+      expect(otherDeliveryTimes(textOf(article), 180), article.slug).toEqual([]);
+    }
+  });
+
   it('dates the articles that describe the voiced ad as updated', () => {
     const describing = articles.filter((article) => /AI voice|voice-over/i.test(textOf(article)));
     expect(describing.length).toBeGreaterThanOrEqual(15);
@@ -165,8 +186,26 @@ describe('reading the Markdown files', () => {
     expect(() => splitFrontMatter('# Just a heading\n')).toThrow(/no front matter/);
   });
 
+  it('fills the delivery token before counting words, capitalised at the start of a sentence', () => {
+    const source = (body: string) =>
+      `---\n${readFileSync(new URL('../../web/content/blog/tiktok-ad-maker.md', import.meta.url), 'utf8')
+        .split('\n---\n')[0]
+        ?.slice(4)}\n---\n${body}`;
+    const article = parseArticle('tiktok-ad-maker', source('Ready in {{delivery}}. {{Delivery}}, often.\n'), 60);
+    expect(article.html).toBe('<p>Ready in about a minute. About a minute, often.</p>\n');
+    expect(article.wordCount).toBe(countWords('Ready in about a minute. About a minute, often.'));
+    expect(parseArticle('tiktok-ad-maker', source('In {{delivery}}.\n'), 300).html).toBe(
+      '<p>In about 5 minutes.</p>\n',
+    );
+  });
+
+  it('refuses an unknown token, naming the file', () => {
+    expect(() => parseArticle('tiktok-ad-maker', '---\ntitle: "x"\n---\nIn {{deliveryTime}}.\n')).toThrow(
+      /tiktok-ad-maker\.md: unknown token \{\{deliveryTime\}\}/,
+    );
+  });
+
   it('names the file and the broken field when the front matter is wrong', async () => {
-    const { parseArticle } = await import('#web/features/blog/articles.ts');
     const source = '---\ntitle: "Short"\n---\nBody\n';
     expect(() => parseArticle('tiktok-ad-maker', source)).toThrow(/tiktok-ad-maker\.md[\s\S]*title/);
   });

@@ -4,7 +4,9 @@
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
+import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { anchors, type BlogSlug, blogSlugs, paths } from '#shared/paths.ts';
+import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 
 /** Words a reader gets through in a minute; the reading time shown is words / this, rounded. */
 export const wordsPerMinute = 230;
@@ -54,10 +56,31 @@ export function countWords(markdown: string): number {
   return markdown.split(/\s+/).filter(Boolean).length;
 }
 
+/**
+ * What an article's `{{name}}` tokens say: facts the whole site states from one place, so an
+ * article cannot drift from them. `{{delivery}}` is the stage's delivery time ("about a minute",
+ * shared/delivery-time.ts), `{{Delivery}}` the same at the start of a sentence or a table cell.
+ */
+export function articleTokens(deliverySeconds: number): Record<string, string> {
+  const words = typicalDeliveryWords(deliverySeconds);
+  return { delivery: words, Delivery: `${words.charAt(0).toUpperCase()}${words.slice(1)}` };
+}
+
+/** The source with every token replaced; an unknown token is an error rather than text on the page. */
+export function fillTokens(slug: BlogSlug, source: string, tokens: Record<string, string>): string {
+  return source.replace(/\{\{([^{}]*)\}\}/g, (token, name: string) => {
+    if (!Object.hasOwn(tokens, name)) {
+      throw new Error(`web/content/blog/${slug}.md: unknown token ${token} (known: ${Object.keys(tokens).join(', ')})`);
+    }
+    return tokens[name] as string;
+  });
+}
+
 const markdown = new Marked({ gfm: true, async: false });
 
-export function parseArticle(slug: BlogSlug, source: string): Article {
-  const { data, body } = splitFrontMatter(source);
+/** One article, its tokens filled for a site promising `deliverySeconds` (the word count reads the filled text). */
+export function parseArticle(slug: BlogSlug, source: string, deliverySeconds = siteDeliverySeconds): Article {
+  const { data, body } = splitFrontMatter(fillTokens(slug, source, articleTokens(deliverySeconds)));
   const parsed = frontMatterSchema.safeParse(data);
   if (!parsed.success) throw new Error(`web/content/blog/${slug}.md: ${z.prettifyError(parsed.error)}`);
   return {
@@ -76,13 +99,16 @@ const sources = import.meta.glob<string>('../../../content/blog/*.md', {
 });
 
 /** Every article, in the order of paths.ts's slug list; a missing or extra file is an error. */
-export function loadArticles(files: Record<string, string> = sources): Article[] {
+export function loadArticles(
+  files: Record<string, string> = sources,
+  deliverySeconds = siteDeliverySeconds,
+): Article[] {
   const bySlug = new Map(Object.entries(files).map(([file, source]) => [file.replace(/^.*\/|\.md$/g, ''), source]));
   const extra = [...bySlug.keys()].filter((slug) => !(blogSlugs as readonly string[]).includes(slug));
   if (extra.length > 0) throw new Error(`web/content/blog has articles with no route: ${extra.join(', ')}`);
   return blogSlugs.map((slug) => {
     const source = bySlug.get(slug);
     if (source === undefined) throw new Error(`web/content/blog/${slug}.md is missing`);
-    return parseArticle(slug, source);
+    return parseArticle(slug, source, deliverySeconds);
   });
 }
