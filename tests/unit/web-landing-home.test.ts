@@ -1,5 +1,7 @@
+import { finished } from 'node:stream/promises';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { config } from '#shared/config.ts';
@@ -11,18 +13,23 @@ import { ToastProvider } from '#web/components/toast.tsx';
 import { faqs } from '#web/features/landing/components/faq-section.tsx';
 import { exampleAds } from '#web/features/landing/example-ads.ts';
 
-/** The home page as the server (prerender) would write it: no effects, so no capacity yet. */
-function renderHome(): string {
-  return renderToStaticMarkup(
-    createElement(
-      ToastProvider,
-      null,
-      createElement(MemoryRouter, { initialEntries: ['/'] }, createElement(SiteLayout, null, createElement(HomeRoute))),
-    ),
+/**
+ * The home page as the server (prerender) would write it: no effects, so no capacity yet. As in
+ * entry-server.tsx, a first pass lets the lazy sections load; the second renders them in line.
+ */
+async function renderHome(): Promise<string> {
+  const home = createElement(
+    ToastProvider,
+    null,
+    createElement(MemoryRouter, { initialEntries: ['/'] }, createElement(SiteLayout, null, createElement(HomeRoute))),
   );
+  const { prelude } = await prerenderToNodeStream(home);
+  prelude.resume();
+  await finished(prelude);
+  return renderToStaticMarkup(home);
 }
 
-const html = renderHome();
+const html = await renderHome();
 
 /** The text of every element that matches, tags stripped. */
 function textsOf(pattern: RegExp): string[] {
