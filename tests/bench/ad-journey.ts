@@ -9,6 +9,7 @@ import type { OutboxMessage } from '#local/ses-outbox.ts';
 import type { ExecutionRecord } from '#local/step-functions-executions.ts';
 import type { Twin } from '#local/twin.ts';
 import { renderStates } from '#shared/generation-steps.ts';
+import { revisionExecutionName } from '#shared/revision.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { type HttpObserver, type ObservedRequest, portOf } from './http-observer.ts';
 import { payOrder } from './twin-figures.ts';
@@ -120,3 +121,53 @@ export async function runAdJourney(
     loadAverage,
   };
 }
+
+/**
+ * The free revision of a completed order, asked for as the order page asks (the note reads as one
+ * request the template writer can do), followed on GET /api/orders/{id} until version 2 is ready.
+ * Its execution (`<order id>-v2`) stands in `execution`; its timings and requests are its own.
+ */
+export async function runRevisionJourney(twin: Twin, observer: HttpObserver, order: AdJourney): Promise<AdJourney> {
+  const began = performance.now();
+  const asked = await fetch(`${twin.url}/api/orders/${order.orderId}/revisions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ note: revisionNote }),
+  });
+  if (asked.status !== 202) throw new Error(`the revision was refused: ${asked.status} ${await asked.text()}`);
+  const loadAverage = loadavg()[0] ?? 0;
+  let outcome = '';
+  while (!['ready', 'failed'].includes(outcome)) {
+    await new Promise((resolve) => setTimeout(resolve, orderPagePollMs));
+    const view = (await (await fetch(`${twin.url}/api/orders/${order.orderId}`)).json()) as {
+      revision?: { status?: string };
+    };
+    outcome = String(view.revision?.status);
+  }
+  const doneSeconds = (performance.now() - began) / 1000;
+  const execution = await twin.steps.waitForExecution(revisionExecutionName(order.orderId), packWithinMs);
+  await twin.lambda.idle();
+  await twin.realtime.drain();
+  const ended = performance.now();
+  const eventsPort = portOf(twin.env[envNames.eventsHttpEndpoint] ?? '');
+  const mail = await twin.outbox.listMessages();
+  const known = new Set(order.buyerMail.map((message) => message.id));
+  return {
+    durationSeconds: order.durationSeconds,
+    orderId: order.orderId,
+    email: order.email,
+    outcome,
+    paidToDoneSeconds: doneSeconds,
+    execution,
+    api: observer.requests(portOf(twin.url), began, ended).filter((request) => request.url.startsWith('/api/')),
+    s3: observer.requests(portOf(twin.endpoints.s3), began, ended),
+    renderMs: 0,
+    eventPublishes: observer.requests(eventsPort, began, ended).filter((request) => request.method === 'POST'),
+    sendEmails: observer.requests(portOf(twin.endpoints.ses), began, ended).filter((r) => r.method === 'POST'),
+    buyerMail: mail.filter((message) => message.to.includes(order.email) && !known.has(message.id)),
+    loadAverage,
+  };
+}
+
+/** What the priced revision asks: livelier camera moves, which any ad can take (another hook needs a second opening). */
+export const revisionNote = 'Make it a bit livelier, please.';

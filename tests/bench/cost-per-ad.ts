@@ -24,7 +24,7 @@ import {
   type StackFunction,
   streamConsumers,
 } from './stack-template.ts';
-import { happyPath } from './state-machine-path.ts';
+import { type HappyPath, happyPath } from './state-machine-path.ts';
 
 export interface LambdaLine {
   /** What runs it: a route, a state, the render, the stream. */
@@ -85,6 +85,19 @@ function mapIterationMs(journey: AdJourney): number[] {
   return durations;
 }
 
+/** The states a (revision's) execution entered on the twin, the Map's iterations left to the pack's line. */
+function enteredPath(journey: AdJourney): HappyPath {
+  const states: string[] = [];
+  const taskRuns: Record<string, number> = {};
+  for (const event of journey.execution.events) {
+    const name = (event.stateEnteredEventDetails as { name?: string } | undefined)?.name;
+    if (!name || !event.type.endsWith('StateEntered') || name === renderStates.pack) continue;
+    states.push(name);
+    if (event.type === 'TaskStateEntered') taskRuns[name] = (taskRuns[name] ?? 0) + 1;
+  }
+  return { states, taskRuns };
+}
+
 /** Task state name → milliseconds of each of its Lambda invocations, from the execution history. */
 function taskDurations(journey: AdJourney): Map<string, number[]> {
   const durations = new Map<string, number[]>();
@@ -138,6 +151,11 @@ export function costOfAd(
   models: ModelCosts,
   /** The texts the order's own content checks sent (AnalyzeWebsite's ApplyGuardrail on the twin). */
   checkedTexts: readonly string[],
+  /**
+   * A revision's execution (`<order id>-v2`) instead of an order's: its states are those it
+   * entered, there is no payment and no preview, and Bedrock and Polly write and voice it again.
+   */
+  revision = false,
 ): AdCost {
   const byId = new Map(functions.map((fn) => [fn.logicalId, fn]));
   const initOf = (logicalId: string) => coldInits.find((result) => result.logicalId === logicalId);
@@ -179,7 +197,7 @@ export function costOfAd(
   // the render function is a task of the machine), then the pack's renders (the RenderPack Map's
   // iterations, each timed from its start to its end), the stream publisher.
   const machine = generationStateMachine(assembly);
-  const path = happyPath(machine.definition);
+  const path = revision ? enteredPath(journey) : happyPath(machine.definition);
   const measuredTasks = taskDurations(journey);
   for (const [state, runs] of Object.entries(path.taskRuns)) {
     const taskFunction = functionOf(machine.taskFunctions[state], `the state ${state}`);
@@ -222,11 +240,11 @@ export function costOfAd(
   const sesUsd = emails * unitPrice(prices.sesEmail);
   const apiRequests = sum(lines.filter((line) => line.role.includes(' /api/')).map((line) => line.invocations));
   const apiUsd = apiRequests * unitPrice(prices.apiGatewayHttpRequest);
-  const priceUsd = config.price.amountCents / 100;
-  const stripeUsd = priceUsd * unitPrice(prices.stripePercent) + unitPrice(prices.stripeFixed);
+  const priceUsd = revision ? 0 : config.price.amountCents / 100;
+  const stripeUsd = revision ? 0 : priceUsd * unitPrice(prices.stripePercent) + unitPrice(prices.stripeFixed);
   // The preview's check sends the same digest of the same facts.
   const previewTexts = Array.from(
-    { length: costAssumptions.previewContentChecksPerOrder },
+    { length: revision ? 0 : costAssumptions.previewContentChecksPerOrder },
     () => checkedTexts[0] ?? '',
   );
   const contentCheck = contentCheckCost([...checkedTexts, ...previewTexts]);

@@ -3,6 +3,7 @@
 // assumptions and prices.
 import { writeFile } from 'node:fs/promises';
 import { renderStates } from '#shared/generation-steps.ts';
+import { revisionNote } from './ad-journey.ts';
 import { costAssumptions, notCounted } from './cost-assumptions.ts';
 import type { AdCost } from './cost-per-ad.ts';
 import { record, round } from './figures.ts';
@@ -68,7 +69,7 @@ const table = (header: string[], rows: string[][]) =>
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
 
-export function printCosts(costs: readonly AdCost[]): void {
+export function printCosts(costs: readonly AdCost[], revision?: AdCost): void {
   console.log('\nCost per ad (USD), from the synthesized template and one order per length on the twin');
   const header = ['', ...costs.map((cost) => `${cost.durationSeconds} s ad`)];
   const rows = summaryRows(costs).map((cells) => cells.map((cell) => cell.replaceAll('**', '')));
@@ -107,15 +108,40 @@ export function printCosts(costs: readonly AdCost[]): void {
       `${cost.contentCheck.checks} ApplyGuardrail calls (AnalyzeWebsite and the preview), ${cost.contentCheck.textUnits} text units × 2 policies`,
     );
     record(`${label}: total with Stripe`, round(cost.totalUsd, 4), 'USD');
-    record(`${label}: margin from ${usd(cost.priceUsd, 2)}`, round(cost.marginUsd, 4), 'USD');
+    record(`${label}: margin from ${usd(cost.priceUsd, 2)}`, round(cost.marginUsd, 4), 'USD', {
+      min: minimumMarginUsd,
+    });
+  }
+  const order = costs.at(-1);
+  if (revision && order) {
+    record(
+      `cost of a free revision (${order.durationSeconds} s ad): AWS`,
+      round(revision.awsUsd, 5),
+      'USD',
+      undefined,
+      `Lambda ${usd(revision.lambda.usd)}, Step Functions ${usd(revision.stepFunctions.usd)}, S3 ${usd(revision.s3.usd)}, SES ${usd(revision.ses.usd)}, Bedrock ${usdFine(revision.bedrock.usd)}, Polly ${usdFine(revision.polly.usd)}, content check ${usdFine(revision.contentCheck.usd)}`,
+    );
+    record(
+      `margin of a ${order.durationSeconds} s order whose free revision is used`,
+      round(order.marginUsd - revision.awsUsd, 4),
+      'USD',
+      { min: minimumMarginUsd },
+    );
   }
 }
 
-export async function writeCostMarkdown(costs: readonly AdCost[], measuredAt: string): Promise<void> {
+/** What an order must leave of its $5 after AWS and Stripe, pack and revision included, without AI footage. */
+const minimumMarginUsd = 4.4;
+
+export async function writeCostMarkdown(
+  costs: readonly AdCost[],
+  measuredAt: string,
+  revision?: AdCost,
+): Promise<void> {
   const lengths = costs.map((cost) => `${cost.durationSeconds} s ad`);
-  const lambdaTables = costs.map((cost) =>
+  const lambdaTable = (cost: AdCost, heading: string) =>
     [
-      `### ${cost.durationSeconds} s ad (order ${cost.measured.orderId.slice(0, 8)}: paid → completed ${round(cost.measured.paidToDoneSeconds)} s on the twin, render ${round(cost.measured.renderMs / 1000, 2)} s, photo ${round(cost.measured.photoBytes / 1024, 0)} KB, load average ${round(cost.measured.loadAverage, 1)})`,
+      heading,
       '',
       table(
         ['runs for', 'function', 'memory, arch', 'invocations', 'ms each', 'billed init (cold starts)', 'GB-s', 'USD'],
@@ -130,8 +156,34 @@ export async function writeCostMarkdown(costs: readonly AdCost[], measuredAt: st
           usd(line.usd, 6),
         ]),
       ),
-    ].join('\n'),
+    ].join('\n');
+  const lambdaTables = costs.map((cost) =>
+    lambdaTable(
+      cost,
+      `### ${cost.durationSeconds} s ad (order ${cost.measured.orderId.slice(0, 8)}: paid → completed ${round(cost.measured.paidToDoneSeconds)} s on the twin, render ${round(cost.measured.renderMs / 1000, 2)} s, photo ${round(cost.measured.photoBytes / 1024, 0)} KB, load average ${round(cost.measured.loadAverage, 1)})`,
+    ),
   );
+  const order = costs.at(-1);
+  const revisionSection =
+    revision && order
+      ? `## A free revision
+
+Each order may ask for one revision (\`shared/revision.ts\`): its own execution (\`<order id>-v2\`) that writes and
+voices the ad again and renders its 720x1280 file (docs/render-shape.md, "The revision"). Priced here from the
+${order.durationSeconds} s order's revision on the twin, asked for with the note "${revisionNote}"; Bedrock and Polly
+as for that order's storyboard (the writer rewrites it, the voice reads it again). No payment, so no Stripe fee.
+
+${table(
+  ['per revision (USD)', `${order.durationSeconds} s ad`],
+  summaryRows([revision]).filter(([label]) => !/Stripe|Total|Margin/.test(label ?? '')),
+)}
+
+An order whose free revision is used leaves **${usd(order.marginUsd - revision.awsUsd, 4)}** of its ${usd(order.priceUsd, 2)}
+(${usd(order.marginUsd, 4)} for the order, less ${usd(revision.awsUsd, 5)} for the revision).
+
+${lambdaTable(revision, `### The revision's functions (version 2 ready ${round(revision.measured.paidToDoneSeconds)} s after it was asked for, load average ${round(revision.measured.loadAverage, 1)})`)}
+`
+      : '';
   const modelTable = table(
     ['per ad', ...lengths],
     [
@@ -200,6 +252,7 @@ imported, from the cold-init group.
 
 ${lambdaTables.join('\n\n')}
 
+${revisionSection}
 ## Bedrock and Polly, per ad
 
 The twin writes with the template and speaks with festival, so neither service is called there; both

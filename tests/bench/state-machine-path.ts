@@ -40,6 +40,8 @@ function nextState(name: string, state: AslState): string | undefined {
       // The footage loop's Choice: the bench prices the engine-only ad, whose StartFootage answers
       // `skipped` and goes straight on (footage adds a few transitions per poll, priced by its group).
       if (first?.Variable === '$.footage.status' && typeof state.Default === 'string') return state.Default;
+      // The first Choice sends a revision (`$.revision` present) its own way; an order goes on.
+      if (first?.Variable === '$.revision' && typeof state.Default === 'string') return state.Default;
       throw new Error(`Choice ${name} is not one the happy path knows how to take`);
     }
     default:
