@@ -4,7 +4,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { licenceText } from '#generation/delivery-pack.ts';
-import { type OrderEmailFacts, renderOrderEmail } from '#notifications/order-email-templates.ts';
+import { renderOrderEmail } from '#notifications/order-email-templates.ts';
 import { whyEmailIsUntrue } from '#notifications/order-emails.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { orderStatusEventOf } from '#realtime/order-status-event.ts';
@@ -12,9 +12,10 @@ import { adFormat, adFormats } from '#shared/ad-formats.ts';
 import { combinedPackProgress, packFileName, packItemLabel, packItems } from '#shared/delivery-pack.ts';
 import { usageRightsText } from '#shared/usage-rights.ts';
 import { nextOrderReadMs, wantsLiveUpdates } from '#web/features/order-status/live-updates.ts';
+import { emailOrder, emailOrderId } from './support/email-orders.ts';
 import { completedOrder, processingOrder } from './support/order-views.ts';
 
-const orderId = '3f1c2b7a-9d4e-4c1a-8b2f-6e5d4c3b2a19';
+const orderId = emailOrderId;
 
 describe('the pack’s items', () => {
   it('renders every configured format but the primary, then each extra opening at 1080x1920, once each', () => {
@@ -113,17 +114,7 @@ describe('the live channel', () => {
 });
 
 describe('the emails', () => {
-  const facts: OrderEmailFacts = {
-    id: orderId,
-    email: 'buyer@example.com',
-    website: 'https://northwind.coffee/',
-    style: 'direct-response',
-    duration_seconds: 8,
-    payment_status: 'paid',
-    amount_cents: 500,
-    currency: 'usd',
-    created_at: '2026-11-28T00:42:10.000Z',
-  };
+  const facts = emailOrder();
   const links = { siteUrl: 'https://reelfive.example', deliverySeconds: 60 };
 
   it('the ready email says which files follow, and nothing of a pack when none does', () => {

@@ -3,32 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   chargedAmount,
-  type OrderEmailFacts,
   type OrderEmailKind,
   orderEmailKinds,
   renderOrderEmail,
 } from '#notifications/order-email-templates.ts';
 import { config } from '#shared/config.ts';
 import { escapeHtml } from '#shared/html.ts';
+import { emailOrder, emailOrderId } from './support/email-orders.ts';
 
-const orderId = '3f1c2b7a-9d4e-4c1a-8b2f-6e5d4c3b2a19';
+const orderId = emailOrderId;
 const siteUrl = 'https://reelfive.example';
 const orderPage = `${siteUrl}/success?order_id=${orderId}`;
 
-function order(overrides: Partial<OrderEmailFacts> = {}): OrderEmailFacts {
-  return {
-    id: orderId,
-    email: 'buyer@example.com',
-    website: 'https://northwind.coffee/',
-    style: 'direct-response',
-    duration_seconds: 8,
-    payment_status: 'paid',
-    amount_cents: 500,
-    currency: 'usd',
-    created_at: '2026-11-28T00:42:10.000Z',
-    ...overrides,
-  };
-}
+const order = emailOrder;
 
 const render = (kind: OrderEmailKind, facts = order(), posterCid?: string) =>
   renderOrderEmail(kind, facts, { siteUrl, deliverySeconds: 60, ...(posterCid ? { posterCid } : {}) });

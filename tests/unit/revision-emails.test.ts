@@ -3,24 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { type OrderEmailFacts, renderOrderEmail } from '#notifications/order-email-templates.ts';
 import { revisionLimits } from '#shared/revision.ts';
+import { emailOrder, emailOrderId } from './support/email-orders.ts';
 
-const orderId = '3f1c2b7a-9d4e-4c1a-8b2f-6e5d4c3b2a19';
+const orderId = emailOrderId;
 const siteUrl = 'https://reelfive.example';
 const orderPage = `${siteUrl}/success?order_id=${orderId}`;
-const order: OrderEmailFacts = {
-  id: orderId,
-  email: 'buyer@example.com',
-  website: 'https://northwind.coffee/',
-  style: 'direct-response',
-  duration_seconds: 8,
-  payment_status: 'paid',
-  amount_cents: 500,
-  currency: 'usd',
-  created_at: '2026-11-28T00:42:10.000Z',
+const order = emailOrder({
   revision_requests: ['price', 'hook'],
   revision_beyond: ['add confetti'],
   revision_not_done: ['say the price: your website shows no price for the product'],
-};
+});
 const render = (kind: 'ready' | 'revision_ready' | 'revision_failed', facts: OrderEmailFacts = order) =>
   renderOrderEmail(kind, facts, { siteUrl, deliverySeconds: 60 });
 

@@ -3,8 +3,10 @@
 // the licence, and where each file can run (each placement that takes its shape, passed or failed
 // on the ad's length and the file's size: shared/placements.ts); if it failed, that the ad above is
 // delivered all the same.
+
 import type { OrderPackView } from '#shared/contract.ts';
 import { primaryButton } from '#web/components/styles.ts';
+import { ProgressTrack } from './progress-bar.tsx';
 
 export function DeliveryPack({ pack, durationSeconds }: { pack: OrderPackView; durationSeconds: number }) {
   return (
@@ -87,19 +89,7 @@ function PackProgress({ progress }: { progress: number }) {
       <p className="text-sm text-slate-700" aria-live="polite">
         The other formats are being made: {progress}%
       </p>
-      <div
-        role="progressbar"
-        aria-label="Delivery pack progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full rounded-full bg-indigo-600 transition-[width] duration-700 motion-reduce:transition-none"
-          style={{ width: `${progress}%` }}
-        />
-      </div>
+      <ProgressTrack label="Delivery pack progress" progress={progress} />
     </div>
   );
 }

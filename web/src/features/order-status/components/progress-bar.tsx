@@ -9,20 +9,45 @@ export function ProgressBar({ progress, stage }: { progress: number; stage: Stag
         <span>{words}</span>
         <span aria-hidden="true">{progress}%</span>
       </div>
+      <ProgressTrack
+        label="Ad progress"
+        progress={progress}
+        valueText={`${progress}% — ${words}`}
+        className="h-2.5"
+        fill="bg-linear-to-r from-indigo-600 to-fuchsia-500"
+      />
+    </div>
+  );
+}
+
+/** The bar itself: the ad's, its pack's and its revision's progress look alike. */
+export function ProgressTrack({
+  label,
+  progress,
+  valueText,
+  className = 'h-2',
+  fill = 'bg-indigo-600',
+}: {
+  label: string;
+  progress: number;
+  valueText?: string;
+  className?: string;
+  fill?: string;
+}) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={progress}
+      aria-valuetext={valueText}
+      className={`mt-2 overflow-hidden rounded-full bg-slate-200 ${className}`}
+    >
       <div
-        role="progressbar"
-        aria-label="Ad progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        aria-valuetext={`${progress}% — ${words}`}
-        className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full rounded-full bg-linear-to-r from-indigo-600 to-fuchsia-500 transition-[width] duration-700 motion-reduce:transition-none"
-          style={{ width: `${progress}%` }}
-        />
-      </div>
+        className={`h-full rounded-full ${fill} transition-[width] duration-700 motion-reduce:transition-none`}
+        style={{ width: `${progress}%` }}
+      />
     </div>
   );
 }

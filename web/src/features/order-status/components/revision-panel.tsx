@@ -2,6 +2,7 @@
 // note (counted down to its limit) and an optional photo, with what our writer will make of the
 // note as it is typed (the API reads it with the same function) and what a revision keeps; then
 // version 2's progress, live like the order's; then version 2 itself, or why it could not be made.
+
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { OrderRevisionView, OrderView } from '#shared/contract.ts';
@@ -18,6 +19,7 @@ import { putImage } from '#web/features/order-form/api/put-image.ts';
 import { acceptedImageTypes, imageFileProblem } from '#web/features/order-form/image-checks.ts';
 import { orderQueryKey } from '#web/features/order-status/api/get-order.ts';
 import { requestRevision } from '#web/features/order-status/api/request-revision.ts';
+import { ProgressTrack } from './progress-bar.tsx';
 
 export function RevisionPanel({ order }: { order: OrderView }) {
   const revision = order.revision;
@@ -199,19 +201,7 @@ function RevisionProgress({ progress }: { progress: number }) {
   return (
     <div>
       <p aria-live="polite">Version 2 is being made: {progress}%</p>
-      <div
-        role="progressbar"
-        aria-label="Revision progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full rounded-full bg-indigo-600 transition-[width] duration-700 motion-reduce:transition-none"
-          style={{ width: `${progress}%` }}
-        />
-      </div>
+      <ProgressTrack label="Revision progress" progress={progress} />
     </div>
   );
 }
