@@ -234,6 +234,8 @@ export const orderViewSchema = z.object({
         ),
       ),
       zip_url: z.optional(z.string()),
+      /** How many openings the ready pack carries: the ad's own and the writer's others (1–3). */
+      openings: z.optional(z.int().check(z.minimum(1), z.maximum(3))),
     }),
   ),
   /** The free revision of a completed order (shared/revision.ts): may it be asked for, and how it went. */

@@ -72,3 +72,8 @@ export function combinedPackProgress(fractions: Readonly<Record<string, number>>
   const mean = values.reduce((sum, fraction) => sum + Math.min(1, Math.max(0, fraction)), 0) / values.length;
   return Math.floor(mean * 100);
 }
+
+/** The openings a pack carries: the ad's own and each extra opening among its files. */
+export function packOpenings(files: readonly { item: PackItem }[]): number {
+  return 1 + files.filter((file) => file.item.opening).length;
+}

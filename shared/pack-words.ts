@@ -11,3 +11,19 @@ export const packFormatsWords =
 
 /** The one free revision an order includes, as every page and email promises it. */
 export const freeRevisionWords = `One free revision within ${revisionLimits.windowDays} days of delivery: from your order page or the ready email, write what to change and add a photo if you like; ${new Intl.ListFormat('en').format(revisionKeeps)} stay as ordered.`;
+
+/**
+ * What the pack says about its openings (the ad's own, A, and those the writer found besides it,
+ * each at 1080x1920): how to test them, or, when there are fewer than three, why.
+ */
+export function openingsWords(openings: number): string {
+  const reason =
+    'we only make an opening from a fact or a line your website gives that fits the ad’s first two seconds';
+  if (openings >= 3) {
+    return 'Three openings to A/B test: your ad’s own (A) and two more (B, C) on the same ad at 1080x1920. Run them side by side and keep the one whose first seconds hold the feed.';
+  }
+  if (openings === 2) {
+    return `Two openings to A/B test: your ad’s own (A) and one more (B) at 1080x1920. There is no third: ${reason}, and your site gave one.`;
+  }
+  return `One opening: ${reason}, and your site gave none for this ad. Another length or style may find one.`;
+}

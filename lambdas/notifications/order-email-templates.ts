@@ -7,10 +7,10 @@ import { unreadableSiteError } from '#generation/step-errors.ts';
 import type { OrderPackFile, OrderRecord } from '#orders/order-record.ts';
 import { config } from '#shared/config.ts';
 import { shortOrderId, styleLabels } from '#shared/contract.ts';
-import { packFilePlacements, packItemLabel } from '#shared/delivery-pack.ts';
+import { packFilePlacements, packItemLabel, packOpenings } from '#shared/delivery-pack.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { escapeHtml } from '#shared/html.ts';
-import { freeRevisionWords } from '#shared/pack-words.ts';
+import { freeRevisionWords, openingsWords } from '#shared/pack-words.ts';
 import { paths } from '#shared/paths.ts';
 import { placementVerdict } from '#shared/placements.ts';
 import { refusedCategoryOf } from '#shared/prohibited-content.ts';
@@ -249,6 +249,7 @@ function packReadyEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail 
           text: `Every file of your ad for ${order.website} is ready to download. Each is ${order.duration_seconds} seconds long; under each, the placements that take its shape and whether it can run there:`,
         },
         ...(order.pack_files ?? []).map((file) => packFileFacts(file, order.duration_seconds)),
+        { kind: 'paragraph', text: openingsWords(packOpenings(order.pack_files ?? [])) },
         {
           kind: 'paragraph',
           text: 'The zip on your order page holds them all, with the ad text to paste into TikTok, Meta and YouTube, captions (SRT and VTT), how to set each platform’s AI label, and the licence to use them.',

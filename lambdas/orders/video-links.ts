@@ -6,7 +6,14 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3, s3Presigner } from '#common/s3-clients.ts';
 import { serviceLimits } from '#shared/config.ts';
 import type { OrderPackView, OrderView } from '#shared/contract.ts';
-import { packFileName, packFilePlacements, packItemId, packItemLabel, packZipFileName } from '#shared/delivery-pack.ts';
+import {
+  packFileName,
+  packFilePlacements,
+  packItemId,
+  packItemLabel,
+  packOpenings,
+  packZipFileName,
+} from '#shared/delivery-pack.ts';
 import { placementVerdict } from '#shared/placements.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { OrderRecord } from './order-record.ts';
@@ -140,7 +147,7 @@ async function packLinks(
     ),
     download(order.pack_zip_key, packZipFileName(order.id), 'application/zip'),
   ]);
-  return { status, progress, files, zip_url: zipUrl };
+  return { status, progress, files, zip_url: zipUrl, openings: packOpenings(order.pack_files) };
 }
 
 async function objectExists(bucket: string, key: string): Promise<boolean> {

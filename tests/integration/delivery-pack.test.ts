@@ -19,6 +19,7 @@ import { type AdFormatId, adFormat } from '#shared/ad-formats.ts';
 import { generationConfig } from '#shared/config.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { renderStates } from '#shared/generation-steps.ts';
+import { openingsWords } from '#shared/pack-words.ts';
 import { usageRightsText } from '#shared/usage-rights.ts';
 import { browserForSuite, screenshotPath } from './support/browser.ts';
 import { followOrder } from './support/events-socket.ts';
@@ -250,6 +251,9 @@ describe('the delivery pack', () => {
         expect(new URL((await link.getAttribute('href')) ?? '').pathname).toBe(new URL(file.download_url).pathname);
       }
       expect(order.pack?.files?.map((file) => file.id)).toEqual(generationConfig.pack.formats);
+      // A site that was not read gives no other opening, and the page says why
+      expect(order.pack?.openings).toBe(1);
+      expect(await packSection.textContent()).toContain(openingsWords(1));
       expect(new URL((await zipLink.getAttribute('href')) ?? '').pathname).toBe(
         new URL(order.pack?.zip_url ?? '').pathname,
       );

@@ -76,6 +76,7 @@ describe('the pack’s other openings', () => {
       // Assess: the primary, then opening B and C at the vertical 1080x1920, named by what they open on
       const files = order.pack?.files ?? [];
       expect(files.map((file) => file.id)).toEqual(['vertical-720', 'vertical-B', 'vertical-C']);
+      expect(order.pack?.openings).toBe(3);
       const [, openingB, openingC] = files;
       expect(openingB?.label).toMatch(new RegExp(`^${adFormat('vertical').label}, Opening B — \\S`));
       expect(openingC?.label).toMatch(new RegExp(`^${adFormat('vertical').label}, Opening C — \\S`));

@@ -10,6 +10,7 @@ import type { OrderRecord } from '#orders/order-record.ts';
 import { orderStatusEventOf } from '#realtime/order-status-event.ts';
 import { adFormat, adFormats } from '#shared/ad-formats.ts';
 import { combinedPackProgress, packFileName, packItemLabel, packItems } from '#shared/delivery-pack.ts';
+import { openingsWords } from '#shared/pack-words.ts';
 import { usageRightsText } from '#shared/usage-rights.ts';
 import { nextOrderReadMs, wantsLiveUpdates } from '#web/features/order-status/live-updates.ts';
 import { emailOrder, emailOrderId } from './support/email-orders.ts';
@@ -173,6 +174,28 @@ describe('the emails', () => {
       ].join('\n'),
     );
     expect(email.html).toContain('YouTube Shorts ads</td><td style="padding:4px 0;word-break:break-all">does not run');
+  });
+
+  it('the pack-ready email says how many openings there are to test and, when fewer than three, why', () => {
+    const withOpenings = (openings: string[]) =>
+      renderOrderEmail(
+        'pack_ready',
+        {
+          ...facts,
+          pack_files: [
+            { item: { format: 'vertical-720' }, key: 'a', bytes: 2_400_000 },
+            ...openings.map((opening) => ({ item: { format: 'vertical' as const, opening }, key: opening, bytes: 1 })),
+          ],
+        },
+        links,
+      ).text;
+
+    expect(withOpenings(['B', 'C'])).toContain(openingsWords(3));
+    expect(openingsWords(3)).toMatch(/^Three openings to A\/B test/);
+    expect(withOpenings(['B'])).toContain(openingsWords(2));
+    expect(openingsWords(2)).toMatch(/There is no third: we only make an opening from a fact or a line your website/);
+    expect(withOpenings([])).toContain(openingsWords(1));
+    expect(openingsWords(1)).toMatch(/^One opening: .* your site gave none for this ad/);
   });
 
   it('is not resent for a pack that is not ready', () => {

@@ -769,6 +769,52 @@ function cancelCases(): HostileCase[] {
   ];
 }
 
+/**
+ * POST /api/orders/{id}/revisions: the body is read before the order, so a hostile body on any id
+ * is refused as input; a well-formed note on an order that does not exist finds nothing. (Notes on
+ * a real order: api-bad-input.test.ts.)
+ */
+function revisionCases(): HostileCase[] {
+  const revise = (
+    category: string,
+    name: string,
+    expected: Expected,
+    extra: Partial<HostileCase> = {},
+    path = `/api/orders/${uuid}/revisions`,
+  ): HostileCase => ({
+    endpoint: 'RequestRevision',
+    method: 'POST',
+    path,
+    category,
+    name,
+    expected,
+    headers: json,
+    body: body({ note: 'Make it faster' }),
+    ...extra,
+  });
+  return [
+    ...badOrderIds.map(([name, id]) =>
+      revise('order id', `${name} as the order id`, orderNotFound, {}, `/api/orders/${id}/revisions`),
+    ),
+    ...badEncodings.map(([name, id]) =>
+      revise('percent-encoding', `${name} as the order id`, notFound, {}, `/api/orders/${id}/revisions`),
+    ),
+    ...html.map((markup) =>
+      revise('markup', `markup in the note: ${markup.slice(0, 24)}`, orderNotFound, { body: body({ note: markup }) }),
+    ),
+    revise('oversize', 'a 17 KB body', tooLarge, { body: body({ note: 'x'.repeat(17_000) }) }),
+    revise('invalid JSON', 'a malformed JSON body', malformed, { body: '{"note":' }),
+    revise('content type', 'the note sent as text/html', wrongType, {
+      headers: { 'content-type': 'text/html' },
+      body: '<p>make it faster</p>',
+    }),
+    revise('types', 'the note as a number', validation(), { body: body({ note: 42 }) }),
+    revise('types', 'the note as an array', validation(), { body: body({ note: ['make it faster'] }) }),
+    revise('types', 'a JSON array as the body', validation(), { body: body(['make it faster']) }),
+    revise('method', 'GET on the revisions route', notAllowed, { method: 'GET', headers: {}, body: undefined }),
+  ];
+}
+
 const signer = new Stripe('sk_test_signing_only');
 
 /** A webhook delivery; `sign` signs the body with the twin's endpoint secret (or `secret`). */
@@ -1278,6 +1324,7 @@ export function hostileCases(): HostileCase[] {
     ...createPreviewCases(),
     ...orderReadCases(),
     ...cancelCases(),
+    ...revisionCases(),
     ...webhookCases(),
     ...capacityCases(),
     ...newsletterCases(),

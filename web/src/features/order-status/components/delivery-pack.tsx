@@ -5,6 +5,7 @@
 // delivered all the same.
 
 import type { OrderPackView } from '#shared/contract.ts';
+import { openingsWords } from '#shared/pack-words.ts';
 import { primaryButton } from '#web/components/styles.ts';
 import { ProgressTrack } from './progress-bar.tsx';
 
@@ -46,6 +47,7 @@ export function DeliveryPack({ pack, durationSeconds }: { pack: OrderPackView; d
               </li>
             ))}
           </ul>
+          {pack.openings !== undefined && <p className="mt-3 text-sm text-slate-700">{openingsWords(pack.openings)}</p>}
           {pack.zip_url && (
             <p className="mt-4">
               <a href={pack.zip_url} download className={primaryButton}>
