@@ -4,6 +4,7 @@
 // a zip holding them all with the licence, and the buyer gets a second email listing them. A pack
 // render that fails leaves the order completed with its primary file. The first test's order
 // renders every format of the pack (generationConfig.pack.formats); the others, the two 9:16 ones.
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepFunctions } from '#common/sfn-client.ts';
 import type { RenderTask } from '#generation/generation-state.ts';
 import { probeMedia } from '#generation/media/probe-media.ts';
-import { decodeMessage } from '#local/ses-outbox.ts';
 import { executionArnFor } from '#orders/start-generation.ts';
 import { type AdFormatId, adFormat } from '#shared/ad-formats.ts';
 import { generationConfig } from '#shared/config.ts';
@@ -23,9 +23,18 @@ import { openingsWords } from '#shared/pack-words.ts';
 import { usageRightsText } from '#shared/usage-rights.ts';
 import { browserForSuite, screenshotPath } from './support/browser.ts';
 import { followOrder } from './support/events-socket.ts';
+import { mailTo as receivedMail } from './support/mail.ts';
 import { storedOrder } from './support/orders-table.ts';
 import { createPaidOrder } from './support/pay.ts';
-import { adMadeWithinMs, adTestTimeoutMs, callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
+import {
+  adMadeWithinMs,
+  adTestTimeoutMs,
+  callApi,
+  eventually,
+  orderReadWhen,
+  twinForSuite,
+  uniqueEmail,
+} from './support/twin.ts';
 
 const twin = twinForSuite({ waitScale: 0.1, packFormats: generationConfig.pack.formats });
 const browser = browserForSuite();
@@ -38,23 +47,10 @@ afterAll(() => rm(workDir, { recursive: true, force: true }));
 
 const readOrder = async (id: string) => (await callApi<OrderView>(twin.current, 'GET', `/api/orders/${id}`)).body;
 
-async function mailTo(email: string) {
-  const messages = (await twin.current.outbox.listMessages()).filter((message) => message.to.includes(email));
-  return Promise.all(
-    messages.map(async (message) => ({
-      ...message,
-      ...decodeMessage(await twin.current.outbox.readMessage(message.id)),
-    })),
-  );
-}
+const mailTo = (email: string) => receivedMail(twin.current, email);
 
 /** The order as the page reads it, polled until `ready` says so. */
-function orderWhen(id: string, ready: (order: OrderView) => boolean): Promise<OrderView> {
-  return eventually(async () => {
-    const order = await readOrder(id);
-    return ready(order) && order;
-  }, adMadeWithinMs);
-}
+const orderWhen = (id: string, ready: (order: OrderView) => boolean) => orderReadWhen(twin.current, id, ready);
 
 async function download(url: string): Promise<{ type: string | null; disposition: string | null; bytes: Buffer }> {
   const response = await fetch(url);

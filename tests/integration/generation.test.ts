@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '#generation/media/probe-media.ts';
-import { decodeMessage } from '#local/ses-outbox.ts';
 import { twinRenderFunctionName } from '#local/twin.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
 import { expectedAiLabel, readAiLabel } from './support/ai-label.ts';
 import { followOrder } from './support/events-socket.ts';
+import { mailTo as receivedMail } from './support/mail.ts';
 import { activeSlotHolders } from './support/mailbox-slots.ts';
 import { storedOrder } from './support/orders-table.ts';
 import { createOrder, createPaidOrder, payForOrder } from './support/pay.ts';
@@ -38,15 +38,7 @@ async function settled(id: string): Promise<OrderView> {
   }, adMadeWithinMs);
 }
 
-async function mailTo(email: string) {
-  const messages = (await twin.current.outbox.listMessages()).filter((message) => message.to.includes(email));
-  return Promise.all(
-    messages.map(async (message) => ({
-      ...message,
-      ...decodeMessage(await twin.current.outbox.readMessage(message.id)),
-    })),
-  );
-}
+const mailTo = (email: string) => receivedMail(twin.current, email);
 
 /**
  * A paid order whose render cannot succeed: its upload passes the order's checks and is gone by

@@ -3,22 +3,31 @@
 // 720x1280 beside version 1, the order staying completed, and the buyer is emailed; a revision
 // whose render fails keeps version 1, refunds nothing and tells the buyer; a second is refused.
 // Real DynamoDB Local, s3rver, the synthesized state machine, the SES outbox, ffmpeg.
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderTask } from '#generation/generation-state.ts';
 import { probeMedia } from '#generation/media/probe-media.ts';
-import { decodeMessage } from '#local/ses-outbox.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { renderStates } from '#shared/generation-steps.ts';
 import { revisionExecutionName, revisionMessages } from '#shared/revision.ts';
 import { browserForSuite, screenshotPath, waitForReact } from './support/browser.ts';
 import { followOrder } from './support/events-socket.ts';
+import { mailTo as receivedMail } from './support/mail.ts';
 import { storedOrder } from './support/orders-table.ts';
 import { createPaidOrder } from './support/pay.ts';
 import { type PreviewSite, startPreviewSite, testSiteHosts } from './support/preview-site.ts';
-import { adMadeWithinMs, adTestTimeoutMs, callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
+import {
+  adMadeWithinMs,
+  adTestTimeoutMs,
+  callApi,
+  eventually,
+  orderReadWhen,
+  twinForSuite,
+  uniqueEmail,
+} from './support/twin.ts';
 
 const twin = twinForSuite({ waitScale: 0.1, testSiteHosts });
 const browser = browserForSuite();
@@ -38,22 +47,9 @@ const readOrder = async (id: string) => (await callApi<OrderView>(twin.current, 
 const revise = (id: string, body: unknown) =>
   callApi<Record<string, unknown>>(twin.current, 'POST', `/api/orders/${id}/revisions`, body);
 
-function orderWhen(id: string, ready: (order: OrderView) => boolean): Promise<OrderView> {
-  return eventually(async () => {
-    const order = await readOrder(id);
-    return ready(order) && order;
-  }, adMadeWithinMs);
-}
+const orderWhen = (id: string, ready: (order: OrderView) => boolean) => orderReadWhen(twin.current, id, ready);
 
-async function mailTo(email: string) {
-  const messages = (await twin.current.outbox.listMessages()).filter((message) => message.to.includes(email));
-  return Promise.all(
-    messages.map(async (message) => ({
-      ...message,
-      ...decodeMessage(await twin.current.outbox.readMessage(message.id)),
-    })),
-  );
-}
+const mailTo = (email: string) => receivedMail(twin.current, email);
 
 /** A paid 4 s order for the readable coffee shop, completed with version 1. */
 async function completedOrder(label: string): Promise<{ orderId: string; email: string; version1: OrderView }> {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startTwin, type Twin, type TwinOptions } from '#local/twin.ts';
+import type { OrderView } from '#shared/contract.ts';
 import { writeProductPhoto } from './ad-fixtures.ts';
 import { plantImage } from './uploads.ts';
 
@@ -128,4 +129,12 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Timed out after ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+}
+
+/** The order as GET /api/orders/{id} answers it, polled until `ready` says so (an ad's time at most). */
+export function orderReadWhen(twin: Twin, id: string, ready: (order: OrderView) => boolean): Promise<OrderView> {
+  return eventually(async () => {
+    const order = (await callApi<OrderView>(twin, 'GET', `/api/orders/${id}`)).body;
+    return ready(order) && order;
+  }, adMadeWithinMs);
 }
