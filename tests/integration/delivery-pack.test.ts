@@ -184,7 +184,10 @@ describe('the delivery pack', () => {
         // Assess
         expect(order).toMatchObject({ order_status: 'completed', payment_status: 'paid', progress: 100 });
         expect(order.download_url).toBeDefined();
-        expect(order.pack).toEqual({ status: 'failed', progress: 0 });
+        // The pack's other renders (its openings) may have reported before this one failed: the
+        // failed pack keeps the progress it reached, short of 100.
+        expect(order.pack).toEqual({ status: 'failed', progress: expect.any(Number) });
+        expect(order.pack?.progress).toBeLessThan(100);
         const execution = await twin.current.steps.waitForExecution(orderId);
         expect(execution.status).toBe('SUCCEEDED');
         const stored = await storedOrder(twin.current, orderId);
