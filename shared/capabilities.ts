@@ -26,6 +26,8 @@ export const capabilities = [
   'previews:read',
   // Read the rendered ad and poster (HEAD, GET, presigned GET).
   'videos:read',
+  // Read an order's kept render request (<order id>/render-request.json) and no other video object.
+  'renderRequests:read',
   // Write the rendered ad, poster and render status.
   'videos:write',
   // Start a generation execution and read its status.

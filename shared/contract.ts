@@ -277,10 +277,12 @@ export const revisionRequestSchema = z.object({
 });
 export type RevisionRequestInput = z.output<typeof revisionRequestSchema>;
 
-/** POST /api/orders/{id}/revisions answer: the note as the writer read it. */
+/** POST /api/orders/{id}/revisions answer: the note as the writer read it, and what of it version 2 will not do. */
 export interface RevisionRequestResponse {
   requests: (typeof revisionRequestKinds)[number][];
   beyond: string[];
+  /** Requests this ad does not allow, each with why (the rest are carried out); empty with the Bedrock writer. */
+  not_done: string[];
 }
 
 /** POST /api/orders/{id}/cancel answer. */

@@ -40,7 +40,23 @@ export const revisionMessages = {
     `We could not find a change our writer can make in your note. It can: ${can}. Your revision is still yours to use.`,
   contentRefused: (category: string) =>
     `We can't make that change: your note falls under "${category}", which our terms do not allow.`,
+  /** The order's ad was made before the render request a revision starts from was kept. */
+  notKept:
+    'Your ad was made before revisions were possible, so there is nothing our writer can revise from. Version 1 stays yours.',
+  /** The template writer tried the note's requests on this ad and can carry out none (revisionNotDone lines). */
+  nothingPossible: (notDone: readonly string[]) =>
+    `Our writer cannot make the changes you asked for to this ad: ${notDone.join('; ')}. Your revision is still yours to use.`,
 } as const;
+
+/** A request version 2 will not carry out, as the page, the email and the API say it. */
+export const revisionNotDone = (request: RevisionRequestKind, why: string) =>
+  `${revisionRequestLabels[request]}: ${why}`;
+
+/**
+ * The name of the render request PlanRenders keeps beside an order's files (`<order id>/…`): the
+ * revision starts from it, and the revision route reads nothing else of the videos bucket.
+ */
+export const renderRequestFileName = 'render-request.json';
 
 /** The requests, as a sentence's list: "say the price, open with another hook or a faster pace". */
 export function revisionRequestList(kinds: readonly RevisionRequestKind[] = revisionRequestKinds): string {

@@ -84,11 +84,13 @@ export const apiRoutes = [
     entry: 'orders/request-revision.handler.ts',
     // images:read: the photo added to the note must be one POST /api/uploads stored.
     // copywriterName: whether the stage's writer takes the note's free text (no model access).
+    // renderRequests:read: the note's requests are tried on the ad's kept render request first.
     uses: [
       'orders:read',
       'orders:write',
       'rateLimits',
       'images:read',
+      'renderRequests:read',
       'contentCheck',
       'executions:start',
       'copywriterName',

@@ -3,6 +3,7 @@
 import type { FootageResult } from '#generation/footage/footage-jobs.ts';
 import type { GenerationInput } from '#orders/start-generation.ts';
 import { isPrimaryItem, type PackItem, packItemId, packZipFileName } from '#shared/delivery-pack.ts';
+import { renderRequestFileName } from '#shared/revision.ts';
 import type { Storyboard } from './storyboard/storyboard.ts';
 import type { WebsiteAnalysis } from './website/analyze-website.ts';
 
@@ -25,7 +26,7 @@ export const revisionKeys = (orderId: string) => ({
 });
 
 /** Where PlanRenders keeps the render request (storyboard, site facts, clips) for the order's revision. */
-export const renderRequestKey = (orderId: string) => `${orderId}/render-request.json`;
+export const renderRequestKey = (orderId: string) => `${orderId}/${renderRequestFileName}`;
 
 /** The zip of the whole pack and its licence. */
 export const packZipKey = (orderId: string) => `${orderId}/${packZipFileName(orderId)}`;

@@ -6,7 +6,7 @@ import { getOrder } from '#orders/order-store.ts';
 import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
 import { primaryItem } from '#shared/delivery-pack.ts';
-import { revisionRequestLabels } from '#shared/revision.ts';
+import { revisionNotDone } from '#shared/revision.ts';
 import type { GenerationState, RenderPlan } from './generation-state.ts';
 import { readRenderRequest } from './render-request-store.ts';
 import { StepFailure } from './step-errors.ts';
@@ -29,7 +29,7 @@ async function reviseStoryboard(state: GenerationState): Promise<RenderPlan> {
     requests: order.revision_requests ?? [],
     ...(order.revision_image_key ? { photoKey: order.revision_image_key } : {}),
   });
-  const notDone = written.notDone.map(({ request, why }) => `${revisionRequestLabels[request]}: ${why}`);
+  const notDone = written.notDone.map(({ request, why }) => revisionNotDone(request, why));
   await recordRevisionWriting(order.id, written.writer, notDone);
   if (written.writer === 'template' && written.done.length === 0) {
     throw new StepFailure('RevisionNotPossible', notDone.join('; ') || 'the note asked for nothing the writer can do');

@@ -2,7 +2,8 @@
 // half-way and finishes what was started. Scheduled in AWS, a timer in the twin. Candidates come
 // from the by_status index (a time window per status, never a Scan); each is re-read and re-judged
 // before anything is done, and every repair is one of the idempotent paths the order uses anyway.
-// It also sends each order's last email that an SES outage kept from the buyer.
+// It also sends each order's last email that an SES outage kept from the buyer, and finishes a
+// completed order's free revision left rendering (docs/render-shape.md, "The revision").
 import {
   DescribeExecutionCommand,
   type DescribeExecutionCommandOutput,
@@ -11,6 +12,7 @@ import {
 } from '@aws-sdk/client-sfn';
 import { stepFunctions } from '#common/sfn-client.ts';
 import { runFailurePath } from '#generation/failure-path.ts';
+import { failRevision } from '#generation/revision-failure.ts';
 import { forgetOwedEmail, owedEmailKinds } from '#notifications/email-ledger.ts';
 import { sendOrderEmail, whyEmailIsUntrue } from '#notifications/order-emails.ts';
 import {
@@ -21,10 +23,11 @@ import {
 } from '#orders/checkout-outcome.ts';
 import { isPaid, type OrderRecord } from '#orders/order-record.ts';
 import { getOrder } from '#orders/order-store.ts';
-import { executionArnFor } from '#orders/start-generation.ts';
+import { executionArnFor, startRevisionGeneration } from '#orders/start-generation.ts';
 import { checkoutExpiry, expireCheckout } from '#payments/checkout-sessions.ts';
 import { logger } from '#powertools/logger.ts';
 import { generationConfig } from '#shared/config.ts';
+import { revisionExecutionName } from '#shared/revision.ts';
 import { anonymiseRestingOrders } from './anonymise.ts';
 import { ordersByStatus, ordersOwingEmail, type StatusIndexEntry } from './order-queries.ts';
 
@@ -40,9 +43,22 @@ export const reconcileTiming = {
    * run longer. A repair still failing after a week has raised the errors alarm ~2,000 times.
    */
   lookbackMs: 7 * 24 * 60 * minute,
+  /**
+   * How far back completed orders are read for a revision left rendering. Every completed order of
+   * the week is a row of `completed` (the index does not carry revision_status), so the window is
+   * short: a revision stops being written when it is stuck, and stays in the window an hour past
+   * its execution's deadline (a dozen passes) before it falls out of it.
+   */
+  revisionLookbackMs: (generationConfig.executionTimeoutMinutes + 5 + 60) * minute,
 };
 
-export type RepairKind = 'startGeneration' | 'failStuck' | 'repairRefund' | 'settleRefusal' | 'closeCheckout';
+export type RepairKind =
+  | 'startGeneration'
+  | 'failStuck'
+  | 'repairRefund'
+  | 'settleRefusal'
+  | 'closeCheckout'
+  | 'repairRevision';
 
 export type ReconcileReport = Record<RepairKind, number> & {
   /** Owed emails (an order's last, lost to an SES outage) sent now. */
@@ -72,6 +88,9 @@ export function planRepair(order: OrderRecord, now: Date): RepairKind | null {
         return idleMs >= reconcileTiming.deadlineMs ? 'failStuck' : null;
       }
       return order.payment_status === 'unpaid' && checkoutEnded(order, now) ? 'closeCheckout' : null;
+    case 'completed':
+      // Claimed and not written since: its execution may have died, or never started.
+      return order.revision_status === 'rendering' && idleMs >= reconcileTiming.startGraceMs ? 'repairRevision' : null;
     default:
       return null;
   }
@@ -93,6 +112,7 @@ export async function reconcile(now = new Date()): Promise<ReconcileReport> {
     repairRefund: 0,
     settleRefusal: 0,
     closeCheckout: 0,
+    repairRevision: 0,
     resentEmails: 0,
     checked: 0,
     errors: 0,
@@ -136,13 +156,23 @@ async function repairCandidates(now: Date): Promise<StatusIndexEntry[]> {
   const at = (offsetMs: number) => new Date(now.getTime() - offsetMs);
   const updatedFrom = at(reconcileTiming.lookbackMs);
   const queries = [
-    { status: 'pending', updatedBefore: at(reconcileTiming.startGraceMs), paymentStatuses: ['paid', 'free', 'unpaid'] },
-    { status: 'processing', updatedBefore: at(reconcileTiming.deadlineMs) },
-    { status: 'failed', updatedBefore: at(reconcileTiming.startGraceMs), paymentStatuses: ['paid'] },
+    {
+      status: 'pending',
+      updatedFrom,
+      updatedBefore: at(reconcileTiming.startGraceMs),
+      paymentStatuses: ['paid', 'free', 'unpaid'],
+    },
+    { status: 'processing', updatedFrom, updatedBefore: at(reconcileTiming.deadlineMs) },
+    { status: 'failed', updatedFrom, updatedBefore: at(reconcileTiming.startGraceMs), paymentStatuses: ['paid'] },
+    {
+      status: 'completed',
+      updatedFrom: at(reconcileTiming.revisionLookbackMs),
+      updatedBefore: at(reconcileTiming.startGraceMs),
+    },
   ] as const;
   const candidates: StatusIndexEntry[] = [];
   for (const query of queries) {
-    for await (const entry of ordersByStatus({ ...query, updatedFrom })) {
+    for await (const entry of ordersByStatus(query)) {
       // The index carries the expiry, so open checkouts cost no read of their row.
       const openCheckout =
         entry.payment_status === 'unpaid' &&
@@ -181,6 +211,7 @@ const repairs: Record<RepairKind, (order: OrderRecord, now: Date) => Promise<boo
     if (outcome) await applyCheckoutOutcome(outcome);
     return true;
   },
+  repairRevision: repairStuckRevision,
 };
 
 /**
@@ -235,6 +266,38 @@ async function failStuckOrder(order: OrderRecord, now: Date): Promise<boolean> {
   }
   await runFailurePath(order.id, 'processing past deadline');
   return true;
+}
+
+/**
+ * A completed order's revision still rendering with nothing written for a while. Its execution
+ * (`<id>-v2`) that ended without telling the order (the execution-status rule's event lost) or
+ * ran past its deadline: the revision fails as MarkRevisionFailed fails it (version 1 kept, no
+ * refund, the buyer told). No execution at all: the route claimed the revision and died before
+ * starting it; the buyer was answered 202 with what version 2 would do, so it is started now
+ * (failing it would use up their one revision for our crash; releasing it would leave them
+ * waiting for a revision that silently went away).
+ */
+async function repairStuckRevision(order: OrderRecord, now: Date): Promise<boolean> {
+  const executionArn = executionArnFor(revisionExecutionName(order.id));
+  const execution = await describeExecution(executionArn);
+  if (!execution) {
+    await startRevisionGeneration(order.id);
+    return true;
+  }
+  if (execution.status === 'SUCCEEDED') {
+    // DeliverRevision or MarkRevisionFailed ran: a rendering row after either needs a human.
+    logger.warn('Stuck revision has a succeeded execution; left for ops', { orderId: order.id });
+    return false;
+  }
+  if (liveStatuses.has(execution.status ?? '')) {
+    const startedAt = (execution.redriveDate ?? execution.startDate ?? now).getTime();
+    if (now.getTime() - startedAt < reconcileTiming.deadlineMs) return false;
+    await stepFunctions().send(
+      new StopExecutionCommand({ executionArn, error: 'ReelFive.Reconciler', cause: 'revision past deadline' }),
+    );
+    return failRevision(order.id, 'revision past deadline');
+  }
+  return failRevision(order.id, `revision execution ${execution.status}`);
 }
 
 async function describeExecution(executionArn: string): Promise<DescribeExecutionCommandOutput | null> {

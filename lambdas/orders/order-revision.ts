@@ -13,6 +13,8 @@ const ordersTable = () => requireEnv(envNames.ordersTable);
 
 export interface RevisionClaim extends RevisionReading {
   note: string;
+  /** The requests the writer's dry run found this ad does not allow, each with why (the page shows them at once). */
+  notDone: string[];
   imageKey?: string;
   writer: 'template' | 'bedrock';
 }
@@ -26,7 +28,7 @@ export async function claimOrderRevision(id: string, claim: RevisionClaim, now =
   return update(id, {
     UpdateExpression:
       'SET revision_status = :rendering, revision_progress = :zero, revision_note = :note, ' +
-      'revision_requests = :requests, revision_beyond = :beyond, revision_writer = :writer, ' +
+      'revision_requests = :requests, revision_beyond = :beyond, revision_not_done = :notDone, revision_writer = :writer, ' +
       `revision_requested_at = :now${claim.imageKey ? ', revision_image_key = :image' : ''}, updated_at = :now`,
     ConditionExpression:
       'attribute_exists(id) AND order_status = :completed AND attribute_not_exists(revision_status) AND ' +
@@ -38,6 +40,7 @@ export async function claimOrderRevision(id: string, claim: RevisionClaim, now =
       ':note': claim.note,
       ':requests': claim.requests,
       ':beyond': claim.beyond,
+      ':notDone': claim.notDone,
       ':writer': claim.writer,
       ':completed': 'completed',
       ':windowStart': windowStart,
@@ -52,7 +55,7 @@ export async function releaseOrderRevision(id: string): Promise<boolean> {
   return update(id, {
     UpdateExpression:
       'REMOVE revision_status, revision_progress, revision_note, revision_requests, revision_beyond, ' +
-      'revision_writer, revision_requested_at, revision_image_key SET updated_at = :now',
+      'revision_not_done, revision_writer, revision_requested_at, revision_image_key SET updated_at = :now',
     ConditionExpression: 'revision_status = :rendering AND revision_progress = :zero',
     ExpressionAttributeValues: { ':rendering': 'rendering', ':zero': 0 },
   });

@@ -53,6 +53,7 @@ export const capabilityGrants: Record<Capability, Grant> = {
   'previews:write': by('uploads', (uploads, fn) => uploads.grantPreviewWrite(fn)),
   'previews:read': by('uploads', (uploads, fn) => uploads.grantPreviewRead(fn)),
   'videos:read': by('uploads', (uploads, fn) => uploads.grantVideoRead(fn)),
+  'renderRequests:read': by('uploads', (uploads, fn) => uploads.grantRenderRequestRead(fn)),
   'videos:write': by('uploads', (uploads, fn) => uploads.grantVideoWrite(fn)),
   'executions:start': by('generation', (generation, fn) => generation.grantStart(fn)),
   'executions:stop': by('generation', (generation, fn) => generation.grantStop(fn)),

@@ -9,6 +9,7 @@ import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { config } from '#shared/config.ts';
 import { previewPrefix } from '#shared/preview-contract.ts';
+import { renderRequestFileName } from '#shared/revision.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 export interface UploadsProps {
@@ -121,6 +122,22 @@ export class Uploads extends Construct {
     );
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.videosBucket.bucketArn] }));
     this.acknowledgeAnyVideoKey(fn);
+    fn.addEnvironment(envNames.videosBucket, this.videosBucket.bucketName);
+  }
+
+  /**
+   * Read an order's kept render request (the revision route's dry run), no other object of the
+   * videos bucket; ListBucket so an order without one (made before they were kept) is a 404.
+   */
+  grantRenderRequestRead(fn: ReelFiveFunction): void {
+    const renderRequests = this.videosBucket.arnForObjects(`*/${renderRequestFileName}`);
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [renderRequests] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.videosBucket.bucketArn] }));
+    acknowledgeWildcardResource(
+      fn.executionRole,
+      renderRequests,
+      'Render request keys start with the order id, known only at run time; that one file of each order only.',
+    );
     fn.addEnvironment(envNames.videosBucket, this.videosBucket.bucketName);
   }
 

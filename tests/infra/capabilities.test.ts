@@ -369,3 +369,20 @@ describe('Stripe keys', () => {
     });
   });
 });
+
+describe('the revision route', () => {
+  it('may read each order’s kept render request and no other object of the videos bucket', () => {
+    // Prepare
+    const videos = logicalIdOf(prod.stack, prod.stack.uploads.videosBucket);
+    const fn = prod.stack.api.functionFor('RequestRevision');
+
+    // Act
+    const onVideos = grantedStatements(prod, fn).filter((statement) => json(statement).includes(videos));
+
+    // Assess: GetObject on `*/render-request.json`; ListBucket so a missing one is a 404, not a 403
+    expect(onVideos.map((statement) => [actionsOf(statement), statement.Resource])).toEqual([
+      [['s3:GetObject'], { 'Fn::Join': ['', [{ 'Fn::GetAtt': [videos, 'Arn'] }, '/*/render-request.json']] }],
+      [['s3:ListBucket'], { 'Fn::GetAtt': [videos, 'Arn'] }],
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ export const capabilityEnv: Record<Capability, readonly string[]> = {
   'previews:write': [envNames.imagesBucket],
   'previews:read': [envNames.imagesBucket],
   'videos:read': [envNames.videosBucket],
+  'renderRequests:read': [envNames.videosBucket],
   'videos:write': [envNames.videosBucket],
   'executions:start': [envNames.stateMachineArn],
   'executions:stop': [],

@@ -1,9 +1,11 @@
 // The free revision's request (shared/revision.ts): how a note is read into the template writer's
 // requests, what it says is beyond it, and when an order may ask at all.
 import { describe, expect, it } from 'vitest';
-import { whyNoRevision } from '#orders/request-revision.ts';
+import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
+import { requestsNotAllowed, whyNoRevision } from '#orders/request-revision.ts';
 import { revisionRequestSchema } from '#shared/contract.ts';
 import { readRevisionNote, revisionLimits, revisionMessages, revisionRequestList } from '#shared/revision.ts';
+import { catTreats, coffeeRoaster } from './fixtures/ad-copy-sites.ts';
 
 describe('reading a revision note', () => {
   it.each([
@@ -98,5 +100,52 @@ describe('when an order may ask for its revision', () => {
     const { completed_at: _, ...older } = order;
 
     expect(whyNoRevision(older, new Date('2026-11-08T11:59:30.000Z'))).toBe(revisionMessages.windowPassed);
+  });
+});
+
+describe('trying the requests on the ad before the revision is used', () => {
+  const uploadKey = '0f8fad5b-d9cb-469f-a165-70867728950e.jpg';
+  // A shop whose site shows no price, its ad with one opening only (as an ad made from one fact has).
+  const noPrice = {
+    ...catTreats,
+    products: (catTreats.products ?? []).map(({ price: _price, ...product }) => product),
+    prices: [],
+  };
+  const oneOpeningNoPrice = {
+    ...writeTemplateStoryboard({ site: noPrice, order: { style: 'ugc', durationSeconds: 8, uploadKey } }),
+    openings: undefined,
+  };
+
+  it('names each request this ad does not allow, with why, as the page and the email say it', () => {
+    expect(requestsNotAllowed(oneOpeningNoPrice, ['price', 'hook'])).toEqual([
+      'open with another hook: this ad has no other opening our writer could make from your website',
+      'say the price: your website shows no price for the product',
+    ]);
+  });
+
+  it('leaves out the requests it can carry out', () => {
+    expect(requestsNotAllowed(oneOpeningNoPrice, ['price', 'faster'])).toEqual([
+      'say the price: your website shows no price for the product',
+    ]);
+    expect(requestsNotAllowed(oneOpeningNoPrice, ['photo'], '7c9e6679-7425-40de-944b-e07fc1f90ae7.png')).toEqual([]);
+  });
+
+  it('allows another hook on an ad the writer made a second opening for', () => {
+    const version1 = writeTemplateStoryboard({
+      site: coffeeRoaster,
+      order: { style: 'direct-response', durationSeconds: 8, uploadKey },
+    });
+
+    expect(requestsNotAllowed(version1, ['hook'])).toEqual([]);
+  });
+
+  it('refuses a note none of whose requests can be done with each reason, the revision still the buyer’s', () => {
+    const notDone = requestsNotAllowed(oneOpeningNoPrice, ['price', 'hook']);
+
+    expect(revisionMessages.nothingPossible(notDone)).toBe(
+      'Our writer cannot make the changes you asked for to this ad: open with another hook: this ad has no other ' +
+        'opening our writer could make from your website; say the price: your website shows no price for the ' +
+        'product. Your revision is still yours to use.',
+    );
   });
 });

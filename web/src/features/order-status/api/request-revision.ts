@@ -17,7 +17,7 @@ export async function requestRevision(orderId: string, request: RevisionRequestI
   if ('kind' in answer) return answer;
   const body = answer.body as Partial<RevisionRequestResponse> | undefined;
   if (answer.ok && Array.isArray(body?.requests) && Array.isArray(body?.beyond)) {
-    return { kind: 'asked', requests: body.requests, beyond: body.beyond };
+    return { kind: 'asked', requests: body.requests, beyond: body.beyond, not_done: body.not_done ?? [] };
   }
   return readRejection(answer) ?? { kind: 'unexpected' };
 }
