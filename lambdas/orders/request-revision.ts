@@ -16,16 +16,15 @@ import { prohibitedCategory } from '#shared/prohibited-content.ts';
 import {
   type RevisionReading,
   readRevisionNote,
-  revisionAvailableUntil,
   revisionMessages,
   revisionNotDone,
   revisionRequestList,
 } from '#shared/revision.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { verifyUploadedImage } from '#uploads/image-upload.ts';
-import type { OrderRecord } from './order-record.ts';
 import { claimOrderRevision, releaseOrderRevision } from './order-revision.ts';
 import { findOrder } from './read-order.ts';
+import { whyNoRevision } from './revision-availability.ts';
 import { startRevisionGeneration } from './start-generation.ts';
 
 /** The stage's storyboard writer: Bedrock takes the note's free text, the template its requests. */
@@ -106,15 +105,4 @@ export function requestsNotAllowed(
 ): string[] {
   const tried = reviseStoryboard(version1, { requests, ...(photoKey ? { photoKey } : {}) });
   return tried.notDone.map(({ request, why }) => revisionNotDone(request, why));
-}
-
-/** Why the order cannot be revised now, in the buyer's words; null when it can. */
-export function whyNoRevision(
-  order: Pick<OrderRecord, 'order_status' | 'revision_status' | 'completed_at' | 'created_at'>,
-  now: Date,
-): string | null {
-  if (order.order_status !== 'completed') return revisionMessages.notCompleted;
-  if (order.revision_status) return revisionMessages.alreadyUsed;
-  if (revisionAvailableUntil(order.completed_at ?? order.created_at) <= now) return revisionMessages.windowPassed;
-  return null;
 }

@@ -9,7 +9,7 @@ import type { OrderRevisionView } from '#shared/contract.ts';
 import { revisionAvailableUntil } from '#shared/revision.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 import type { OrderRecord } from './order-record.ts';
-import { whyNoRevision } from './request-revision.ts';
+import { whyNoRevision } from './revision-availability.ts';
 
 /** The download name of version 2. */
 export const revisionFileName = (orderId: string) => `reelfive-ad-${orderId.slice(0, 8)}-v2.mp4`;

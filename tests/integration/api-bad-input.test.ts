@@ -3,9 +3,12 @@
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeRenderRequest } from '#generation/render-request-store.ts';
+import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { apiMessages, messages } from '#shared/contract.ts';
 import { prohibitedCategory } from '#shared/prohibited-content.ts';
-import { revisionLimits, revisionMessages, revisionRequestList } from '#shared/revision.ts';
+import { revisionLimits, revisionMessages, revisionNotDone, revisionRequestList } from '#shared/revision.ts';
+import { catTreats } from '../unit/fixtures/ad-copy-sites.ts';
 import { documentsOf, ordersOfEmail, storedOrder } from './support/orders-table.ts';
 import { type PreviewSite, startPreviewSite, testSiteHosts } from './support/preview-site.ts';
 import { callApi, orderPhotoKey, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';
@@ -449,6 +452,8 @@ describe('POST /api/orders/{id}/revisions refuses bad input and uses nothing', (
       { ...completed(1), revision_status: 'failed', revision_note: 'say the price' },
       revisionMessages.alreadyUsed,
     ],
+    // Completed through the API alone: no render request kept, as an ad made before they were.
+    ['an order whose ad has no render request to revise from', completed(1), revisionMessages.notKept],
   ])('answers 409 REVISION_UNAVAILABLE for %s', async (_name, fields, error) => {
     const id = await orderWith(fields);
     const before = await storedOrder(twin.current, id);
@@ -511,6 +516,38 @@ describe('POST /api/orders/{id}/revisions refuses bad input and uses nothing', (
       error: revisionMessages.contentRefused(prohibitedCategory('weapons')?.label ?? ''),
     },
   ];
+
+  it('answers 422 REVISION_REFUSED naming each request the ad does not allow, and uses nothing', async () => {
+    // Prepare: an ad with one opening, from a site with no price
+    const id = await orderWith(completed());
+    const noPrice = {
+      ...catTreats,
+      products: (catTreats.products ?? []).map(({ price: _price, ...product }) => product),
+      prices: [],
+    };
+    const version1 = writeTemplateStoryboard({
+      site: noPrice,
+      order: { style: 'ugc', durationSeconds: 8, uploadKey: null },
+    });
+    await storeRenderRequest({ orderId: id, storyboard: { ...version1, openings: undefined }, afterFootage: false });
+    const before = await storedOrder(twin.current, id);
+
+    // Act
+    const answer = await revise(id, { note: 'Say the price and open with another hook' });
+
+    // Assess
+    expect(answer).toEqual({
+      status: 422,
+      body: {
+        errorCode: 'REVISION_REFUSED',
+        error: revisionMessages.nothingPossible([
+          revisionNotDone('hook', 'this ad has no other opening our writer could make from your website'),
+          revisionNotDone('price', 'your website shows no price for the product'),
+        ]),
+      },
+    });
+    expect((await storedOrder(twin.current, id))?.version).toBe(before?.version);
+  });
 
   it.each(noteCases)('answers $status $errorCode for $name', async ({ body, status, errorCode, error }) => {
     const id = await orderWith(completed());

@@ -7,12 +7,20 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '#common/dynamodb-clients.ts';
+import { stepFunctions } from '#common/sfn-client.ts';
 import type { RenderTask } from '#generation/generation-state.ts';
 import { probeMedia } from '#generation/media/probe-media.ts';
+import { readRenderRequest, storeRenderRequest } from '#generation/render-request-store.ts';
+import { reconcile, reconcileTiming } from '#operations/reconcile.ts';
+import { claimOrderRevision } from '#orders/order-revision.ts';
+import { executionArnFor } from '#orders/start-generation.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { renderStates } from '#shared/generation-steps.ts';
-import { revisionExecutionName, revisionMessages } from '#shared/revision.ts';
+import { revisionExecutionName, revisionMessages, revisionNotDone } from '#shared/revision.ts';
 import { browserForSuite, screenshotPath, waitForReact } from './support/browser.ts';
 import { followOrder } from './support/events-socket.ts';
 import { mailTo as receivedMail } from './support/mail.ts';
@@ -78,7 +86,7 @@ describe('the free revision', () => {
       // Assess: the note as the template writer read it
       expect(asked).toEqual({
         status: 202,
-        body: { requests: ['hook', 'faster'], beyond: ['make it look like a Pixar film'] },
+        body: { requests: ['hook', 'faster'], beyond: ['make it look like a Pixar film'], not_done: [] },
       });
       // The order is as it was: completed, paid, version 1 its ad
       expect(revised).toMatchObject({
@@ -232,6 +240,141 @@ describe('the free revision', () => {
       );
       expect(await page.getByRole('region', { name: 'One free revision' }).count()).toBe(0);
       await context.close();
+    },
+    adTestTimeoutMs * 2,
+  );
+
+  it(
+    'tries the note on the ad first: refuses one whose every request the ad does not allow, the revision kept; ' +
+      'then says which requests a partly possible note will not get',
+    async () => {
+      // Prepare: version 1 as an ad with one opening only (the writer found no second fact to open on)
+      const { orderId } = await completedOrder('revision-dry-run');
+      const kept = await readRenderRequest(orderId);
+      if (!kept) throw new Error('the completed order has no render request');
+      const { openings: _openings, ...oneOpening } = kept.storyboard;
+      await storeRenderRequest({ ...kept, storyboard: oneOpening });
+      const noOtherHook = revisionNotDone(
+        'hook',
+        'this ad has no other opening our writer could make from your website',
+      );
+
+      // Act: another hook alone
+      const refused = await revise(orderId, { note: 'Please open with another hook' });
+
+      // Assess: refused with why, and the revision is still the buyer's
+      expect(refused).toEqual({
+        status: 422,
+        body: { error: revisionMessages.nothingPossible([noOtherHook]), errorCode: 'REVISION_REFUSED' },
+      });
+      expect((await readOrder(orderId)).revision).toEqual({ available_until: expect.any(String) });
+      expect(twin.current.steps.getExecution(revisionExecutionName(orderId))).toBeUndefined();
+
+      // Act: another hook and a faster feel
+      const asked = await revise(orderId, { note: 'Open with another hook and make it faster' });
+
+      // Assess: the 202 and the page say at once what version 2 will not do; version 2 does the rest
+      expect(asked).toEqual({
+        status: 202,
+        body: { requests: ['hook', 'faster'], beyond: [], not_done: [noOtherHook] },
+      });
+      expect((await readOrder(orderId)).revision).toMatchObject({ status: 'rendering', not_done: [noOtherHook] });
+      const revised = await orderWhen(orderId, (order) => order.revision?.status === 'ready');
+      expect(revised.revision).toMatchObject({ requests: ['hook', 'faster'], not_done: [noOtherHook] });
+    },
+    adTestTimeoutMs * 2,
+  );
+});
+
+describe('the reconciler and a revision left rendering', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+  /** The reconciler's clock past the start grace: every write made so far is idle long enough. */
+  const pastGrace = () => new Date(Date.now() + reconcileTiming.startGraceMs);
+
+  it(
+    'starts the revision whose execution never started, and version 2 is delivered',
+    async () => {
+      // Prepare: the route claimed the revision three minutes ago and died before StartExecution
+      const { orderId } = await completedOrder('revision-unstarted');
+      const claimed = await claimOrderRevision(
+        orderId,
+        { note: 'Make it faster', requests: ['faster'], beyond: [], notDone: [], writer: 'template' },
+        minutesAgo(3),
+      );
+      expect(claimed).toBe(true);
+
+      // Act
+      const report = await reconcile();
+
+      // Assess
+      expect(report.errors).toBe(0);
+      expect(report.repairRevision).toBeGreaterThanOrEqual(1);
+      expect(twin.current.steps.getExecution(revisionExecutionName(orderId))?.input).toEqual({ orderId, revision: 2 });
+      const revised = await orderWhen(orderId, (order) => order.revision?.status === 'ready');
+      expect(revised).toMatchObject({ order_status: 'completed', payment_status: 'paid' });
+      expect(revised.revision).toMatchObject({ requests: ['faster'], not_done: [] });
+      expect((await twin.current.steps.waitForExecution(revisionExecutionName(orderId))).status).toBe('SUCCEEDED');
+    },
+    adTestTimeoutMs * 2,
+  );
+
+  it(
+    'fails a revision whose execution was aborted without the order being told: version 1 kept, no refund, the buyer told',
+    async () => {
+      // Prepare: a revision stopped while it renders…
+      const { orderId, email } = await completedOrder('revision-aborted');
+      expect((await revise(orderId, { note: 'Make it faster' })).status).toBe(202);
+      const name = revisionExecutionName(orderId);
+      await eventually(
+        async () =>
+          twin.current.steps
+            .getExecution(name)
+            ?.events.some(
+              (event) =>
+                event.type === 'TaskStateEntered' &&
+                (event.stateEnteredEventDetails as { name: string }).name === renderStates.revision,
+            ),
+        adMadeWithinMs,
+      );
+      await stepFunctions().send(new StopExecutionCommand({ executionArn: executionArnFor(name), cause: 'test' }));
+      expect((await twin.current.steps.waitForExecution(name)).status).toBe('ABORTED');
+      await twin.current.steps.announced();
+      await twin.current.lambda.idle();
+      // …and the execution-status rule's event lost: the row and its email ledger as they were before it
+      await documents().send(
+        new UpdateCommand({
+          TableName: twin.current.env.ORDERS_TABLE,
+          Key: { id: orderId },
+          UpdateExpression: 'SET revision_status = :rendering REMOVE revision_failure_reason DELETE emails_sent :told',
+          ExpressionAttributeValues: { ':rendering': 'rendering', ':told': new Set(['revision_failed']) },
+        }),
+      );
+      const toldBefore = (await mailTo(email)).filter((message) => message.subject.includes('could not make your'));
+
+      // Act
+      const report = await reconcile(pastGrace());
+
+      // Assess
+      expect(report.errors).toBe(0);
+      expect(report.repairRevision).toBeGreaterThanOrEqual(1);
+      const stored = await storedOrder(twin.current, orderId);
+      expect(stored).toMatchObject({
+        order_status: 'completed',
+        payment_status: 'paid',
+        revision_status: 'failed',
+        revision_failure_reason: 'revision execution ABORTED',
+      });
+      expect(stored?.refund_id).toBeUndefined();
+      expect(stored?.video_key).toBeDefined();
+      const told = await eventually(async () => {
+        const failed = (await mailTo(email)).filter((message) => message.subject.includes('could not make your'));
+        return failed.length === toldBefore.length + 1 && failed;
+      });
+      expect(told.at(-1)?.text).toContain('Version 1 is still yours to download and use, unchanged');
+      // A second pass finds nothing left to do
+      const again = await reconcile(pastGrace());
+      expect(again.errors).toBe(0);
+      expect((await storedOrder(twin.current, orderId))?.revision_failure_reason).toBe('revision execution ABORTED');
     },
     adTestTimeoutMs * 2,
   );

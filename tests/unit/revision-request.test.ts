@@ -2,7 +2,8 @@
 // requests, what it says is beyond it, and when an order may ask at all.
 import { describe, expect, it } from 'vitest';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
-import { requestsNotAllowed, whyNoRevision } from '#orders/request-revision.ts';
+import { requestsNotAllowed } from '#orders/request-revision.ts';
+import { whyNoRevision } from '#orders/revision-availability.ts';
 import { revisionRequestSchema } from '#shared/contract.ts';
 import { readRevisionNote, revisionLimits, revisionMessages, revisionRequestList } from '#shared/revision.ts';
 import { catTreats, coffeeRoaster } from './fixtures/ad-copy-sites.ts';
