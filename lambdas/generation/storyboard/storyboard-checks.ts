@@ -6,7 +6,7 @@
 // The Bedrock writer hands these back to the model as problems; tests hold the template writer to them.
 import { styleDefinition } from '#generation/styles/styles.ts';
 import { numbersIn } from '#generation/website/fact-patterns.ts';
-import { sameFact } from './fact-pool.ts';
+import { productNames, sameFact } from './fact-pool.ts';
 import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
 import { comparable, type SiteCopy } from './site-copy.ts';
 import { spokenWordCount } from './spoken-words.ts';
@@ -103,16 +103,18 @@ export function copyProblems(storyboard: Storyboard, copy: Pick<SiteCopy, 'offer
     const short = storyboard.durationSeconds <= shortAdSeconds;
     const half = short ? storyboard.durationSeconds : storyboard.durationSeconds / 2;
     const early = scenes.filter((scene) => scene.startSeconds < half);
+    // By any name the site gives it (fact-pool.ts productNames).
+    const names = productNames(product.name);
     if (
-      !early.some(
-        (scene) => sameFact(scene.text.join(' '), product.name) || includes(scene.text.join(' '), product.name),
+      !early.some((scene) =>
+        names.some((name) => sameFact(scene.text.join(' '), name) || includes(scene.text.join(' '), name)),
       )
     ) {
       problems.push(`scenes: show "${product.name}" on screen in the first half of the ad`);
     }
     // The voice says "&" as "and" (a line is written to be read aloud).
-    const said = product.name.replace(/\s*&\s*/g, ' and ');
-    if (!short && !early.some((scene) => includes(scene.voiceLine, product.name) || includes(scene.voiceLine, said))) {
+    const said = names.flatMap((name) => [name, name.replace(/\s*&\s*/g, ' and ')]);
+    if (!short && !early.some((scene) => said.some((name) => includes(scene.voiceLine, name)))) {
       problems.push(`scenes: say "${product.name}" in the first half of the ad`);
     }
   }
