@@ -141,6 +141,32 @@ describe("the demo shops' openings", () => {
     }
   });
 
+  it('opens Agora’s ads on the set by the shop’s own short name, “Greek Silver Coin Set”, where the whole has no room (was one opening in most)', () => {
+    // Act
+    const agora = ads.filter((ad) => ad.slug === 'agora-coins');
+    const shown = agora.flatMap(({ storyboard }) =>
+      openingsOf(storyboard)
+        .slice(1)
+        .flatMap((opening) => opening.text),
+    );
+
+    // Assess: "Greek Silver Coin Set (8 coins)" is 31 characters, the short name the page's own heading
+    expect(agora.filter(({ storyboard }) => openingsOf(storyboard).length === 3).length).toBeGreaterThanOrEqual(6);
+    expect(shown).toContain('Greek Silver Coin Set');
+  });
+
+  it('opens on a number only with what it counts: never a bare time or measure ("Since 1988", "100 years")', () => {
+    for (const { slug, style, duration, storyboard } of ads) {
+      for (const opening of openingsOf(storyboard).slice(1)) {
+        for (const line of opening.text) {
+          const at = `${slug} ${style} ${duration} s ${opening.id}: "${line}"`;
+          expect(line, at).not.toMatch(/^(within|since|in|on|at|for|from|by|under|over)\b/i);
+          expect(line, at).not.toMatch(/^[\d.,+%]+\s+(years?|months?|weeks?|days?|hours?|minutes?)$/i);
+        }
+      }
+    }
+  });
+
   it('asks the headline as a question when the body has said every fact', () => {
     // Act
     const roaster = ads.find(
