@@ -49,7 +49,7 @@ import {
   storyboardVersion,
   textLimits,
 } from './storyboard.ts';
-import { storyboardProblems } from './storyboard-checks.ts';
+import { showsProductEarly, storyboardProblems } from './storyboard-checks.ts';
 import { listCountOf, wrapCaption } from './text-lines.ts';
 import { endCardAsset, planShots, storyboardAssets } from './visuals.ts';
 import { fitLinesToVoice, predictVoice, voiceFits, voiceFitsAnyRead } from './voice-fit.ts';
@@ -266,8 +266,10 @@ function otherOpenings(
   };
   // An ad whose body does not show what is sold in time (its hook did: a 4 s ad, or one that opens
   // on the product) may open on a fact with the product's name beside it.
+  const bodyShowsProduct = showsProductEarly(board, 1);
   const withProduct = (text: string[], rung: HookRung): string[][] => {
-    if (text.length !== 1) return [];
+    // Beside what is sold only where the body does not show it in time: never its name twice in a row.
+    if (text.length !== 1 || bodyShowsProduct) return [];
     return productNamesShown
       .filter((name) => name.length <= textLimits.charsPerLine)
       .map((name) => (rung === 'question' || rung === 'headline' ? [text[0]!, name] : [name, text[0]!]));
@@ -331,7 +333,8 @@ function otherOpenings(
     const showsProduct = choice.text.some((line) =>
       productNamesShown.some((name) => comparable(line).includes(comparable(name))),
     );
-    const scene = voices(choice.own, showsProduct, nameAlone)
+    // What is sold is said over an opening that shows it, unless the body says it next.
+    const scene = voices(choice.own, showsProduct && !bodyShowsProduct, nameAlone)
       .filter(
         (line) =>
           !continuing.test(line) && fillsBudget(line, budget) && spokenWordCount(line) + heardElsewhere <= limit,
