@@ -168,6 +168,20 @@ describe("the demo shops' openings", () => {
     }
   });
 
+  it('never has an opening say what is sold right before the body says it', () => {
+    for (const { slug, style, duration, storyboard } of ads) {
+      const product = storyboard.product?.name.replace(/\s*\(.*\)$/, '');
+      const next = storyboard.scenes[1]!.voiceLine;
+      if (!product || !comparable(next).includes(comparable(product))) continue;
+      for (const opening of openingsOf(storyboard).slice(1)) {
+        expect(
+          comparable(opening.voiceLine),
+          `${slug} ${style} ${duration} s ${opening.id}: "${opening.voiceLine}"`,
+        ).not.toContain(comparable(product));
+      }
+    }
+  });
+
   it('asks the headline as a question when the body has said every fact', () => {
     // Act
     const roaster = ads.find(
