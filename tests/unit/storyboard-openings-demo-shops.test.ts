@@ -182,6 +182,22 @@ describe("the demo shops' openings", () => {
     }
   });
 
+  it('has an opening that must name what is sold say its own words before it, where both fit the hook', () => {
+    // Act
+    const voiced = (slug: string, style: Style, duration: AdDuration) =>
+      openingsOf(ads.find((ad) => ad.slug === slug && ad.style === style && ad.duration === duration)!.storyboard).map(
+        (opening) => opening.voiceLine,
+      );
+
+    // Assess: three openings heard apart, not A's line said over B and C (was so in each)
+    expect(voiced('marlow-letterpress', 'ugc', 8)).toEqual([
+      'the Classic Invitation Suite.',
+      'Wedding invitations? Classic Invitation Suite.',
+      'Marlow Letterpress. Classic Invitation Suite.',
+    ]);
+    expect(new Set(voiced('launchpad-prints', 'direct-response', 12)).size).toBe(3);
+  });
+
   it('asks the headline as a question when the body has said every fact', () => {
     // Act
     const roaster = ads.find(

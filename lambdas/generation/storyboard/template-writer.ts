@@ -254,15 +254,23 @@ function otherOpenings(
         ),
       ]
     : [];
-  // What the voice may say over an opening, in the order tried: its own lines; each followed by the
-  // name (a short line filled by the brand, heard in the first seconds); what is sold, over an
-  // opening that shows it; the name alone (in a hook too short for the opening's own line, the
-  // screen carries the opening and the voice the brand).
+  // What the voice may say over an opening, in the order tried: its own lines; over an opening that
+  // shows what is sold, each followed by it (the opening heard, not only A's line again); each
+  // followed by the name (a short line filled by the brand, heard in the first seconds); what is
+  // sold alone; the name alone (in a hook too short for the opening's own line, the screen carries
+  // the opening and the voice the brand).
+  const shortestSold = [...productSaid].sort((a, b) => spokenWordCount(a) - spokenWordCount(b))[0];
   const voices = (own: readonly string[], showsProduct: boolean, nameAlone: boolean) => {
+    const sold =
+      showsProduct && shortestSold
+        ? own
+            .filter((line) => !productNamesShown.some((each) => comparable(line).includes(comparable(each))))
+            .map((line) => speakable(`${line} ${capitalised(shortestSold)}`))
+        : [];
     const named = own
       .filter((line) => !comparable(line).includes(comparable(copy.name)))
       .map((line) => speakable(`${line} ${name.at(-1)!}`));
-    return [...new Set([...own, ...named, ...(showsProduct ? productSaid : []), ...(nameAlone ? name : [])])];
+    return [...new Set([...own, ...sold, ...named, ...(showsProduct ? productSaid : []), ...(nameAlone ? name : [])])];
   };
   // An ad whose body does not show what is sold in time (its hook did: a 4 s ad, or one that opens
   // on the product) may open on a fact with the product's name beside it.
