@@ -25,5 +25,7 @@ export function openingsWords(openings: number): string {
   if (openings === 2) {
     return `Two openings to A/B test: your ad’s own (A) and one more (B) at 1080x1920. There is no third: ${reason}, and your site gave one.`;
   }
-  return `One opening: ${reason}, and your site gave none for this ad. Another length or style may find one.`;
+  // A site we could read only the name of gives no other opening in any length or style; one whose
+  // facts the ad's body has said may give one in another (README, "openings to A/B test").
+  return `One opening: ${reason}, and your site gave none for this ad. If we could read only your business’s name, no other length or style will find one; if we read more, another may.`;
 }

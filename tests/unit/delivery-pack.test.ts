@@ -196,6 +196,10 @@ describe('the emails', () => {
     expect(openingsWords(2)).toMatch(/There is no third: we only make an opening from a fact or a line your website/);
     expect(withOpenings([])).toContain(openingsWords(1));
     expect(openingsWords(1)).toMatch(/^One opening: .* your site gave none for this ad/);
+    // A site read for its name only has no other opening in any length or style: the pack does not promise one.
+    expect(openingsWords(1)).toMatch(
+      /If we could read only your business’s name, no other length or style will find one/,
+    );
   });
 
   it('is not resent for a pack that is not ready', () => {

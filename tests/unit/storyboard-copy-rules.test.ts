@@ -336,6 +336,24 @@ describe('the writer’s checks, which the Bedrock writer hands back to the mode
     expect(garageProblems).toContain("endCard: the product's name is on the card 2 times; once is enough");
   });
 
+  it('take a product’s name without the detail in its closing brackets as naming it, and no other short cut', () => {
+    // Prepare: the roaster's 12 s ad shows and says "House Blend" in its first half.
+    const ad = ads.find((each) => each.site === coffeeRoaster && each.duration === 12)!.storyboard;
+    const named = (name: string) => {
+      const storyboard = structuredClone(ad);
+      storyboard.product = { ...storyboard.product!, name };
+      return copyProblems(storyboard, siteCopy(coffeeRoaster)).filter((problem) => problem.includes('first half'));
+    };
+
+    // Act + Assess: "House Blend (12 oz)" is named by "House Blend", the shop's own short name for it
+    expect(named('House Blend')).toEqual([]);
+    expect(named('House Blend (12 oz)')).toEqual([]);
+    expect(named('House Blend Decaf')).toEqual([
+      'scenes: show "House Blend Decaf" on screen in the first half of the ad',
+      'scenes: say "House Blend Decaf" in the first half of the ad',
+    ]);
+  });
+
   it.each(shopAds)(
     'find nothing wrong with the template’s $name, $style, $duration s',
     ({ storyboard, site, style, duration }) => {

@@ -6,6 +6,7 @@
 // Neither claims anything the site does not say: a question asserts nothing, a name is the site's.
 import { styleDefinition } from '#generation/styles/styles.ts';
 import type { Style } from '#shared/contract.ts';
+import { capitalised, productNames } from './fact-pool.ts';
 import type { SiteCopy } from './site-copy.ts';
 import type { HookRung } from './storyboard.ts';
 import { lower, nounPhrase, question, sentence } from './style-lines.ts';
@@ -29,16 +30,31 @@ const addressing = /^(we|our|you|your|i|it|this|the|a|an|my)$/i;
 export function copyOpenings(style: Style, copy: SiteCopy, maxChars: number): CopyOpening[] {
   if (!copy.hasFacts && !copy.product) return [];
   const asked = questionOf(copy);
+  const thing = thingAsked(copy);
   const reveal = nameReveal(style, copy);
   const name = reveal.shown.length <= maxChars ? reveal.shown : copy.name;
-  const product = copy.product?.name;
+  // The product by the shortest name the site gives it when its full name has no room (fact-pool.ts).
+  const products = copy.product ? productNames(copy.product.name).filter((each) => each.length <= maxChars) : [];
   return [
     ...(asked ? [{ rung: 'question' as const, text: [asked], says: [asked] }] : []),
+    // The thing alone, asked ("Wedding invitations?"): for a headline too wide for the style's type
+    // once framed, or framed with what is sold under it.
+    ...(thing ? [{ rung: 'question' as const, text: [thing], says: [asked!, thing] }] : []),
     { rung: 'name', text: [name], says: reveal.says },
-    ...(product && name.length <= maxChars && product.length <= maxChars
-      ? [{ rung: 'name' as const, text: [name, product], says: reveal.says }]
+    ...(name.length <= maxChars
+      ? products.map((product) => ({ rung: 'name' as const, text: [name, product], says: reveal.says }))
       : []),
   ];
+}
+
+/** The thing the question asks about, bare ("Wedding invitations?"), when the headline names one. */
+function thingAsked(copy: SiteCopy): string | undefined {
+  const asked = questionOf(copy);
+  if (!asked?.startsWith('Looking for ')) return undefined;
+  // Three words at most: a longer run is a sentence ("Salmon treats picky cats actually finish"), and
+  // a statement with a question mark reads as doubt about the site's own claim.
+  const thing = thingOf(copy.subject ?? copy.headline!);
+  return thing.split(/\s+/).length <= 3 ? `${capitalised(thing)}?` : undefined;
 }
 
 /**

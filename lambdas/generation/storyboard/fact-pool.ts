@@ -84,6 +84,16 @@ function wordRun(text: string): string {
     .trim()} `;
 }
 
+/**
+ * The names a product goes by on the site, longest first: its name, and the same name without the
+ * detail in its trailing brackets ("Greek Silver Coin Set (8 coins)" → "Greek Silver Coin Set", the
+ * shop's own heading for it). The short name is the site's words, and what a 2 s opening has room for.
+ */
+export function productNames(name: string): string[] {
+  const short = name.replace(/\s*\([^()]*\)\s*$/, '').trim();
+  return short && short !== name.trim() ? [name, short] : [name];
+}
+
 /** The fact's on-screen line, whole: the renderer wraps it into at most two lines. */
 export function screenLineOf(fact: Fact, form: 'plain' | 'stamp' = 'plain'): string {
   switch (fact.kind) {

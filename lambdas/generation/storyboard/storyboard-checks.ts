@@ -6,7 +6,7 @@
 // The Bedrock writer hands these back to the model as problems; tests hold the template writer to them.
 import { styleDefinition } from '#generation/styles/styles.ts';
 import { numbersIn } from '#generation/website/fact-patterns.ts';
-import { sameFact } from './fact-pool.ts';
+import { productNames, sameFact } from './fact-pool.ts';
 import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
 import { comparable, type SiteCopy } from './site-copy.ts';
 import { spokenWordCount } from './spoken-words.ts';
@@ -98,21 +98,14 @@ export function copyProblems(storyboard: Storyboard, copy: Pick<SiteCopy, 'offer
   const hook = scenes[0]!.text.join(' ');
   if (fragmentOpeners.test(hook)) problems.push(`scenes.0.text: "${hook}" is a fragment; the hook is a whole line`);
   if (product) {
-    // A 4 s ad's 1.3 s scenes cannot say a long name ("Cedar & Smoke Soy Candle" is five words):
-    // there the end card's button may be where it is shown, and the voice names it only if it fits.
     const short = storyboard.durationSeconds <= shortAdSeconds;
-    const half = short ? storyboard.durationSeconds : storyboard.durationSeconds / 2;
-    const early = scenes.filter((scene) => scene.startSeconds < half);
-    if (
-      !early.some(
-        (scene) => sameFact(scene.text.join(' '), product.name) || includes(scene.text.join(' '), product.name),
-      )
-    ) {
+    const early = earlyScenes(storyboard);
+    if (!showsProductEarly(storyboard)) {
       problems.push(`scenes: show "${product.name}" on screen in the first half of the ad`);
     }
     // The voice says "&" as "and" (a line is written to be read aloud).
-    const said = product.name.replace(/\s*&\s*/g, ' and ');
-    if (!short && !early.some((scene) => includes(scene.voiceLine, product.name) || includes(scene.voiceLine, said))) {
+    const said = productNames(product.name).flatMap((name) => [name, name.replace(/\s*&\s*/g, ' and ')]);
+    if (!short && !early.some((scene) => said.some((name) => includes(scene.voiceLine, name)))) {
       problems.push(`scenes: say "${product.name}" in the first half of the ad`);
     }
   }
@@ -161,6 +154,35 @@ export function copyProblems(storyboard: Storyboard, copy: Pick<SiteCopy, 'offer
     problems.push('endCard.title: say the offer, the product and its price, or a reason, not the brand name');
   }
   return problems;
+}
+
+/**
+ * The scenes that start in the ad's first half; in a 4 s ad every scene: its 1.3 s scenes cannot say
+ * a long name ("Cedar & Smoke Soy Candle" is five words), so the end card's button may be where it
+ * is shown, and the voice names it only if it fits.
+ */
+function earlyScenes(storyboard: Pick<Storyboard, 'scenes' | 'durationSeconds'>): Storyboard['scenes'] {
+  const short = storyboard.durationSeconds <= shortAdSeconds;
+  const half = short ? storyboard.durationSeconds : storyboard.durationSeconds / 2;
+  return storyboard.scenes.filter((scene) => scene.startSeconds < half);
+}
+
+/**
+ * Whether a scene from `from` on shows what is sold in time (the first half; a 4 s ad: anywhere),
+ * by any name the site gives it (fact-pool.ts productNames). True for an ad that sells no product.
+ */
+export function showsProductEarly(
+  storyboard: Pick<Storyboard, 'scenes' | 'durationSeconds' | 'product'>,
+  from = 0,
+): boolean {
+  const { product } = storyboard;
+  if (!product) return true;
+  const names = productNames(product.name);
+  return earlyScenes(storyboard)
+    .filter((scene) => storyboard.scenes.indexOf(scene) >= from)
+    .some((scene) =>
+      names.some((name) => sameFact(scene.text.join(' '), name) || includes(scene.text.join(' '), name)),
+    );
 }
 
 function includes(text: string, part: string): boolean {

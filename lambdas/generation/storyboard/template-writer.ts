@@ -8,9 +8,20 @@
 import { safeZone } from '#generation/compose/geometry.ts';
 import { drawnLineCount } from '#generation/compose/text-blocks.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
+import { findOffer } from '#generation/website/fact-patterns.ts';
 import type { Style } from '#shared/contract.ts';
 import { copyOpenings, nameReveal } from './copy-openings.ts';
-import { ctaLabelOf, type Fact, factsOf, isHookRung, sameFact, screenLineOf, textOf } from './fact-pool.ts';
+import {
+  capitalised,
+  ctaLabelOf,
+  type Fact,
+  factsOf,
+  isHookRung,
+  productNames,
+  sameFact,
+  screenLineOf,
+  textOf,
+} from './fact-pool.ts';
 import { footageFor } from './footage-prompts.ts';
 import { type Opening, openingOf, rungOf } from './openings.ts';
 import { paletteFor } from './palette.ts';
@@ -38,7 +49,7 @@ import {
   storyboardVersion,
   textLimits,
 } from './storyboard.ts';
-import { storyboardProblems } from './storyboard-checks.ts';
+import { showsProductEarly, storyboardProblems } from './storyboard-checks.ts';
 import { listCountOf, wrapCaption } from './text-lines.ts';
 import { endCardAsset, planShots, storyboardAssets } from './visuals.ts';
 import { fitLinesToVoice, predictVoice, voiceFits, voiceFitsAnyRead } from './voice-fit.ts';
@@ -232,22 +243,44 @@ function otherOpenings(
   const { lines } = styleDefinition(board.style).copy;
   const name = nameReveal(board.style, copy).says.map(speakable);
   const product = copy.product;
-  const productSaid = product ? lines.says({ kind: 'product', product }, copy, true).map(speakable) : [];
-  // What the voice may say over an opening, in the order tried: its own lines; each followed by the
-  // name (a short line filled by the brand, heard in the first seconds); what is sold, over an
-  // opening that shows it; the name alone (in a hook too short for the opening's own line, the
-  // screen carries the opening and the voice the brand).
+  // What is sold by each name the site gives it, the short one for a hook too short for the whole.
+  const productNamesShown = product ? productNames(product.name) : [];
+  const productSaid = product
+    ? [
+        ...new Set(
+          productNamesShown.flatMap((name) =>
+            lines.says({ kind: 'product', product: { ...product, name } }, copy, true).map(speakable),
+          ),
+        ),
+      ]
+    : [];
+  // What the voice may say over an opening, in the order tried: its own lines; over an opening that
+  // shows what is sold, each followed by it (the opening heard, not only A's line again); each
+  // followed by the name (a short line filled by the brand, heard in the first seconds); what is
+  // sold alone; the name alone (in a hook too short for the opening's own line, the screen carries
+  // the opening and the voice the brand).
+  const shortestSold = [...productSaid].sort((a, b) => spokenWordCount(a) - spokenWordCount(b))[0];
   const voices = (own: readonly string[], showsProduct: boolean, nameAlone: boolean) => {
+    const sold =
+      showsProduct && shortestSold
+        ? own
+            .filter((line) => !productNamesShown.some((each) => comparable(line).includes(comparable(each))))
+            .map((line) => speakable(`${line} ${capitalised(shortestSold)}`))
+        : [];
     const named = own
       .filter((line) => !comparable(line).includes(comparable(copy.name)))
       .map((line) => speakable(`${line} ${name.at(-1)!}`));
-    return [...new Set([...own, ...named, ...(showsProduct ? productSaid : []), ...(nameAlone ? name : [])])];
+    return [...new Set([...own, ...sold, ...named, ...(showsProduct ? productSaid : []), ...(nameAlone ? name : [])])];
   };
   // An ad whose body does not show what is sold in time (its hook did: a 4 s ad, or one that opens
   // on the product) may open on a fact with the product's name beside it.
-  const withProduct = (text: string[], rung: HookRung): string[] | undefined => {
-    if (!product || text.length !== 1 || product.name.length > textLimits.charsPerLine) return undefined;
-    return rung === 'question' ? [text[0]!, product.name] : [product.name, text[0]!];
+  const bodyShowsProduct = showsProductEarly(board, 1);
+  const withProduct = (text: string[], rung: HookRung): string[][] => {
+    // Beside what is sold only where the body does not show it in time: never its name twice in a row.
+    if (text.length !== 1 || bodyShowsProduct) return [];
+    return productNamesShown
+      .filter((name) => name.length <= textLimits.charsPerLine)
+      .map((name) => (rung === 'question' || rung === 'headline' ? [text[0]!, name] : [name, text[0]!]));
   };
   const choices: { rung: HookRung; fact?: Fact; text: string[]; own: string[]; callout?: string }[] = [];
   // A selling point with its number ("12-month buy-back guarantee") stands on the number rung here:
@@ -259,8 +292,13 @@ function otherOpenings(
     const own = words.candidates.filter((line) => !name.includes(line));
     const rung = rungOf(fact);
     choices.push({ rung, fact, text: words.text, own, ...(words.callout ? { callout: words.callout } : {}) });
-    const shown = fact.kind === 'product' ? undefined : withProduct(words.text, rung);
-    if (shown) choices.push({ rung, fact, text: shown, own });
+    if (fact.kind === 'product') continue;
+    for (const shown of withProduct(words.text, rung)) choices.push({ rung, fact, text: shown, own });
+    // The fact in fewer words, for a style whose type cannot draw it whole beside what is sold.
+    for (const short of shortLines(fact)) {
+      choices.push({ rung, fact, text: [short], own });
+      for (const shown of withProduct([short], rung)) choices.push({ rung, fact, text: shown, own });
+    }
   }
   // Without a logo the brand mark is the name set in type (compose/layout.ts brandMark): the name
   // alone under it would say it twice on frame 0.
@@ -271,8 +309,8 @@ function otherOpenings(
     if (!logo && comparable(text.join(' ')) === comparable(copy.name)) continue;
     const own = choice.says.map(speakable);
     choices.push({ rung: choice.rung, text, own });
-    const shown = withProduct(text, choice.rung);
-    if (shown && choice.rung !== 'name') choices.push({ rung: choice.rung, text: shown, own });
+    if (choice.rung === 'name') continue;
+    for (const shown of withProduct(text, choice.rung)) choices.push({ rung: choice.rung, text: shown, own });
   }
   // An opening fits the voice as well as the ad's own hook does, and never worse than at the
   // style's middle pace (voice-fit.ts); it passes the checks as the ad's own hook does: it adds no
@@ -300,9 +338,11 @@ function otherOpenings(
     // the ad's own is designed: the openings would then differ in more than their first seconds.
     if (rungs.includes(choice.rung) || (designed && !drawable(board.style, choice.text))) continue;
     const emphasis = emphasisOf(choice.text);
-    const showsProduct =
-      product !== undefined && choice.text.some((line) => comparable(line).includes(comparable(product.name)));
-    const scene = voices(choice.own, showsProduct, nameAlone)
+    const showsProduct = choice.text.some((line) =>
+      productNamesShown.some((name) => comparable(line).includes(comparable(name))),
+    );
+    // What is sold is said over an opening that shows it, unless the body says it next.
+    const scene = voices(choice.own, showsProduct && !bodyShowsProduct, nameAlone)
       .filter(
         (line) =>
           !continuing.test(line) && fillsBudget(line, budget) && spokenWordCount(line) + heardElsewhere <= limit,
@@ -327,6 +367,31 @@ function otherOpenings(
   }
   return openings;
 }
+
+/**
+ * A fact's on-screen line in fewer words, each the site's own: a rating's stars ("4.9 stars"), a
+ * claim's number with its noun (its core, site-copy.ts). The voice may still say the whole.
+ */
+function shortLines(fact: Fact): string[] {
+  if (fact.kind === 'rating') return [`${fact.value} stars`];
+  // A headline without the place it ends on ("Hold 2,300 years of history in your hand" → "Hold
+  // 2,300 years of history"): what it says stays, one line shorter. Never an offer's condition
+  // ("Free delivery with every order"), nor a place with a number in it.
+  if (fact.kind === 'headline') {
+    if (findOffer(fact.text)) return [];
+    const head = /^(.+)\s+(?:in|into|at|with)\s+[^,\d]+$/i.exec(fact.text)?.[1];
+    return head && head.split(/\s+/).length >= 3 && !/[,;:]$/.test(head) ? [capitalised(head)] : [];
+  }
+  if (fact.kind !== 'claim' || comparable(fact.claim.core) === comparable(fact.claim.text)) return [];
+  // A number with its noun ("30-day returns"), not a time or a measure that says nothing without the
+  // rest ("Within 24 hours", "Since 1988", "100 years"): on frame 0 those would read as a riddle.
+  const words = fact.claim.core.split(/\s+/);
+  const bare = (word: string) => /\d/.test(word) || measures.test(word);
+  return prepositions.test(words[0]!) || words.every(bare) ? [] : [capitalised(fact.claim.core)];
+}
+
+const prepositions = /^(within|with|in|on|at|for|from|by|of|to|under|over|since|than|after|before|up)$/i;
+const measures = /^(years?|months?|weeks?|days?|hours?|minutes?|seconds?|stars?|percent|%|[+x×])$/i;
 
 /**
  * How well the lines fit the voice: 2 with a spread of reads, 1 at the style's middle pace, 0 not
