@@ -80,6 +80,17 @@ export function nounPhrase(text: string): boolean {
   return !question(text) && !headlineVerbs.has(first) && !/^(we|our|you|your|i|it|this|the)$/i.test(first);
 }
 
+/**
+ * The thing a headline names, when a clause follows it ("Small-batch coffee" of "Small-batch
+ * coffee, roasted over oak"): a shorter whole line for a voice whose scene cannot hold the rest at
+ * its pace, the screen still showing the whole headline. Undefined when there is no such clause.
+ */
+export function namedThing(text: string): string | undefined {
+  const [head, ...rest] = text.split(/\s*(?:,|\s[—–-]\s)\s*/);
+  const words = head?.split(/\s+/).filter(Boolean) ?? [];
+  return rest.length > 0 && words.length >= 2 && nounPhrase(head!) ? head : undefined;
+}
+
 const headlineVerbs = new Set(
   (
     'boost book build buy cut create design discover do earn find get grow hire join keep launch learn ' +

@@ -305,7 +305,11 @@ function otherOpenings(
     const scene = voices(choice.own, showsProduct, nameAlone)
       .filter(
         (line) =>
-          !continuing.test(line) && fillsBudget(line, budget) && spokenWordCount(line) + heardElsewhere <= limit,
+          // A line the body says already would be heard twice.
+          !continuing.test(line) &&
+          !body.includes(line) &&
+          fillsBudget(line, budget) &&
+          spokenWordCount(line) + heardElsewhere <= limit,
       )
       .map(
         (voiceLine): StoryboardScene => ({

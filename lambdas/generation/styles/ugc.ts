@@ -10,6 +10,7 @@ import {
   closed,
   countWords,
   lower,
+  namedThing,
   nounPhrase,
   question,
   quoted,
@@ -40,10 +41,18 @@ export const ugc = {
       says: (fact, copy, hook) => {
         const casual = (text: string) => closed(lower(text, copy));
         switch (fact.kind) {
-          case 'headline':
-            return nounPhrase(fact.text)
-              ? [`I found ${casual(fact.text)}`, `found ${casual(fact.text)}`, casual(fact.text)]
-              : [question(fact.text) ? sentence(fact.text) : casual(fact.text)];
+          case 'headline': {
+            if (!nounPhrase(fact.text)) return [question(fact.text) ? sentence(fact.text) : casual(fact.text)];
+            // "I found small-batch coffee.": what the headline names, for a hook too short to say
+            // the whole of it at the style's pace without speeding the voice past it.
+            const thing = namedThing(fact.text);
+            return [
+              `I found ${casual(fact.text)}`,
+              `found ${casual(fact.text)}`,
+              casual(fact.text),
+              ...(thing ? [`I found ${casual(thing)}`] : []),
+            ];
+          }
           case 'offer':
             return [`and the deal: ${casual(fact.text)}`, `the deal: ${casual(fact.text)}`];
           case 'product': {
