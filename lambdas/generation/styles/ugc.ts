@@ -41,18 +41,10 @@ export const ugc = {
       says: (fact, copy, hook) => {
         const casual = (text: string) => closed(lower(text, copy));
         switch (fact.kind) {
-          case 'headline': {
-            if (!nounPhrase(fact.text)) return [question(fact.text) ? sentence(fact.text) : casual(fact.text)];
-            // "I found small-batch coffee.": what the headline names, for a hook too short to say
-            // the whole of it at the style's pace without speeding the voice past it.
-            const thing = namedThing(fact.text);
-            return [
-              `I found ${casual(fact.text)}`,
-              `found ${casual(fact.text)}`,
-              casual(fact.text),
-              ...(thing ? [`I found ${casual(thing)}`] : []),
-            ];
-          }
+          case 'headline':
+            return nounPhrase(fact.text)
+              ? [`I found ${casual(fact.text)}`, `found ${casual(fact.text)}`, casual(fact.text)]
+              : [question(fact.text) ? sentence(fact.text) : casual(fact.text)];
           case 'offer':
             return [`and the deal: ${casual(fact.text)}`, `the deal: ${casual(fact.text)}`];
           case 'product': {
@@ -78,6 +70,11 @@ export const ugc = {
           case 'benefit':
             return [`what stands out: ${casual(fact.text)}`, casual(fact.text)];
         }
+      },
+      // "I found small-batch coffee.": what the headline names, the screen showing the whole of it.
+      shorterHook: (fact, copy) => {
+        const thing = fact.kind === 'headline' && nounPhrase(fact.text) ? namedThing(fact.text) : undefined;
+        return thing ? [`I found ${closed(lower(thing, copy))}`] : [];
       },
       // "POV: you found coffee roasted the day it ships": a headline that names a thing.
       hookText: (fact) =>
