@@ -1,6 +1,7 @@
 // The voice grid's misses (bench/ad-voices.md), kept as a test: demo shops' ads whose lines each
 // fitted their own scene but not the ad — the story ran over the end card (its line dropped, 1.3–1.5 s
-// of silence at the end) or fell behind its scenes until a gap of 0.6 s opened. Each is written by
+// of silence at the end) or fell behind its scenes until a gap of 0.6 s opened; and an ad heard faster
+// than its style's pace (the roaster's UGC 8 s ad at 2.81 heard words a second). Each is written by
 // the template writer, read by the local voice (festival) and placed as renderStoryboard places it,
 // through the bench's own scoring (tests/bench/ad-voices.ts scoreVoice).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { type DemoShopServer, demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { type DemoShopSlug, demoShops } from '#local/demo-shops/shops.ts';
 import type { Style } from '#shared/contract.ts';
-import { adBudgets } from '#tests/bench/ad-scorecard.ts';
+import { adBudgets, paceBudgets } from '#tests/bench/ad-scorecard.ts';
 import { scoreVoice } from '#tests/bench/ad-voices.ts';
 
 const missed: { slug: DemoShopSlug; style: Style; durationSeconds: 8 | 12 }[] = [
@@ -52,4 +53,27 @@ describe('the template writer’s voice over a whole demo-shop ad', () => {
     },
     120_000,
   );
+
+  it('ember-oak-coffee, ugc, 8 s, each of its openings: heard within UGC’s pace (was 2.81 words a second), no gap over half a second', async () => {
+    // Prepare
+    const shop = demoShops.find((each) => each.slug === 'ember-oak-coffee')!;
+    const site = await analyzeWebsite(shops.url('ember-oak-coffee'));
+    const order = { shop, style: 'ugc', durationSeconds: 8 } as const;
+
+    // Act: the pace as the bench measures it (ad-scorecard.ts heardWordsPerSecond), the ad and each other opening.
+    const main = await scoreVoice(order, site, voice);
+    if (!('gapSeconds' in main)) throw new Error(`no ad: ${main.noAd}`);
+    const others = [];
+    for (const opening of main.openings.slice(1)) others.push(await scoreVoice(order, site, voice, opening));
+
+    // Assess
+    expect(main.openings.length).toBeGreaterThan(1);
+    for (const outcome of [main, ...others]) {
+      if (!('gapSeconds' in outcome)) throw new Error(`no ad: ${outcome.noAd}`);
+      expect(outcome.heardWordsPerSecond, outcome.ad).toBeLessThanOrEqual(paceBudgets.ugc.max);
+      expect(outcome.heardWordsPerSecond, outcome.ad).toBeGreaterThanOrEqual(paceBudgets.ugc.min);
+      expect(outcome.gapSeconds, outcome.ad).toBeLessThanOrEqual(adBudgets.longestVoiceGapSeconds);
+      expect(outcome.endCardLineDropped, outcome.ad).toBe(false);
+    }
+  }, 180_000);
 });

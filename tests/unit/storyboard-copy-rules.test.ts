@@ -12,6 +12,7 @@ import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import { type Storyboard, storyboardSchema, wordsOf } from '#generation/storyboard/storyboard.ts';
 import { copyProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
+import { namedThing } from '#generation/storyboard/style-lines.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { listCountOf } from '#generation/storyboard/text-lines.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
@@ -117,10 +118,15 @@ describe('the hook: the first rung of the ladder the site offers, whole', () => 
     expect(text).not.toMatch(/^(within|with|in|on|at|for|from|by|under|over|and|plus)\b/i);
     expect(hook.voiceLine).toMatch(/[.!?"”]$/);
     expect(hook.voiceLine).not.toMatch(/^(within|with|in|on|at|for|from|by|under|over|and|plus)\b/i);
-    // The voice says the line the screen shows (UGC's "POV: you found" aside), or names its product.
+    // The voice says the line the screen shows (UGC's "POV: you found" aside), or names its product;
+    // in UGC, what a headline names when the hook cannot say its clause at the style's pace.
     const shown = text.replace(/^POV: you found /, '').replace(/ — .*$/, '');
+    const thing = style === 'ugc' ? namedThing(shown) : undefined;
     // A 4 s cinematic ad whose product takes longer than 1.3 s to name says the brand over it.
-    const said = shows(hook.voiceLine, shown) || (duration === 4 && shows(hook.voiceLine, site.businessName));
+    const said =
+      shows(hook.voiceLine, shown) ||
+      (thing !== undefined && shows(hook.voiceLine, thing)) ||
+      (duration === 4 && shows(hook.voiceLine, site.businessName));
     expect(said, `${hook.voiceLine} / ${text}`).toBe(true);
   });
 

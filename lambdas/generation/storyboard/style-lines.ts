@@ -9,6 +9,12 @@ import type { SiteCopy } from './site-copy.ts';
 export interface StyleLines {
   /** The voice's lines for a fact; `hook` when it opens the ad. */
   says(fact: Fact, copy: SiteCopy, hook: boolean): string[];
+  /**
+   * Shorter lines for a hook whose own line fits its time only by running into the next scene,
+   * which the voice would read faster than the style's pace to keep inside the scene (voice/pace.ts
+   * lineRate): UGC says what the headline names while the screen shows the whole of it.
+   */
+  shorterHook?(fact: Fact, copy: SiteCopy): string[];
   /** The on-screen line of a hook in this style, when it differs from the fact's own line (UGC's POV). */
   hookText?(fact: Fact): string | undefined;
   /**
@@ -78,6 +84,17 @@ export function quoted(text: string): string {
 export function nounPhrase(text: string): boolean {
   const first = text.split(/\s+/)[0]!.toLowerCase();
   return !question(text) && !headlineVerbs.has(first) && !/^(we|our|you|your|i|it|this|the)$/i.test(first);
+}
+
+/**
+ * The thing a headline names, when a clause follows it ("Small-batch coffee" of "Small-batch
+ * coffee, roasted over oak"): what a shorter hook line says (`shorterHook`). Undefined when there
+ * is no such clause.
+ */
+export function namedThing(text: string): string | undefined {
+  const [head, ...rest] = text.split(/\s*(?:,|\s[—–-]\s)\s*/);
+  const words = head?.split(/\s+/).filter(Boolean) ?? [];
+  return rest.length > 0 && words.length >= 2 && nounPhrase(head!) ? head : undefined;
 }
 
 const headlineVerbs = new Set(

@@ -345,7 +345,11 @@ function otherOpenings(
     const scene = voices(choice.own, showsProduct && !bodyShowsProduct, nameAlone)
       .filter(
         (line) =>
-          !continuing.test(line) && fillsBudget(line, budget) && spokenWordCount(line) + heardElsewhere <= limit,
+          // A line the body says already would be heard twice.
+          !continuing.test(line) &&
+          !body.includes(line) &&
+          fillsBudget(line, budget) &&
+          spokenWordCount(line) + heardElsewhere <= limit,
       )
       .map(
         (voiceLine): StoryboardScene => ({
@@ -526,7 +530,11 @@ function factWords(
   const text = wrapCaption(shown, textLimits.lines);
   if (!text || text.some((line) => line.endsWith('…'))) return undefined;
   const own = lines.says(fact, copy, hook).map(speakable);
-  const candidates = [...new Set([...own, ...spare.map(speakable)])];
+  // A hook whose own line fits only by running into the next scene may say less of it (a hook with
+  // no line that fits gives way to the next rung instead).
+  const shorter =
+    hook && own.some((line) => fitsBudget(line, budget)) ? (lines.shorterHook?.(fact, copy) ?? []).map(speakable) : [];
+  const candidates = [...new Set([...own, ...shorter, ...spare.map(speakable)])];
   const voiceLine = chooseLine(candidates, budget);
   if (!voiceLine) return undefined;
   const callout = stamp && fact.product.price!.length <= textLimits.callout ? fact.product.price : undefined;

@@ -10,6 +10,7 @@ import {
   closed,
   countWords,
   lower,
+  namedThing,
   nounPhrase,
   question,
   quoted,
@@ -69,6 +70,11 @@ export const ugc = {
           case 'benefit':
             return [`what stands out: ${casual(fact.text)}`, casual(fact.text)];
         }
+      },
+      // "I found small-batch coffee.": what the headline names, the screen showing the whole of it.
+      shorterHook: (fact, copy) => {
+        const thing = fact.kind === 'headline' && nounPhrase(fact.text) ? namedThing(fact.text) : undefined;
+        return thing ? [`I found ${closed(lower(thing, copy))}`] : [];
       },
       // "POV: you found coffee roasted the day it ships": a headline that names a thing.
       hookText: (fact) =>
