@@ -24,6 +24,10 @@ describe('splitting words run together', () => {
     },
   );
 
+  it.each(['compostable', 'refillable', 'shoeless'])('leaves %s whole: a word with a suffix is one word', (word) => {
+    expect(splitRun(word)).toBeNull();
+  });
+
   it.each(['shopify', 'kombucha', 'glossier'])('leaves %s whole rather than cut it into fragments', (brand) => {
     expect(splitRun(brand)).toBeNull();
   });

@@ -78,8 +78,16 @@ export function splitRun(run: string): string[] | null {
   if (!Number.isFinite(best[lower.length]!.cost)) return null;
   const words: string[] = [];
   for (let end = lower.length; end > 0; end = best[end]!.from) words.unshift(run.slice(best[end]!.from, end));
+  if (words.length === 2 && derivingSuffixes.has(words[1]!.toLowerCase())) return null;
   return words.length > 1 ? words : null;
 }
+
+/**
+ * A word the list lacks may be a word it has with a suffix that makes a new word of it
+ * ("compostable", "refillable", "handcrafting"): cut there it is read as two words ("compost
+ * able"), which no speaker says, while the engine's letter-to-sound rules read it whole.
+ */
+const derivingSuffixes = new Set(['able', 'ible', 'ness', 'less', 'ful', 'ment', 'ship', 'ing', 'ly', 'er', 'ers']);
 
 /** "EmberOak" → ['Ember', 'Oak']: a change from lower to upper case is a word boundary. */
 function camelParts(text: string): string[] {
