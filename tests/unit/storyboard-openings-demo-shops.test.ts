@@ -196,6 +196,19 @@ describe("the demo shops' openings", () => {
     }
   });
 
+  it('opens on what is sold with its price where the ad never shows the price: Agora’s cinematic 4 s (was one opening)', () => {
+    // Act
+    const agora = ads.find((ad) => ad.slug === 'agora-coins' && ad.style === 'cinematic' && ad.duration === 4)!;
+    const [own, price] = openingsOf(agora.storyboard);
+    const ad = withOpening(agora.storyboard, 'B');
+
+    // Assess: A shows the set without its price (its hook too short for "… — $4,200"); B adds the price as its stamp
+    expect(own!.text).toEqual(['Greek Silver Coin Set (8 coins)']);
+    expect(price).toMatchObject({ rung: 'price', text: ['Greek Silver Coin Set (8 coins)'] });
+    expect(ad.scenes[0]!.callout).toBe('$4,200');
+    expect(ads.filter(({ storyboard }) => openingsOf(storyboard).length >= 2).length).toBeGreaterThanOrEqual(44);
+  });
+
   it('opens on a number only with what it counts: never a bare time or measure ("Since 1988", "100 years")', () => {
     for (const { slug, style, duration, storyboard } of ads) {
       for (const opening of openingsOf(storyboard).slice(1)) {

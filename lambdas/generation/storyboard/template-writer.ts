@@ -316,6 +316,21 @@ function otherOpenings(
     if (choice.rung === 'name') continue;
     for (const shown of withProduct(text, choice.rung)) choices.push({ rung: choice.rung, text: shown, own });
   }
+  // What is sold with its price, last, for an ad that never shows the price: a hook too short for
+  // the product's own line shows its name alone ("Greek Silver Coin Set (8 coins)", no "$4,200").
+  const price = product?.price;
+  const shown = [...board.scenes.flatMap((scene) => [...scene.text, scene.callout ?? '']), board.endCard.title];
+  if (price && !shown.some((line) => line.includes(price))) {
+    // On the headline's lines as opening A's price would be, else as the price stamp beside the name.
+    for (const each of productNamesShown) {
+      const text = wrapCaption(`${each} — ${price}`, textLimits.lines);
+      if (text) choices.push({ rung: 'price', text, own: productSaid });
+    }
+    if (price.length <= textLimits.callout) {
+      for (const each of productNamesShown)
+        choices.push({ rung: 'price', text: [each], own: productSaid, callout: price });
+    }
+  }
   // An opening fits the voice as well as the ad's own hook does, and never worse than at the
   // style's middle pace (voice-fit.ts); it passes the checks as the ad's own hook does: it adds no
   // problem to those the body has anyway (the body is every opening's).
