@@ -131,6 +131,32 @@ describe('the first frames', () => {
       expect(checkLayout(layout, noCaptions, () => null).problems).toEqual([]);
     },
   );
+
+  it.each(styles)(
+    'shows the brand’s name once on a %s hook that reveals it without a logo: its headline is the mark, no wordmark over it',
+    (style) => {
+      // Prepare: a name reveal (the name alone, or over what is sold) on a site without a logo
+      const board = structuredClone(handWrittenStoryboard(style, 12));
+      const reveals = [[board.brand.name], [board.brand.name, 'House Blend']];
+
+      for (const text of reveals) {
+        board.scenes[0]!.text = text;
+        delete board.scenes[0]!.emphasis;
+
+        // Act
+        const layout = layoutOf(board, { upload: square });
+        const withMark = layoutOf(withLogo(board), { upload: square, logo });
+
+        // Assess: the name is drawn by the headline alone; the next scene's wordmark is there; a logo stays
+        const [hook, next] = layout.scenes;
+        expect(hook!.brandMark, text.join(' / ')).toBeNull();
+        expect(hook!.texts.some((block) => block.lines.flat().some((word) => word.text.length > 0))).toBe(true);
+        expect(next!.brandMark?.kind).toBe('wordmark');
+        expect(withMark.scenes[0]!.brandMark?.kind).toBe('logo');
+        expect(checkLayout(layout, noCaptions, () => null).problems).toEqual([]);
+      }
+    },
+  );
 });
 
 describe('the product', () => {

@@ -541,6 +541,21 @@ function calloutBlock(
   return 'block' in placed ? placed.block : null;
 }
 
+/**
+ * A scene whose headline shows the brand's name as one of its lines (a name reveal, a site read for
+ * its name only) while the mark would be that name in type too (no logo): the headline is the brand
+ * mark there, and a wordmark over it would show the name twice in one frame.
+ */
+function namesBrandInType(scene: StoryboardScene, context: SceneContext): boolean {
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const name = plain(context.storyboard.brand.name);
+  return !context.logo && scene.text.some((line) => plain(line) === name);
+}
+
 /** The brand mark at the top left of the safe zone: the logo on a light chip, else the name in the style's type. */
 function brandMarkFor(context: SceneContext): BrandMark | null {
   const { look, scheme, storyboard, textZone: safeZone } = context;
@@ -752,8 +767,9 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   const width = safeZone.width;
   // A phone element (a comment or a message) takes the brand's row: with both stacked over the headline the
   // picture's key area loses a tenth of the safe zone, and the brand is on every other scene. The
-  // hook keeps it: the brand is on screen from frame 0.
-  const brandMark = scene.phoneElement && index > 0 ? null : brandMarkFor(context);
+  // hook keeps it: the brand is on screen from frame 0 (by its headline where that is the name in type).
+  const brandMark =
+    (scene.phoneElement && index > 0) || namesBrandInType(scene, context) ? null : brandMarkFor(context);
   let top = brandMark ? bottom(brandMark.box) + 10 : safeZone.y + 10;
 
   if (scene.phoneElement) {

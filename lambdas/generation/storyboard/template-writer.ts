@@ -300,17 +300,36 @@ function otherOpenings(
       for (const shown of withProduct([short], rung)) choices.push({ rung, fact, text: shown, own });
     }
   }
-  // Without a logo the brand mark is the name set in type (compose/layout.ts brandMark): the name
-  // alone under it would say it twice on frame 0.
+  // Without a logo the brand mark is the name set in type (compose/layout.ts brandMark); a hook that
+  // shows the name replaces it there, so the name is on frame 0 once. The name alone is then tried
+  // after the name over what is sold (which also says what is on offer), not before it.
   const logo = board.assets.some((asset) => asset.source === 'logo');
-  for (const choice of copyOpenings(board.style, copy, textLimits.charsPerLine)) {
+  const nameOnly = (choice: { text: string[] }) => comparable(choice.text.join(' ')) === comparable(copy.name);
+  const fromCopy = copyOpenings(board.style, copy, textLimits.charsPerLine);
+  for (const choice of logo
+    ? fromCopy
+    : [...fromCopy.filter((each) => !nameOnly(each)), ...fromCopy.filter(nameOnly)]) {
     const text = choice.text.length === 1 ? wrapCaption(choice.text[0]!, textLimits.lines) : choice.text;
     if (!text || text.some((line) => line.endsWith('…') || line.length > textLimits.charsPerLine)) continue;
-    if (!logo && comparable(text.join(' ')) === comparable(copy.name)) continue;
     const own = choice.says.map(speakable);
     choices.push({ rung: choice.rung, text, own });
     if (choice.rung === 'name') continue;
     for (const shown of withProduct(text, choice.rung)) choices.push({ rung: choice.rung, text: shown, own });
+  }
+  // What is sold with its price, last, for an ad that never shows the price: a hook too short for
+  // the product's own line shows its name alone ("Greek Silver Coin Set (8 coins)", no "$4,200").
+  const price = product?.price;
+  const shown = [...board.scenes.flatMap((scene) => [...scene.text, scene.callout ?? '']), board.endCard.title];
+  if (price && !shown.some((line) => line.includes(price))) {
+    // On the headline's lines as opening A's price would be, else as the price stamp beside the name.
+    for (const each of productNamesShown) {
+      const text = wrapCaption(`${each} — ${price}`, textLimits.lines);
+      if (text) choices.push({ rung: 'price', text, own: productSaid });
+    }
+    if (price.length <= textLimits.callout) {
+      for (const each of productNamesShown)
+        choices.push({ rung: 'price', text: [each], own: productSaid, callout: price });
+    }
   }
   // An opening fits the voice as well as the ad's own hook does, and never worse than at the
   // style's middle pace (voice-fit.ts); it passes the checks as the ad's own hook does: it adds no
@@ -376,7 +395,7 @@ function otherOpenings(
  * A fact's on-screen line in fewer words, each the site's own: a rating's stars ("4.9 stars"), a
  * claim's number with its noun (its core, site-copy.ts). The voice may still say the whole.
  */
-function shortLines(fact: Fact): string[] {
+export function shortLines(fact: Fact): string[] {
   if (fact.kind === 'rating') return [`${fact.value} stars`];
   // A headline without the place it ends on ("Hold 2,300 years of history in your hand" → "Hold
   // 2,300 years of history"): what it says stays, one line shorter. Never an offer's condition
@@ -384,7 +403,8 @@ function shortLines(fact: Fact): string[] {
   if (fact.kind === 'headline') {
     if (findOffer(fact.text)) return [];
     const head = /^(.+)\s+(?:in|into|at|with)\s+[^,\d]+$/i.exec(fact.text)?.[1];
-    return head && head.split(/\s+/).length >= 3 && !/[,;:]$/.test(head) ? [capitalised(head)] : [];
+    const headless = head && head.split(/\s+/).length >= 3 && !/[,;:]$/.test(head) ? [head] : [];
+    return [...headless, ...numberPhrase(headless[0] ?? fact.text)].map(capitalised);
   }
   if (fact.kind !== 'claim' || comparable(fact.claim.core) === comparable(fact.claim.text)) return [];
   // A number with its noun ("30-day returns"), not a time or a measure that says nothing without the
@@ -393,6 +413,23 @@ function shortLines(fact: Fact): string[] {
   const bare = (word: string) => /\d/.test(word) || measures.test(word);
   return prepositions.test(words[0]!) || words.every(bare) ? [] : [capitalised(fact.claim.core)];
 }
+
+/**
+ * A headline's number with what it counts, without the one verb before it ("Hold 2,300 years of
+ * history" → "2,300 years of history"): a tagline a heavy type can set beside what is sold. Never
+ * when the word before the number bounds it ("Over 500 …", "Less than 5 …"): without it the
+ * number would say something the site does not.
+ */
+function numberPhrase(headline: string): string[] {
+  const words = headline.split(/\s+/);
+  const counted = words.slice(1);
+  if (words.length < 4 || !/^\d[\d,.]*$/.test(counted[0]!) || bounds.test(words[0]!)) return [];
+  return counted.slice(1).every((word) => measures.test(word) || /\d/.test(word)) ? [] : [counted.join(' ')];
+}
+
+/** Words that bound or place the number after them: dropping one changes what the number says. */
+const bounds =
+  /^(over|under|less|more|fewer|up|only|just|nearly|almost|about|around|roughly|than|to|from|within|since|by|at|in|on|for|with|of|no|not|top|best|first|last)$/i;
 
 const prepositions = /^(within|with|in|on|at|for|from|by|of|to|under|over|since|than|after|before|up)$/i;
 const measures = /^(years?|months?|weeks?|days?|hours?|minutes?|seconds?|stars?|percent|%|[+x×])$/i;
