@@ -74,24 +74,16 @@ describe("the demo shops' openings", () => {
 
     // Assess
     const three = counts.filter((count) => count === 3).length;
-    console.log(
-      ads
-        .map(
-          ({ slug, style, duration, storyboard }) =>
-            `${slug} ${style} ${duration} s: ${openingsOf(storyboard)
-              .map((opening) => `${opening.id} ${opening.rung} "${opening.text.join(' ')}"`)
-              .join(' | ')}`,
-        )
-        .join('\n'),
-    );
     expect(ads).toHaveLength(readable.length * styles.length * adDurations.length);
     // 32 when an opening may send its ad to the safe look; 24 once it must keep the ad's look (below);
     // 35 once an opening may show the site's shorter forms (a product's name without its brackets,
     // a rating's stars, a claim's number with its noun, the thing a headline names asked) and never
     // says what is sold where the body says it next; 41 once the name reveal opens an ad whose brand
     // mark is its name in type (the hook then draws the name once) and a headline's number may be
-    // set with what it counts beside what is sold ("2,300 years of history").
-    expect(three).toBeGreaterThanOrEqual(41);
+    // set with what it counts beside what is sold ("2,300 years of history"); 39 once no opening may
+    // say a line the body says again (Launchpad's cinematic 8 s and Marlow's cinematic 4 s reveals
+    // said "This is Launchpad Prints." and "Marlow Letterpress.", which their bodies say).
+    expect(three).toBeGreaterThanOrEqual(39);
     // Every shop gets three openings in some of its ads.
     for (const slug of readable) {
       const own = ads.filter((ad) => ad.slug === slug);
@@ -166,8 +158,6 @@ describe("the demo shops' openings", () => {
     // Assess: Marlow Letterpress and Launchpad Prints have no logo (compose/layout.ts draws no wordmark over it)
     for (const [slug, style, duration, name] of [
       ['marlow-letterpress', 'direct-response', 12, 'Marlow Letterpress'],
-      ['marlow-letterpress', 'cinematic', 4, 'Marlow Letterpress'],
-      ['launchpad-prints', 'cinematic', 8, 'Launchpad Prints'],
       ['launchpad-prints', 'direct-response', 8, 'Launchpad Prints'],
     ] as const) {
       const openings = openingsFor(slug, style, duration);
@@ -206,7 +196,7 @@ describe("the demo shops' openings", () => {
     expect(own!.text).toEqual(['Greek Silver Coin Set (8 coins)']);
     expect(price).toMatchObject({ rung: 'price', text: ['Greek Silver Coin Set (8 coins)'] });
     expect(ad.scenes[0]!.callout).toBe('$4,200');
-    expect(ads.filter(({ storyboard }) => openingsOf(storyboard).length >= 2).length).toBeGreaterThanOrEqual(44);
+    expect(ads.filter(({ storyboard }) => openingsOf(storyboard).length >= 2).length).toBeGreaterThanOrEqual(43);
   });
 
   it('opens on a number only with what it counts: never a bare time or measure ("Since 1988", "100 years")', () => {
