@@ -20,6 +20,12 @@ export interface GatewayOptions {
   /** Headers CloudFront adds on the way to the origin. */
   originHeaders: (req: IncomingMessage) => Record<string, string>;
   faults?: GatewayFaultState;
+  /**
+   * Multiplies each route's timeout (1 by default). Lambda gives every invocation its own CPU; a
+   * test suite's twins share two cores with each other and with renders, where a 10 s route
+   * timed out under load while the same call takes well under a second alone.
+   */
+  timeoutScale?: number;
 }
 
 /**
@@ -141,7 +147,7 @@ export async function serveApi(req: IncomingMessage, res: ServerResponse, option
   if (match && faults?.takeFailure(match.route.name)) return sendFunctionFailure(res);
   const event = toApiGatewayEvent(req, body, match, options.originHeaders(req));
   const handler = await options.loadHandler(match?.route ?? null);
-  const timeoutSeconds = match?.route.timeoutSeconds ?? 5;
+  const timeoutSeconds = (match?.route.timeoutSeconds ?? 5) * (options.timeoutScale ?? 1);
   const result = await handler(event, lambdaContext(match?.route.name ?? 'NotFound', timeoutSeconds));
   res.statusCode = result.statusCode ?? 200;
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));

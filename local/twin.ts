@@ -72,6 +72,8 @@ export interface TwinOptions {
   packFormats?: readonly AdFormatId[];
   /** Multiplies the state machine's Wait and Retry times (tests: 0.1 polls the render every 0.5 s). */
   waitScale?: number;
+  /** Multiplies each API route's timeout (tests: their twins share two cores; local/api-gateway.ts). */
+  apiTimeoutScale?: number;
   /** How often the reconciler runs (its schedule in AWS is 5 min); 60 s by default. */
   reconcileIntervalMs?: number;
   /**
@@ -378,7 +380,13 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
 
     route = async (req, res) => {
       const path = new URL(req.url ?? '/', 'http://twin').pathname;
-      if (path.startsWith('/api/')) return serveApi(req, res, { loadHandler, originHeaders, faults: apiFaults });
+      if (path.startsWith('/api/'))
+        return serveApi(req, res, {
+          loadHandler,
+          originHeaders,
+          faults: apiFaults,
+          ...(options.apiTimeoutScale ? { timeoutScale: options.apiTimeoutScale } : {}),
+        });
       if (path.startsWith('/_local/pay/') && stripe && (await stripe.handlePayPage(req, res))) return;
       if (path.startsWith('/_local')) return serveOpsPage(req, res, { steps, outbox, url });
       return serveSite(req, res, site);

@@ -20,6 +20,7 @@ const twin = twinForSuite();
 
 async function newOrderSession(): Promise<{ orderId: string; session: Stripe.Checkout.Session }> {
   const created = await callApi<{ url: string }>(twin.current, 'POST', '/api/orders', orderRequest());
+  if (created.status !== 200) throw new Error(`order refused: ${created.status} ${JSON.stringify(created.body)}`);
   const session = await stripeSession(twin.current, sessionIdOf(created.body.url));
   return { orderId: session.metadata?.order_id ?? '', session };
 }

@@ -31,6 +31,9 @@ export function twinForSuite(options: TwinOptions = {}): { current: Twin } {
       stateDir,
       ipAttemptsPerHour: 100_000,
       packFormats: ['vertical-720'],
+      // Several suites' twins and their renders share two cores: a route is given three times its
+      // Lambda timeout, so a busy machine does not answer TIMEOUT where Lambda would not.
+      apiTimeoutScale: 3,
       ...options,
     });
     await plantOrderPhoto(holder.current);
