@@ -11,8 +11,8 @@ import { deliverySeconds } from '#shared/delivery-time.ts';
 import { blogSlugs, paths } from '#shared/paths.ts';
 import { readSiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 import { loadArticles } from '#web/features/blog/articles.ts';
-import { faqs } from '#web/features/landing/components/faq-section.tsx';
 import { exampleVoice } from '#web/features/landing/example-ads.ts';
+import { faqs } from '#web/features/landing/faqs.ts';
 import { browserForSuite, waitForReact } from './support/browser.ts';
 import { twinForSuite } from './support/twin.ts';
 

@@ -10,8 +10,8 @@ import { blogSlugs, paths } from '#shared/paths.ts';
 import { HomeRoute } from '#web/app/routes/home.tsx';
 import { SiteLayout } from '#web/components/site-layout.tsx';
 import { ToastProvider } from '#web/components/toast.tsx';
-import { faqs } from '#web/features/landing/components/faq-section.tsx';
 import { exampleAds } from '#web/features/landing/example-ads.ts';
+import { faqs } from '#web/features/landing/faqs.ts';
 
 /**
  * The home page as the server (prerender) would write it: no effects, so no capacity yet. As in

@@ -18,7 +18,7 @@ import { ToastProvider } from './components/toast.tsx';
 import { type Article, loadArticles } from './features/blog/articles.ts';
 import { ArticlePage } from './features/blog/components/article-page.tsx';
 import { BlogIndexPage } from './features/blog/components/blog-index-page.tsx';
-import { faqs } from './features/landing/components/faq-section.tsx';
+import { faqs } from './features/landing/faqs.ts';
 import { type BuiltTemplate, renderDocument } from './prerender/document.ts';
 import { type PageHead, renderPageHead } from './prerender/page-head.ts';
 import { robotsTxt, rssXml, sitemapXml, webManifest } from './prerender/site-files.ts';
