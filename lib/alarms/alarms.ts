@@ -193,7 +193,7 @@ export class Alarms extends Construct {
 
   private alarm(id: string, spec: AlarmSpec): void {
     const alarm = new Alarm(this, id, {
-      alarmDescription: `${spec.description} Runbook: README, Ops runbook, "${spec.runbookEntry ?? id}" (stack ${Stack.of(this).stackName}).`,
+      alarmDescription: `${spec.description} Runbook: docs/runbook.md, Ops runbook, "${spec.runbookEntry ?? id}" (stack ${Stack.of(this).stackName}).`,
       metric: spec.metric,
       threshold: spec.threshold,
       evaluationPeriods: 1,
