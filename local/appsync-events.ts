@@ -1,5 +1,5 @@
 // AppSync Events for the twin: the HTTP publish endpoint and the real-time WebSocket protocol that
-// the unmodified aws-amplify client and the stream publisher speak (research/probe-web-stack.md §2b),
+// the unmodified aws-amplify client and the stream publisher speak,
 // with the `orders` namespace's auth modes and its onSubscribe handler from lib/realtime, run in a
 // sandbox, so the twin refuses what AWS refuses.
 import { createServer } from 'node:http';
@@ -34,7 +34,7 @@ export interface LocalAppSyncEvents {
   /**
    * What the browser's Amplify config names as `endpoint` on the twin: Amplify turns any `http://`
    * endpoint into `wss://`, which a plain-HTTP server cannot answer, but keeps `ws://` and appends
-   * `/realtime`. The browser only subscribes, so it never needs the HTTP side (DESIGN §4).
+   * `/realtime`. The browser only subscribes, so it never needs the HTTP side (docs/design.md "The local twin").
    */
   amplifyEndpoint: string;
   apiKey: string;

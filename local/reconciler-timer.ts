@@ -1,4 +1,4 @@
-// The twin's stand-in for the reconciler's schedule (DESIGN §10): runs the pass every interval,
+// The twin's stand-in for the reconciler's schedule (docs/design.md "Failure and repair"): runs the pass every interval,
 // never two at once. runNow() lets ops pages and tests trigger a pass and read its report.
 export interface ReconcilerTimerOptions {
   intervalMs: number;

@@ -1,7 +1,7 @@
 // Tells ops by email when buyers are hurt or soon will be: the API failing or throttled, payments
 // not fulfilled, ads not made or not delivered, free ads given away too fast, repairs not running,
 // mail reputation at risk and the live-status key about to lapse. Each alarm has its entry in
-// README, Ops runbook. (The WAF's alarm lives in us-east-1 with its web ACL: lib/edge.)
+// docs/runbook.md, "Alarms". (The WAF's alarm lives in us-east-1 with its web ACL: lib/edge.)
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -61,7 +61,7 @@ interface AlarmSpec {
   below?: boolean;
   /** Default: no data is healthy. A job that must report treats no data as breaching. */
   treatMissingData?: TreatMissingData;
-  /** The alarm's entry in the README's Ops runbook (default: the alarm's id). */
+  /** The alarm's entry in docs/runbook.md's "Alarms" (default: the alarm's id). */
   runbookEntry?: string;
 }
 
@@ -193,7 +193,7 @@ export class Alarms extends Construct {
 
   private alarm(id: string, spec: AlarmSpec): void {
     const alarm = new Alarm(this, id, {
-      alarmDescription: `${spec.description} Runbook: README, Ops runbook, "${spec.runbookEntry ?? id}" (stack ${Stack.of(this).stackName}).`,
+      alarmDescription: `${spec.description} Runbook: docs/runbook.md, Ops runbook, "${spec.runbookEntry ?? id}" (stack ${Stack.of(this).stackName}).`,
       metric: spec.metric,
       threshold: spec.threshold,
       evaluationPeriods: 1,

@@ -49,7 +49,7 @@ export class EdgeStack extends Stack {
     const alarm = new Alarm(this, 'EdgeBlockedRequests', {
       alarmDescription:
         `AWS WAF blocked ${blockedRequestsAlarmThreshold} or more requests to the site in 5 minutes: someone is ` +
-        `flooding the API, or a rule blocks real buyers. Runbook: README, Ops runbook, "EdgeBlockedRequests" (stack ${this.stackName}).`,
+        `flooding the API, or a rule blocks real buyers. Runbook: docs/runbook.md, Ops runbook, "EdgeBlockedRequests" (stack ${this.stackName}).`,
       // CloudFront web ACLs report without a Region dimension; Rule ALL sums every rule.
       metric: new Metric({
         namespace: 'AWS/WAFV2',

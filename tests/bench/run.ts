@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of DESIGN §8's budgets, measured on this machine, printed as a
+// `npm run bench`: every budget of docs/budgets.md, measured on this machine, printed as a
 // table against its budget and written to bench/results.json (so a change can be compared with
 // the last run), plus the cost per ad (bench/cost-per-ad.md). Exits 1 when any budget is missed.
 // Figures, not assertions: tests never time.

@@ -1,4 +1,4 @@
-// The prerendered site (issue 6) as the twin serves it: every public page's HTML carries its
+// The prerendered site (docs/features.md "The site, the blog and SEO") as the twin serves it: every public page's HTML carries its
 // content and meta before any JavaScript runs, the blog ships no JavaScript, the crawler files
 // list what exists, and a crawl from `/` finds no broken internal link or anchor. Then, in
 // Chromium, the hydrated pages come alive without a hydration error.

@@ -141,7 +141,7 @@ describe('the home page', () => {
     expect(html).toContain('Trusted by teams at');
   });
 
-  // Issue 14: the copy says what makes the ad, and only what is true of it (DESIGN §5).
+  // The copy says what makes the ad, and only what is true of it (docs/design.md "Generation pipeline").
   it('says what makes the ad: a storyboard from the site, an AI voice, word-by-word captions, original music', () => {
     const whatYouGet = faqs.find((faq) => faq.question === 'What exactly do I get?')?.answer ?? '';
     expect(whatYouGet).toMatch(/AI model writes it from your website/);

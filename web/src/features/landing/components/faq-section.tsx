@@ -1,6 +1,6 @@
-// FAQ (spec §2.7, anchor #faq). Every answer says what the product really does (DESIGN §6):
+// FAQ (docs/product.md "Screens and routes", anchor #faq). Every answer says what the product really does (docs/spec-deviations.md):
 // failed ads are refunded automatically, delivery takes the stage's measured time, and the
-// ad is what the generation pipeline makes (DESIGN §5): a storyboard from the site, a voice per
+// ad is what the generation pipeline makes (docs/design.md "Generation pipeline"): a storyboard from the site, a voice per
 // style, captions synced to it, original music, quality checks, in every format of the delivery
 // pack (shared/pack-words.ts) with its openings, copy and captions, and one free revision.
 // No avatars.
