@@ -26,26 +26,26 @@ import { pagePaths } from '#shared/paths.ts';
 import type { ApiRoute } from '#shared/routes.ts';
 import type { RuntimeConfig } from '#shared/runtime-config.ts';
 import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env.ts';
-import { createGatewayFaults, type GatewayFaults, type HttpHandler, serveApi } from './api-gateway.ts';
-import { startAppSyncEvents } from './appsync-events.ts';
-import { makeTestC2paSigner } from './c2pa-test-signer.ts';
-import { tiedBinaryEnvironment } from './child-lifetime.ts';
-import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
+import { createGatewayFaults, type GatewayFaults, type HttpHandler, serveApi } from './api-gateway/http-api.ts';
+import { startAppSyncEvents } from './appsync-events/server.ts';
+import { functionEnvironment, resourcesOfType } from './cloudformation/template.ts';
+import { loadEdgeFunction, serveSite } from './cloudfront/site.ts';
 import { type LocalGuardrail, startLocalGuardrail } from './content-guardrail/server.ts';
-import { createTablesFromTemplate, startDynamoDbLocal } from './dynamodb.ts';
-import { type StreamPoller, startStreamPoller } from './dynamodb-stream.ts';
+import { createTablesFromTemplate, startDynamoDbLocal } from './dynamodb/dynamodb-local.ts';
+import { type StreamPoller, startStreamPoller } from './dynamodb-streams/event-source-mapping.ts';
+import { type ReconcilerTimer, startReconcilerTimer } from './eventbridge/reconciler-timer.ts';
 import { type ContractServer, startFootageServer, twinFootageModels } from './footage/index.ts';
-import { listen, sendJson } from './http.ts';
-import { type LocalLambda, startLocalLambda } from './lambda.ts';
-import { lambdaContext } from './lambda-context.ts';
-import { serveOpsPage } from './ops-pages.ts';
-import { type ReconcilerTimer, startReconcilerTimer } from './reconciler-timer.ts';
-import { bucketsFromTemplate, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from './s3.ts';
-import { startSesOutbox } from './ses-outbox.ts';
-import { loadEdgeFunction, serveSite } from './site.ts';
-import { clearStateFolder, lockStateFolder } from './state-lock.ts';
-import { startStepFunctions } from './step-functions.ts';
-import { type LocalStripe, startLocalStripe } from './stripe/index.ts';
+import { lambdaContext } from './lambda/context.ts';
+import { type LocalLambda, startLocalLambda } from './lambda/invoke-api.ts';
+import { serveOpsPage } from './ops-pages/pages.ts';
+import { bucketsFromTemplate, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from './s3/s3rver.ts';
+import { makeTestC2paSigner } from './secrets-manager/c2pa-test-signer.ts';
+import { startSesOutbox } from './ses/outbox.ts';
+import { clearStateFolder, lockStateFolder } from './state-folder/lock.ts';
+import { startStepFunctions } from './step-functions/server.ts';
+import { type LocalStripe, startLocalStripe } from './stripe/api.ts';
+import { tiedBinaryEnvironment } from './support/child-lifetime.ts';
+import { listen, sendJson } from './support/http.ts';
 
 /** The render function's name in the twin's Lambda (what failure drills name: `lambda.failNext`). */
 export const twinRenderFunctionName = 'RenderFunction';
@@ -72,7 +72,7 @@ export interface TwinOptions {
   packFormats?: readonly AdFormatId[];
   /** Multiplies the state machine's Wait and Retry times (tests: 0.1 polls the render every 0.5 s). */
   waitScale?: number;
-  /** Multiplies each API route's timeout (tests: their twins share two cores; local/api-gateway.ts). */
+  /** Multiplies each API route's timeout (tests: their twins share two cores; local/api-gateway/http-api.ts). */
   apiTimeoutScale?: number;
   /** How often the reconciler runs (its schedule in AWS is 5 min); 60 s by default. */
   reconcileIntervalMs?: number;

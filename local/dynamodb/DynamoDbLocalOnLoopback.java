@@ -1,4 +1,4 @@
-// DynamoDB Local listening on 127.0.0.1 only (local/dynamodb.ts compiles and starts this).
+// DynamoDB Local listening on 127.0.0.1 only (local/dynamodb/dynamodb-local.ts compiles and starts this).
 //
 // DynamoDB Local has no bind-address option: its own main (ServerRunner) builds a Jetty server on
 // every interface, and with -sharedDb and any credentials accepted, anyone on the network could

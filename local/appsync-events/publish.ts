@@ -1,7 +1,8 @@
 // AppSync Events' HTTP publish endpoint for the twin (POST /event): CORS as AppSync answers it,
 // the publisher authenticated, the request checked, and its events handed on for delivery.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ApiKeyCheck, authenticatePublisher, type IamSigner } from './appsync-events-auth.ts';
+import { readText, sendJson } from '#local/support/http.ts';
+import { type ApiKeyCheck, authenticatePublisher, type IamSigner } from './auth.ts';
 import {
   type ErrorDetail,
   type Namespace,
@@ -9,8 +10,7 @@ import {
   notAuthorized,
   parsePublish,
   unknownNamespace,
-} from './appsync-events-channels.ts';
-import { readText, sendJson } from './http.ts';
+} from './channels.ts';
 
 /** AppSync's limit on one publish request. */
 const maxBodyBytes = 240 * 1024;

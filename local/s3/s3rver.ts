@@ -12,7 +12,12 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type CloudFormationTemplate, physicalName, resolveIntrinsics, resourcesOfType } from './cloudformation.ts';
+import {
+  type CloudFormationTemplate,
+  physicalName,
+  resolveIntrinsics,
+  resourcesOfType,
+} from '#local/cloudformation/template.ts';
 
 /** s3rver accepts only this key pair (real SigV4 signatures are not checked, only the key and expiry). */
 export const S3RVER_ACCESS_KEY_ID = 'S3RVER';

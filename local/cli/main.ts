@@ -9,8 +9,8 @@
 import './node20-sdk-notice.ts';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { demoShops } from '#local/demo-shops/shops.ts';
 import { footageProviders } from '#shared/config-schema.ts';
-import { demoShops } from './demo-shops/shops.ts';
 import { localSitesVariable, mergeSiteHosts, parseLocalSites } from './local-sites.ts';
 
 const began = performance.now();
@@ -64,11 +64,11 @@ const [
   { twinFootageModels },
   { demoShopUrl, serveDemoShops },
 ] = await Promise.all([
-  import('./twin.ts'),
-  import('./state-lock.ts'),
-  import('./site-build.ts'),
-  import('./footage/index.ts'),
-  import('./demo-shops/serve.ts'),
+  import('#local/twin.ts'),
+  import('#local/state-folder/lock.ts'),
+  import('#local/cloudfront/site-build.ts'),
+  import('#local/footage/index.ts'),
+  import('#local/demo-shops/serve.ts'),
 ]);
 // The site promises the twin's delivery time: with a footage provider, its model's.
 await buildSiteIfStale(

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const sources = [join(projectRoot, 'web'), join(projectRoot, 'shared')];
 const builtMarker = join(projectRoot, 'web', 'dist', 'index.html');
 const buildInfoPath = join(projectRoot, 'web', 'dist', siteBuildInfoFile);

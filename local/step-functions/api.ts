@@ -3,9 +3,9 @@
 // execution records, so the real client works unmodified.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type AslDefinition, twinAccountId } from './cloudformation.ts';
-import { readText, sendJson } from './http.ts';
-import { type ExecutionRecord, type HistoryEventRecord, json } from './step-functions-executions.ts';
+import { type AslDefinition, twinAccountId } from '#local/cloudformation/template.ts';
+import { readText, sendJson } from '#local/support/http.ts';
+import { type ExecutionRecord, type HistoryEventRecord, json } from './executions.ts';
 
 /** A refusal answered as Step Functions names it (400 with `__type`). */
 export class ApiError extends Error {

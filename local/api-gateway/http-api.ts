@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { lambdaContext } from '#local/lambda/context.ts';
+import { readBodyWithin, sendAndClose, sendJson } from '#local/support/http.ts';
 import { type ApiRoute, matchRoute } from '#shared/routes.ts';
-import { readBodyWithin, sendAndClose, sendJson } from './http.ts';
-import { lambdaContext } from './lambda-context.ts';
 
 export type HttpHandler = (
   event: APIGatewayProxyEventV2,

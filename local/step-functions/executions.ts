@@ -2,7 +2,7 @@
 // GetExecutionHistory answers, and the JSON file the records persist in across restarts.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { type AslState, twinRegion } from './cloudformation.ts';
+import { type AslState, twinRegion } from '#local/cloudformation/template.ts';
 
 export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
 

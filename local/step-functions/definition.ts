@@ -1,7 +1,7 @@
 // The synthesized ASL as aws-local-stepfunctions gets it: refused when it uses what the library
 // lacks, timeouts clamped to what a timer holds, Wait and Retry times scaled for the tests.
-import { type AslDefinition, allStates } from './cloudformation.ts';
-import { TaskFailure } from './step-functions-executions.ts';
+import { type AslDefinition, allStates } from '#local/cloudformation/template.ts';
+import { TaskFailure } from './executions.ts';
 
 /**
  * aws-local-stepfunctions ignores JSONata without a word and lacks variables and task tokens;

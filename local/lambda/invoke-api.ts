@@ -4,7 +4,7 @@
 // machine's Task on a function (Step Functions' synchronous invoke) goes through runTask, so the
 // same failure drills reach it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listen, readBody, sendJson } from './http.ts';
+import { listen, readBody, sendJson } from '#local/support/http.ts';
 
 export type InvokedHandler = (event: unknown) => Promise<unknown>;
 

@@ -3,7 +3,7 @@
 // hosted pay page that stands in for checkout.stripe.com. This file is the /v1 API's front door:
 // authentication, routing, idempotency and Stripe's response headers.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listen, readText, sendJson } from '#local/http.ts';
+import { listen, readText, sendJson } from '#local/support/http.ts';
 import { config } from '#shared/config.ts';
 import { createSession, expireDueSessions, expireSession, retrieveSession } from './checkout.ts';
 import { decodeForm, invalidRequest, StripeApiError } from './params.ts';

@@ -5,12 +5,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type DecodedMessage,
+  decodeWords as decodeHeaderWords,
+  decodeMessage,
+  type SesOutbox,
+} from '#local/ses/outbox.ts';
+import type { HistoryEventRecord } from '#local/step-functions/executions.ts';
+import type { LocalStepFunctions } from '#local/step-functions/server.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { envNames } from '#shared/runtime-env.ts';
-import { type DecodedMessage, decodeWords as decodeHeaderWords, decodeMessage, type SesOutbox } from './ses-outbox.ts';
-import type { LocalStepFunctions } from './step-functions.ts';
-import type { HistoryEventRecord } from './step-functions-executions.ts';
 
 export interface OpsSources {
   url: string;

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { EventsAuthMode } from '#shared/order-channel.ts';
-import { notAuthorized } from './appsync-events-channels.ts';
+import { notAuthorized } from './channels.ts';
 
 /** AWS refuses SigV4 requests dated more than 15 minutes away from its clock. */
 const maxClockSkewMs = 15 * 60_000;

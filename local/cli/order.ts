@@ -5,10 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { demoShopUrl } from '#local/demo-shops/serve.ts';
+import { buyerPhotoPath, type DemoShop, demoShops } from '#local/demo-shops/shops.ts';
 import { routePath } from '#shared/api-paths.ts';
 import { type CreateUploadResponse, type UploadContentType, uploadExtensions } from '#shared/contract.ts';
-import { demoShopUrl } from './demo-shops/serve.ts';
-import { buyerPhotoPath, type DemoShop, demoShops } from './demo-shops/shops.ts';
 
 const defaultUrl = process.env.REELFIVE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const usage = `Usage: npm run order -- (--website <url> | --demo <shop>) [options]

@@ -2,8 +2,8 @@
 // handlers as Lambda would (JSON in and out, errors as Error and Cause), and each step the library
 // reports goes into the execution's history as Step Functions would record it.
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine } from 'aws-local-stepfunctions';
-import { type AslState, allStates, type StateMachineTemplate, twinAccountId } from './cloudformation.ts';
-import { refuseUnsupported, retryOverrides, runnableDefinition, waitOverrides } from './step-functions-definition.ts';
+import { type AslState, allStates, type StateMachineTemplate, twinAccountId } from '#local/cloudformation/template.ts';
+import { refuseUnsupported, retryOverrides, runnableDefinition, waitOverrides } from './definition.ts';
 import {
   appendEvent,
   asTaskFailure,
@@ -16,7 +16,7 @@ import {
   terminal,
   untruncated,
   waitUntil,
-} from './step-functions-executions.ts';
+} from './executions.ts';
 
 export type TaskHandler = (input: unknown) => Promise<unknown>;
 

@@ -3,12 +3,12 @@
 // with the `orders` namespace's auth modes and its onSubscribe handler from lib/realtime, run in a
 // sandbox, so the twin refuses what AWS refuses.
 import { createServer } from 'node:http';
+import { listen } from '#local/support/http.ts';
 import { orderChannelHandlerCode, ordersNamespace } from '#shared/order-channel.ts';
-import { apiKeyCheck } from './appsync-events-auth.ts';
-import { loadOnSubscribe, type Namespace } from './appsync-events-channels.ts';
-import { publishEndpoint, sendErrors } from './appsync-events-publish.ts';
-import { eventSockets } from './appsync-events-socket.ts';
-import { listen } from './http.ts';
+import { apiKeyCheck } from './auth.ts';
+import { loadOnSubscribe, type Namespace } from './channels.ts';
+import { publishEndpoint, sendErrors } from './publish.ts';
+import { eventSockets } from './socket.ts';
 
 export interface AppSyncEventsOptions {
   /** The key browsers subscribe with (the twin's stand-in for the stack's `Browser` API key). */

@@ -4,9 +4,14 @@
 // kept in a JSON file so the ops pages and idempotent starts survive a restart.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { type CloudFormationTemplate, stateMachineDefinition, twinAccountId, twinRegion } from './cloudformation.ts';
-import { listen } from './http.ts';
-import { ApiError, apiHandlers, serveApi } from './step-functions-api.ts';
+import {
+  type CloudFormationTemplate,
+  stateMachineDefinition,
+  twinAccountId,
+  twinRegion,
+} from '#local/cloudformation/template.ts';
+import { listen } from '#local/support/http.ts';
+import { ApiError, apiHandlers, serveApi } from './api.ts';
 import {
   appendEvent,
   type ExecutionRecord,
@@ -15,8 +20,8 @@ import {
   terminal,
   untruncated,
   waitUntil,
-} from './step-functions-executions.ts';
-import { createExecutionRunner, type TaskHandler } from './step-functions-runner.ts';
+} from './executions.ts';
+import { createExecutionRunner, type TaskHandler } from './runner.ts';
 
 export interface StepFunctionsOptions {
   template: CloudFormationTemplate;

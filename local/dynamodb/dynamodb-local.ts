@@ -27,9 +27,14 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { tiedToThisProcess } from './child-lifetime.ts';
-import { type CloudFormationTemplate, physicalName, resolveIntrinsics, resourcesOfType } from './cloudformation.ts';
-import { listen } from './http.ts';
+import {
+  type CloudFormationTemplate,
+  physicalName,
+  resolveIntrinsics,
+  resourcesOfType,
+} from '#local/cloudformation/template.ts';
+import { tiedToThisProcess } from '#local/support/child-lifetime.ts';
+import { listen } from '#local/support/http.ts';
 
 export interface DynamoDbLocalOptions {
   /** Persist tables here (`-dbPath`); in memory when absent. */
@@ -202,7 +207,7 @@ async function waitUntilReady(child: ChildProcess, endpoint: string): Promise<vo
 const launcherClass = 'DynamoDbLocalOnLoopback';
 const launcherSource = fileURLToPath(new URL(`./${launcherClass}.java`, import.meta.url));
 /** Compiled launchers, one folder per source and DynamoDB Local release. */
-const launcherCache = resolve(dirname(launcherSource), '..', 'node_modules', '.cache', 'reelfive-dynamodb-local');
+const launcherCache = resolve(dirname(launcherSource), '../..', 'node_modules', '.cache', 'reelfive-dynamodb-local');
 
 /**
  * The folder holding DynamoDbLocalOnLoopback.class, compiled once per version of its source and of

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { ApiKeyCheck } from './appsync-events-auth.ts';
+import type { ApiKeyCheck } from './auth.ts';
 import {
   channelMatches,
   type Namespace,
@@ -14,7 +14,7 @@ import {
   parseJson,
   parsePublish,
   subscribeRefusal,
-} from './appsync-events-channels.ts';
+} from './channels.ts';
 
 const subprotocol = 'aws-appsync-event-ws';
 const connectionTimeoutMs = 300_000;

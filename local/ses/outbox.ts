@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import { listen, readText, sendJson } from './http.ts';
+import { listen, readText, sendJson } from '#local/support/http.ts';
 
 export interface SesOutboxOptions {
   /** Where the .eml files go. */
