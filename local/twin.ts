@@ -147,9 +147,9 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         services: [payments, secrets, clips, events, dynamodb, bucket, mail, guardrail],
         settings: {
           siteUrl: front.url,
-          ...(options.ipAttemptsPerHour ? { ipAttemptsPerHour: options.ipAttemptsPerHour } : {}),
-          ...(options.dailyCapacity ? { dailyCapacity: options.dailyCapacity } : {}),
-          ...(options.packFormats ? { packFormats: options.packFormats } : {}),
+          ipAttemptsPerHour: options.ipAttemptsPerHour,
+          dailyCapacity: options.dailyCapacity,
+          packFormats: options.packFormats,
         },
         binDir: state.path('bin'),
         ...(options.testSiteHosts ? { testSiteHosts: options.testSiteHosts } : {}),
