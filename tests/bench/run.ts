@@ -6,8 +6,8 @@
 // `npm run bench -- --only=cold-init,cost` runs some groups (and what they need); the figures of
 // the others stay in bench/results.json as they were. `--only=ads --full` scores every demo shop's
 // ad in every style and length (ads.ts); without --full, a quick subset.
-import '#local/node20-sdk-notice.ts';
-import { buildSiteIfStale } from '#local/site-build.ts';
+import '#local/cli/node20-sdk-notice.ts';
+import { buildSiteIfStale } from '#local/cloudfront/site-build.ts';
 import { benchAds } from './ads.ts';
 import { benchAiLabel } from './ai-label.ts';
 import { type CloudAssembly, synthesizeStaging } from './cloud-assembly.ts';

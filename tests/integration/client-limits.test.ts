@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { lambdaContext } from '#local/lambda-context.ts';
+import { lambdaContext } from '#local/lambda/context.ts';
 import { handler as createOrderHandler } from '#orders/create-order.handler.ts';
 import { serviceLimits } from '#shared/config.ts';
 import { apiMessages } from '#shared/contract.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mailboxHash } from '#common/hashing.ts';
 import { handler as markCompletedHandler } from '#generation/mark-completed.handler.ts';
 import { handler as markFailedHandler } from '#generation/mark-failed.handler.ts';
-import { lambdaContext } from '#local/lambda-context.ts';
+import { lambdaContext } from '#local/lambda/context.ts';
 import {
   claimCheckoutCheck,
   createPendingOrder,

@@ -6,7 +6,7 @@
 // machine's retries wait 20 times longer than in AWS, so no slot is freed behind a test's back.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeMessage } from '#local/ses-outbox.ts';
+import { decodeMessage } from '#local/ses/outbox.ts';
 import { twinRenderFunctionName } from '#local/twin.ts';
 import { config } from '#shared/config.ts';
 import { messages } from '#shared/contract.ts';

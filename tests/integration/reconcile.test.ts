@@ -4,7 +4,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documents } from '#common/dynamodb-clients.ts';
-import { startReconcilerTimer } from '#local/reconciler-timer.ts';
+import { startReconcilerTimer } from '#local/eventbridge/reconciler-timer.ts';
 import { type ReconcileReport, reconcile } from '#operations/reconcile.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { executionArnFor } from '#orders/start-generation.ts';
