@@ -1,10 +1,14 @@
 // The voice grid's misses (bench/ad-voices.md), kept as a test: demo shops' ads whose lines each
 // fitted their own scene but not the ad — the story ran over the end card (its line dropped, 1.3–1.5 s
 // of silence at the end) or fell behind its scenes until a gap of 0.6 s opened; and an ad heard faster
-// than its style's pace (the roaster's UGC 8 s ad at 2.81 heard words a second). Each is written by
+// than its style's pace (the roaster's UGC 8 s ad at 2.81 heard words a second); 4 s ads heard under
+// their style's pace because a line of long words ("compostable bags.", "Marlow Letterpress.") stays
+// slow at the fastest natural rate, and one whose slow line pushed the end card's line out (1.33 s of
+// silence at the end). Each is written by
 // the template writer, read by the local voice (festival) and placed as renderStoryboard places it,
 // through the bench's own scoring (tests/bench/ad-voices.ts scoreVoice).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpeningId } from '#generation/storyboard/storyboard.ts';
 import { localVoice } from '#generation/voice/local-voice.ts';
 import type { Voice } from '#generation/voice/voice.ts';
 import { analyzeWebsite } from '#generation/website/analyze-website.ts';
@@ -76,4 +80,43 @@ describe('the template writer’s voice over a whole demo-shop ad', () => {
       expect(outcome.endCardLineDropped, outcome.ad).toBe(false);
     }
   }, 180_000);
+
+  const slow4s: { ad: string; slug: DemoShopSlug; style: Style; opening?: OpeningId; was: string }[] = [
+    { ad: 'the ad', slug: 'marlow-letterpress', style: 'ugc', was: '2.35 words a second' },
+    {
+      ad: 'opening B',
+      slug: 'ember-oak-coffee',
+      style: 'direct-response',
+      opening: 'B',
+      was: '2.47 words a second',
+    },
+    { ad: 'opening B', slug: 'ember-oak-coffee', style: 'ugc', opening: 'B', was: '2.38 words a second' },
+    {
+      ad: 'opening C',
+      slug: 'ember-oak-coffee',
+      style: 'ugc',
+      opening: 'C',
+      was: 'a 1.33 s gap, the end card’s line dropped',
+    },
+  ];
+  it.each(slow4s)(
+    '$slug, $style, 4 s, $ad: heard within its style’s pace, no gap over half a second, the end card’s line said (was $was)',
+    async ({ slug, style, opening }) => {
+      // Prepare
+      const shop = demoShops.find((each) => each.slug === slug)!;
+      const site = await analyzeWebsite(shops.url(slug));
+
+      // Act
+      const outcome = await scoreVoice({ shop, style, durationSeconds: 4 }, site, voice, opening);
+
+      // Assess
+      if (!('gapSeconds' in outcome)) throw new Error(`no ad: ${outcome.noAd}`);
+      expect(outcome.heardWordsPerSecond).toBeGreaterThanOrEqual(paceBudgets[style].min);
+      expect(outcome.heardWordsPerSecond).toBeLessThanOrEqual(paceBudgets[style].max);
+      expect(outcome.gapSeconds).toBeLessThanOrEqual(adBudgets.longestVoiceGapSeconds);
+      expect(outcome.placement).not.toBe('over-end-card');
+      expect(outcome.endCardLineDropped).toBe(false);
+    },
+    120_000,
+  );
 });

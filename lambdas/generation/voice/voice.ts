@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import type { Engine as PollyEngine, VoiceId as PollyVoiceId } from '@aws-sdk/client-polly';
 import { wordsOf } from '#generation/storyboard/storyboard.ts';
 import { saidAs } from '#generation/words/split-words.ts';
-import { lineRate } from './pace.ts';
+import { lineRates } from './pace.ts';
 
 /** Every voice hands back mono 16-bit WAV at the mixer's rate, so no caller needs a decoder. */
 export const voiceSampleRate = 48_000;
@@ -116,8 +116,9 @@ export type Synthesize<Choice extends VoiceChoice> = (
 
 /**
  * A Voice from an engine's synthesis: reads every line at the voice's rate and then, for each line
- * off its style's pace or longer than it may last, once more at the rate that fixes it
- * (voice/pace.ts); all such second reads go to the engine together.
+ * off its style's pace, longer than it may last, or read faster or slower so that the ad as a whole
+ * is heard at its style's pace, once more at the rate that fixes it (voice/pace.ts lineRates); all
+ * such second reads go to the engine together.
  */
 export function voiceFrom<Choice extends VoiceChoice>(engine: Choice['engine'], synthesize: Synthesize<Choice>): Voice {
   const speakLines: Voice['speakLines'] = async (lines, voice, workDir, onProgress) => {
@@ -139,7 +140,11 @@ export function voiceFrom<Choice extends VoiceChoice>(engine: Choice['engine'], 
       onProgress?.(done / asked);
     };
     const first = await synthesize(reads, choice, workDir, onRead);
-    const rates = first.map((spoken, index) => lineRate(spoken, choice, lines[index]!.maxSeconds));
+    const rates = lineRates(
+      first,
+      choice,
+      lines.map((line) => line.maxSeconds),
+    );
     const again = reads.flatMap((read, index) => (rates[index] === read.rate ? [] : [index]));
     if (again.length === 0) return first;
     asked += again.length;
