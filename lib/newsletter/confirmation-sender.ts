@@ -65,6 +65,7 @@ export class ConfirmationSender extends Construct {
         ],
         failureMeaning:
           'Newsletter confirmations could not be sent (SES refused or failed after the retries): those visitors got no email.',
+        runbookEntry: 'Newsletter confirmations not arriving',
         alarmTopic: props.alarmTopic,
       },
     ));

@@ -55,6 +55,7 @@ export class OrderChangesPublisher extends Construct {
         filters: [FilterCriteria.filter({ eventName: FilterRule.or('INSERT', 'MODIFY') })],
         failureMeaning:
           'Order status changes could not be published to AppSync Events: some buyers did not see live progress.',
+        runbookEntry: 'Live status not moving on the order page',
         alarmTopic: props.alarmTopic,
       },
     ));
