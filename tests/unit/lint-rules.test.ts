@@ -1,6 +1,7 @@
-// The import rules Biome enforces (biome.json, web/biome.json), proven on probe files linted with
-// the repository's own configuration in a scratch folder: a rule that stopped matching (a new
-// feature folder without its zone, a pattern Biome reads differently) fails here, not silently.
+// The import rules Biome enforces (biome.json, web/biome.json): no import circles, type-only ones
+// included, and the site's zones. Proven on probe files linted with the repository's own
+// configuration in a scratch folder: a rule that stopped matching (a new feature folder without
+// its zone, a pattern Biome reads differently) fails here, not silently.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,11 @@ beforeAll(() => {
   probes['web/src/components/feature.ts'] = importing('#web/features/order-form/thing.ts');
   probes['web/src/lib/feature.ts'] = importing('../features/order-form/thing.ts');
   probes['web/src/app/feature.ts'] = importing('#web/features/order-form/thing.ts');
+  // A circle closed by type-only imports alone: the compiler erases them, the reader does not.
+  probes['lambdas/orders/circle-a.ts'] = "import type { B } from './circle-b.ts';\nexport type A = { b?: B };\n";
+  probes['lambdas/orders/circle-b.ts'] = "import type { A } from './circle-a.ts';\nexport type B = { a?: A };\n";
+  probes['lambdas/orders/line-a.ts'] = "import type { B } from './line-b.ts';\nexport type A = { b?: B };\n";
+  probes['lambdas/orders/line-b.ts'] = 'export type B = { n: number };\n';
   findings = lintProbes(probes);
 }, 60_000);
 
@@ -66,6 +72,17 @@ const restricted = () =>
     .filter((finding) => finding.rule === 'lint/style/noRestrictedImports')
     .map((finding) => finding.path)
     .sort();
+
+describe('import circles', () => {
+  it('are refused even when every import in them is type-only', () => {
+    const circles = findings.filter((finding) => finding.rule === 'lint/suspicious/noImportCycles');
+
+    expect(circles.map((finding) => finding.path).sort()).toEqual([
+      'lambdas/orders/circle-a.ts',
+      'lambdas/orders/circle-b.ts',
+    ]);
+  });
+});
 
 describe("the site's import zones", () => {
   it('finds the features folders to probe', () => {
