@@ -68,7 +68,7 @@ export interface GenerationProps {
   uploads: Uploads;
   payments: Payments;
   notifications: Notifications;
-  /** With `bedrock`, WriteScript calls the model (and may); with `template` it has no Bedrock access. */
+  /** With `bedrock`, WriteStoryboard calls the model (and may); with `template` it has no Bedrock access. */
   copywriter: 'template' | 'bedrock';
   /** With `polly`, the render function speaks with Amazon Polly; `local` (the twin) uses festival. */
   voice: 'polly' | 'local';
@@ -216,7 +216,7 @@ export class Generation extends Construct implements GenerationGrants {
     }
     const revision = tasks.ReviseStoryboard.next(renderRevision).next(tasks.DeliverRevision).next(done);
     const happyPath = tasks.MarkProcessing.next(tasks.AnalyzeWebsite)
-      .next(tasks.WriteScript)
+      .next(tasks.WriteStoryboard)
       .next(tasks.StartFootage)
       .next(footageReady);
     // Whatever a step of the main path ends with goes to the failure path.

@@ -101,7 +101,7 @@ export class Orders extends Construct implements OrdersGrants {
   }
 
   /** Claim and release the per-email order slots and count per-IP attempts. */
-  grantSlots(fn: ReelFiveFunction): void {
+  grantRateLimits(fn: ReelFiveFunction): void {
     this.allow(fn, this.rateLimitsTable, [
       'dynamodb:GetItem',
       'dynamodb:Query',

@@ -11,7 +11,7 @@ export interface OrdersGrants {
   grantOrderRead(fn: ReelFiveFunction): void;
   grantOrderWrite(fn: ReelFiveFunction): void;
   grantRepairQuery(fn: ReelFiveFunction): void;
-  grantSlots(fn: ReelFiveFunction): void;
+  grantRateLimits(fn: ReelFiveFunction): void;
   grantWebhookEvents(fn: ReelFiveFunction): void;
 }
 
@@ -99,7 +99,7 @@ export const capabilityGrants: Record<Capability, Grant> = {
   'orders:read': by('orders', (orders, fn) => orders.grantOrderRead(fn)),
   'orders:write': by('orders', (orders, fn) => orders.grantOrderWrite(fn)),
   'orders:repairQuery': by('orders', (orders, fn) => orders.grantRepairQuery(fn)),
-  rateLimits: by('orders', (orders, fn) => orders.grantSlots(fn)),
+  rateLimits: by('orders', (orders, fn) => orders.grantRateLimits(fn)),
   webhookEvents: by('orders', (orders, fn) => orders.grantWebhookEvents(fn)),
   'images:presign': by('uploads', (uploads, fn) => uploads.grantPresign(fn)),
   'images:read': by('uploads', (uploads, fn) => uploads.grantImageRead(fn)),
