@@ -68,7 +68,7 @@ export const stackParametersSchema = z.object({
   /**
    * Reserved concurrency of the render function; absent = unreserved. Only for an account whose
    * quota is above 100 concurrent executions (Lambda keeps 100 unreserved): a new account's is 10
-   * and reserving from it fails the deploy (README, Deploy, quotas). Below that, nothing is
+   * and reserving from it fails the deploy (docs/deploy.md, "Quotas a new account hits"). Below that, nothing is
    * reserved and previews are bounded by their route's throttle (shared/routes.ts).
    * `-c` hands every value over as a string, so a string of digits reads as the number it spells.
    */
@@ -82,7 +82,7 @@ export const stackParametersSchema = z.object({
     )
     .optional(),
   /**
-   * AI footage (DESIGN §5 step 4): the video model, a key of generationConfig.footage.models (its
+   * AI footage (docs/design.md "Generation pipeline"): the video model, a key of generationConfig.footage.models (its
    * provider follows from it); absent = engine-only ads. With it: the Secrets Manager name of the
    * provider's API key, the resolution, the most one ad may spend on clips (USD) and what a clip
    * that cannot be made does to the order (`engine-only`: the scene is drawn by the engine; `fail`).

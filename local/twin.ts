@@ -1,56 +1,34 @@
-// The local twin as a library: start() brings up the stack that `createStacks()` synthesizes —
-// DynamoDB Local (with its stream feeding the order-changes publisher), s3rver, the state
-// machine's ASL, Lambda's Invoke API for the render function, the AppSync Events emulator, the
-// local Stripe server, the SES outbox, the content guardrail's ApplyGuardrail stand-in and the
-// reconciler's timer — and one HTTP server for the site, /api/* (the real handlers) and the
-// /_local/* pages. npm start and the tests use the same start()/stop().
-import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { setTestSiteHosts, type TestSiteHosts } from '#generation/website/fetch-public-page.ts';
-import { synthesizeTwinTemplate } from '#lib/app.ts';
-import { confirmationSenderEntry } from '#lib/newsletter/confirmation-sender.ts';
-import { reconcilerFunction } from '#lib/operations/operations.ts';
-import { orderChangesPublisherEntry } from '#lib/realtime/order-changes-publisher.ts';
-import { securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
-import { footageDefaults } from '#lib/stack-parameters.ts';
+// The local twin as a library: start() brings up, one service folder at a time, the stack that
+// `createStacks()` synthesizes: CloudFront's front door first (its port is in the URLs handed out),
+// DynamoDB Local, s3rver, the SES outbox, AppSync Events, Stripe, the footage provider, the
+// secrets, the content guardrail, Lambda (every function in this process with its AWS environment),
+// the state machine, the tables' streams and the reconciler's schedule; then it opens the front
+// door on the API, the /_local pages and the site. stop() stops them in the reverse order. npm
+// start and the tests use the same start()/stop(). Each folder's start.ts is that service's whole
+// start; local/README.md is the map.
+import type { TestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import type { AdFormatId } from '#shared/ad-formats.ts';
-import { stripeKeySecretNameEnv } from '#shared/capabilities.ts';
 import type { FootageProvider } from '#shared/config-schema.ts';
-import { deliverySeconds } from '#shared/delivery-time.ts';
-import { executionEndedFunction, generationSteps, renderFunction, renderStates } from '#shared/generation-steps.ts';
-import { pagePaths } from '#shared/paths.ts';
-import type { ApiRoute } from '#shared/routes.ts';
 import type { RuntimeConfig } from '#shared/runtime-config.ts';
-import { envNames, originVerifyHeader, viewerAddressHeader } from '#shared/runtime-env.ts';
-import { createGatewayFaults, type GatewayFaults, type HttpHandler, serveApi } from './api-gateway.ts';
-import { startAppSyncEvents } from './appsync-events.ts';
-import { makeTestC2paSigner } from './c2pa-test-signer.ts';
-import { tiedBinaryEnvironment } from './child-lifetime.ts';
-import { functionEnvironment, resourcesOfType } from './cloudformation.ts';
-import { type LocalGuardrail, startLocalGuardrail } from './content-guardrail/server.ts';
-import { createTablesFromTemplate, startDynamoDbLocal } from './dynamodb.ts';
-import { type StreamPoller, startStreamPoller } from './dynamodb-stream.ts';
-import { type ContractServer, startFootageServer, twinFootageModels } from './footage/index.ts';
-import { listen, sendJson } from './http.ts';
-import { type LocalLambda, startLocalLambda } from './lambda.ts';
-import { lambdaContext } from './lambda-context.ts';
-import { serveOpsPage } from './ops-pages.ts';
-import { type ReconcilerTimer, startReconcilerTimer } from './reconciler-timer.ts';
-import { bucketsFromTemplate, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from './s3.ts';
-import { startSesOutbox } from './ses-outbox.ts';
-import { loadEdgeFunction, serveSite } from './site.ts';
-import { clearStateFolder, lockStateFolder } from './state-lock.ts';
-import { startStepFunctions } from './step-functions.ts';
-import { type LocalStripe, startLocalStripe } from './stripe/index.ts';
+import * as apiGateway from './api-gateway/start.ts';
+import * as appSyncEvents from './appsync-events/start.ts';
+import * as cloudFormation from './cloudformation/start.ts';
+import * as cloudFront from './cloudfront/start.ts';
+import * as contentGuardrail from './content-guardrail/start.ts';
+import * as dynamoDb from './dynamodb/start.ts';
+import * as dynamoDbStreams from './dynamodb-streams/start.ts';
+import * as eventBridge from './eventbridge/start.ts';
+import * as footage from './footage/start.ts';
+import * as lambda from './lambda/start.ts';
+import * as opsPages from './ops-pages/start.ts';
+import * as s3 from './s3/start.ts';
+import * as secretsManager from './secrets-manager/start.ts';
+import * as ses from './ses/start.ts';
+import * as stateFolder from './state-folder/start.ts';
+import * as stepFunctions from './step-functions/start.ts';
+import * as stripe from './stripe/start.ts';
 
-/** The render function's name in the twin's Lambda (what failure drills name: `lambda.failNext`). */
-export const twinRenderFunctionName = 'RenderFunction';
-
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export { twinRenderFunctionName } from './lambda/start.ts';
 
 export interface TwinOptions {
   /** 3000 by default; 0 picks a free port (tests). */
@@ -72,7 +50,7 @@ export interface TwinOptions {
   packFormats?: readonly AdFormatId[];
   /** Multiplies the state machine's Wait and Retry times (tests: 0.1 polls the render every 0.5 s). */
   waitScale?: number;
-  /** Multiplies each API route's timeout (tests: their twins share two cores; local/api-gateway.ts). */
+  /** Multiplies each API route's timeout (tests: their twins share two cores; local/api-gateway/http-api.ts). */
   apiTimeoutScale?: number;
   /** How often the reconciler runs (its schedule in AWS is 5 min); 60 s by default. */
   reconcileIntervalMs?: number;
@@ -100,329 +78,133 @@ export interface TwinOptions {
 export interface Twin {
   url: string;
   stateDir: string;
-  stripe: LocalStripe | null;
+  stripe: stripe.Stripe['server'];
   stripeWebhookSecret: string;
   /** The footage provider's contract server (requests it saw, failure drills), when footage is on. */
-  footage: ContractServer | null;
+  footage: footage.Footage['server'];
   /** The content guardrail's stand-in (Bedrock's ApplyGuardrail on the twin), with the requests it saw. */
-  guardrail: LocalGuardrail;
+  guardrail: contentGuardrail.ContentGuardrail['guardrail'];
   /** The root that issued the twin's C2PA test signer (PEM): a reader's trust anchor for its ads. */
   c2paTrustAnchor: string;
   endpoints: { dynamodb: string; s3: string; stepFunctions: string; ses: string; stripe: string | null };
-  steps: Awaited<ReturnType<typeof startStepFunctions>>;
-  outbox: Awaited<ReturnType<typeof startSesOutbox>>;
+  steps: stepFunctions.StepFunctions['steps'];
+  outbox: ses.Ses['outbox'];
   /** The functions invoked through Lambda's API (the render function); `failNext` drills failures. */
-  lambda: LocalLambda;
+  lambda: lambda.Functions['lambda'];
   /** API Gateway's failure drills: a route's function failing, or the API unreachable. */
-  api: GatewayFaults;
+  api: apiGateway.ApiGateway['faults'];
   env: Record<string, string>;
   /** What the site's /config.json says; `drain()` waits until every order change so far is published. */
-  realtime: RuntimeConfig['realtime'] & { drain: StreamPoller['drain'] };
+  realtime: RuntimeConfig['realtime'] & { drain: () => Promise<void> };
   /** `drain()` waits until every confirmation requested so far is mailed (or given up on). */
-  newsletter: { drain: StreamPoller['drain'] };
-  reconciler: ReconcilerTimer;
+  newsletter: { drain: () => Promise<void> };
+  reconciler: ReturnType<typeof eventBridge.start>;
   stop(): Promise<void>;
 }
 
-/** The browser's API key on the twin (AppSync's `da2-` form). */
-const localEventsApiKey = 'da2-reelfive-local';
-
 export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
   const log = options.log ?? (() => undefined);
-  const stateDir = resolve(options.stateDir ?? join(projectRoot, '.local'));
-  // Before anything touches the folder: a second twin on it refuses here, naming the first.
-  const lock = await lockStateFolder(stateDir);
-  const stoppers: (() => Promise<void>)[] = [lock.release];
+  const running: { stop(): Promise<void> }[] = [];
+  const started = <Service extends { stop(): Promise<void> }>(service: Service): Service => {
+    running.push(service);
+    return service;
+  };
   const stop = async () => {
-    for (const stopPart of stoppers.reverse()) await stopPart().catch(() => undefined);
-    stoppers.length = 0;
+    for (const service of running.reverse()) await service.stop().catch(() => undefined);
+    running.length = 0;
   };
 
+  const state = started(await stateFolder.start({ stateDir: options.stateDir, reset: options.reset }));
   try {
-    if (options.reset) await clearStateFolder(stateDir);
-    // The port is known first: the URLs handed to Stripe and S3 CORS depend on it.
-    let route: (req: IncomingMessage, res: ServerResponse) => Promise<void> = async (_req, res) => {
-      res.statusCode = 503;
-      res.end('Starting');
-    };
-    const server = createServer((req, res) => {
-      route(req, res).catch((error: Error) => {
-        log(`request failed: ${error.stack ?? error.message}`);
-        if (res.headersSent) res.end();
-        else sendJson(res, 500, { error: 'Internal error', errorCode: 'INTERNAL' });
-      });
-    });
-    const { port, close } = await listen(server, { port: options.port ?? 3000 });
-    stoppers.push(close);
-    const url = `http://${options.publicHost ?? 'localhost'}:${port}`;
-    await lock.announce(url);
+    const front = started(await cloudFront.start({ port: options.port ?? 3000, publicHost: options.publicHost, log }));
+    await state.announce(front.url);
+    // openssl makes the C2PA test certificate while DynamoDB Local starts; awaited below, and this
+    // keeps a start that fails before then from leaving its rejection unhandled.
+    const secretsStarting = secretsManager.start();
+    secretsStarting.catch(() => undefined);
+    const stack = cloudFormation.start();
 
-    // The ads' C2PA signer: a test certificate openssl makes while DynamoDB Local starts.
-    const c2paSigner = makeTestC2paSigner();
-    // Awaited below; this only keeps a start that fails before then from leaving it unhandled.
-    c2paSigner.catch(() => undefined);
-    const template = synthesizeTwinTemplate();
-
-    const dynamo = await startDynamoDbLocal({ dataDir: join(stateDir, 'dynamodb') });
-    stoppers.push(dynamo.stop);
-    const dynamoClient = new DynamoDBClient({
-      endpoint: dynamo.endpoint,
-      region: 'us-east-1',
-      credentials: localCredentials,
-    });
-    await createTablesFromTemplate(dynamoClient, template);
-    dynamoClient.destroy();
-
-    const buckets = bucketsFromTemplate(template).map((bucket) => ({
-      ...bucket,
-      cors: bucket.cors?.map((rule) => ({ ...rule, AllowedOrigins: [url] })),
-    }));
-    const s3 = await startS3({ directory: join(stateDir, 's3'), buckets });
-    stoppers.push(s3.stop);
-
-    const outbox = await startSesOutbox({ directory: join(stateDir, 'mail') });
-    stoppers.push(outbox.stop);
-
-    const events = await startAppSyncEvents({
-      apiKey: localEventsApiKey,
-      credentials: localCredentials,
-      log,
-      ...(options.debug ? { debug: options.debug } : {}),
-    });
-    stoppers.push(events.stop);
-
-    const stripeWebhookSecret = options.realStripe?.webhookSecret ?? 'whsec_reelfive_local';
-    const stripeSecretKey = options.realStripe?.secretKey ?? 'sk_test_reelfive_local';
-    const stripe = options.realStripe
-      ? null
-      : await startLocalStripe({
-          secretKey: stripeSecretKey,
-          webhookSecret: stripeWebhookSecret,
-          webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
-          publicBaseUrl: url,
-          stateFile: join(stateDir, 'stripe.json'),
-        });
-    if (stripe) stoppers.push(stripe.stop);
-
-    // The provider's contract server, and the environment lib/generation gives a stage with a
-    // video model (grantFootage), the key as a plain value as with Stripe's.
-    const footageApiKey = 'local-footage-key';
-    const footage = options.footage ? await startFootageServer(options.footage.provider, footageApiKey) : null;
-    if (footage) stoppers.push(footage.stop);
-    const footageEnv: Record<string, string> =
-      footage && options.footage
-        ? {
-            [envNames.footageModel]: twinFootageModels[options.footage.provider],
-            [envNames.deliverySeconds]: String(deliverySeconds(twinFootageModels[options.footage.provider])),
-            [envNames.footageResolution]: footageDefaults.resolution,
-            [envNames.footageMaxSpendUsd]: String(options.footage.maxSpendUsd ?? footageDefaults.maxSpendUsd),
-            [envNames.footageFallback]: options.footage.fallback ?? footageDefaults.fallback,
-            [envNames.footageApiKey]: footageApiKey,
-            [envNames.footageApiBase]: footage.url,
-          }
-        : {};
-
-    // Handed to the render as a plain value, like Stripe's key.
-    const c2pa = await c2paSigner;
-
-    const originSecret = randomBytes(24).toString('hex');
-    const env = lambdaEnvironment(template, {
-      [envNames.siteUrl]: url,
-      [envNames.stripeSecretKey]: stripeSecretKey,
-      [envNames.stripeWebhookSecret]: stripeWebhookSecret,
-      [envNames.c2paSigner]: JSON.stringify(c2pa.signer),
-      ...(stripe ? { [envNames.stripeApiBase]: stripe.apiUrl } : {}),
-      ...footageEnv,
-      [envNames.originVerifySecret]: originSecret,
-      [envNames.eventsHttpEndpoint]: events.httpEndpoint,
-      ...(options.ipAttemptsPerHour ? { [envNames.ipAttemptsPerHour]: String(options.ipAttemptsPerHour) } : {}),
-      ...(options.dailyCapacity ? { [envNames.dailyCapacity]: String(options.dailyCapacity) } : {}),
-      ...(options.packFormats ? { [envNames.packFormats]: options.packFormats.join(',') } : {}),
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: S3RVER_ACCESS_KEY_ID,
-      AWS_SECRET_ACCESS_KEY: S3RVER_SECRET_ACCESS_KEY,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ENDPOINT_URL_SESV2: outbox.endpoint,
-      POWERTOOLS_SERVICE_NAME: 'reelfive',
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-      // Off already outside Lambda (Powertools traces only where AWS_EXECUTION_ENV is set), and kept off
-      // where a container sets that (ECS, CodeBuild): a live tracer would patch http for the whole twin.
-      POWERTOOLS_TRACE_ENABLED: 'false',
-      AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
-      // ffmpeg, ffprobe and festival, which the handlers start, die with the twin even on SIGKILL.
-      ...(await tiedBinaryEnvironment(join(stateDir, 'bin'))),
-    });
-
-    // The twin has no SNS: ops messages go to the mail outbox and the log (notifyOps' fallback).
-    delete env[envNames.opsTopicArn];
-    // Bedrock's ApplyGuardrail for the guardrail the template names (lib/generation/content-guardrail.ts).
-    const guardrail = await startLocalGuardrail({
-      guardrailId: requireValue(env, envNames.contentGuardrailId),
-      guardrailVersion: requireValue(env, envNames.contentGuardrailVersion),
-    });
-    stoppers.push(guardrail.stop);
-    env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME = guardrail.url;
-    const lambda = await startLocalLambda({
-      functions: {
-        [twinRenderFunctionName]: async (event) =>
-          (await loadModule(renderFunction.entry)).handler(
-            event,
-            lambdaContext('RenderFunction', renderFunction.timeoutSeconds),
-          ),
-      },
-      log,
-    });
-    stoppers.push(lambda.stop);
-    env.AWS_ENDPOINT_URL_LAMBDA = lambda.endpoint;
-
-    // Handlers read their configuration from process.env, as in Lambda. One twin per process; a
-    // twin without footage must not inherit the footage settings of one started before it.
-    for (const name of [envNames.footageModel, envNames.footageApiBase, envNames.footageApiKey])
-      delete process.env[name];
-    // Set before the state machine starts: executions a previous run left RUNNING end ABORTED at
-    // start-up, and the execution-status rule's handler then needs the environment.
-    Object.assign(process.env, env);
-    if (options.testSiteHosts) {
-      setTestSiteHosts(options.testSiteHosts);
-      stoppers.push(async () => setTestSiteHosts(null));
-    }
-    const taskHandlers: Record<string, (input: unknown) => Promise<unknown>> = {};
-    for (const step of generationSteps) {
-      taskHandlers[step.state] = async (input) =>
-        (await loadModule(step.entry)).handler(input, lambdaContext(step.state, step.timeoutSeconds));
-    }
-    for (const state of Object.values(renderStates)) {
-      taskHandlers[state] = (input) => lambda.runTask(twinRenderFunctionName, input);
-    }
-    const steps = await startStepFunctions({
-      template,
-      taskHandlers,
-      storeFile: join(stateDir, 'executions.json'),
-      ...(options.waitScale ? { waitScale: options.waitScale } : {}),
-      // The twin's EventBridge rule on execution status (lib/generation: ExecutionEndedRule).
-      onExecutionEnd: async (execution) => {
-        const { handler } = await loadModule(executionEndedFunction.entry);
-        const event = {
-          source: 'aws.states',
-          'detail-type': 'Step Functions Execution Status Change',
-          detail: {
-            executionArn: execution.executionArn,
-            stateMachineArn: execution.stateMachineArn,
-            name: execution.name,
-            status: execution.status,
-            error: execution.error ?? null,
-            cause: execution.cause ?? null,
-          },
-        };
-        await handler(event, lambdaContext('ExecutionEnded', executionEndedFunction.timeoutSeconds));
-      },
-      log,
-    });
-    stoppers.push(steps.stop);
-    env[envNames.stateMachineArn] = steps.stateMachineArn;
-    env.AWS_ENDPOINT_URL_SFN = steps.endpoint;
-    Object.assign(process.env, env);
-
-    // The orders table's stream → the publisher Lambda (lib/realtime's event source mapping).
-    const stream = await startStreamPoller({
-      endpoint: dynamo.endpoint,
-      tableName: requireValue(env, envNames.ordersTable),
-      credentials: localCredentials,
-      handler: async (event) =>
-        (await loadModule(orderChangesPublisherEntry)).handler(event, lambdaContext('OrderChangesPublisher', 30)),
-      log,
-    });
-    stoppers.push(stream.stop);
-    // The subscribers table's stream → the confirmation sender (lib/newsletter's event source mapping).
-    const subscriberStream = await startStreamPoller({
-      endpoint: dynamo.endpoint,
-      tableName: requireValue(env, envNames.subscribersTable),
-      credentials: localCredentials,
-      handler: async (event) =>
-        (await loadModule(confirmationSenderEntry)).handler(event, lambdaContext('NewsletterConfirmationSender', 30)),
-      log,
-    });
-    stoppers.push(subscriberStream.stop);
-    const reconciler = startReconcilerTimer({
-      intervalMs: options.reconcileIntervalMs ?? 60_000,
-      run: async () =>
-        (await loadModule(reconcilerFunction.entry)).handler(
-          {},
-          lambdaContext('Reconciler', reconcilerFunction.timeoutSeconds),
-        ),
-      log,
-    });
-    stoppers.push(reconciler.stop);
-    const runtimeConfig: RuntimeConfig = {
-      realtime: { endpoint: events.amplifyEndpoint, region: 'us-east-1', apiKey: events.apiKey },
-    };
-
-    const site = {
-      distDir: join(projectRoot, 'web', 'dist'),
-      viewerRequest: loadEdgeFunction(viewerRequestCode(pagePaths, runtimeConfig)),
-      viewerResponse: loadEdgeFunction(viewerResponseCode()),
-      securityHeaders: securityHeaders({
-        connect: [s3.endpoint, events.amplifyEndpoint.replace(/\/event$/, '')],
-        media: [s3.endpoint],
-        images: [s3.endpoint],
-      }),
-    };
-    const originHeaders = (req: IncomingMessage) => ({
-      // What CloudFront adds: the viewer's real address and the shared origin secret.
-      [viewerAddressHeader]: `${req.socket.remoteAddress ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`,
-      [originVerifyHeader]: originSecret,
-    });
-    const apiFaults = createGatewayFaults();
-    const loadHandler = async (apiRoute: ApiRoute | null): Promise<HttpHandler> =>
-      (await loadModule(apiRoute?.entry ?? 'common/not-found.handler.ts')).handler as HttpHandler;
-
-    route = async (req, res) => {
-      const path = new URL(req.url ?? '/', 'http://twin').pathname;
-      if (path.startsWith('/api/'))
-        return serveApi(req, res, {
-          loadHandler,
-          originHeaders,
-          faults: apiFaults,
-          ...(options.apiTimeoutScale ? { timeoutScale: options.apiTimeoutScale } : {}),
-        });
-      if (path.startsWith('/_local/pay/') && stripe && (await stripe.handlePayPage(req, res))) return;
-      if (path.startsWith('/_local')) return serveOpsPage(req, res, { steps, outbox, url });
-      return serveSite(req, res, site);
-    };
-
-    // For the ops CLI (tools/ops): where this twin's tables, machine and Stripe are. Secrets inside.
-    const envFile = join(stateDir, 'env.json');
-    await writeFile(
-      envFile,
-      JSON.stringify({ url, pid: process.pid, startedAt: new Date().toISOString(), env }, null, 2),
-      { mode: 0o600 },
+    const dynamodb = started(await dynamoDb.start({ dataDir: state.path('dynamodb'), template: stack.template }));
+    const bucket = started(
+      await s3.start({ directory: state.path('s3'), template: stack.template, siteUrl: front.url }),
     );
-    stoppers.push(() => rm(envFile, { force: true }));
+    const mail = started(await ses.start({ directory: state.path('mail') }));
+    const events = started(await appSyncEvents.start({ log, ...(options.debug ? { debug: options.debug } : {}) }));
+    const payments = started(
+      await stripe.start({
+        ...(options.realStripe ? { realStripe: options.realStripe } : {}),
+        siteUrl: front.url,
+        sitePort: front.port,
+        stateFile: state.path('stripe.json'),
+      }),
+    );
+    const clips = started(await footage.start(options.footage));
+    const secrets = started(await secretsStarting);
+    const guardrail = started(await contentGuardrail.start({ functionEnvironment: stack.functionEnvironment }));
+    const functions = started(
+      await lambda.start({
+        templateEnvironment: stack.functionEnvironment,
+        services: [payments, secrets, clips, events, dynamodb, bucket, mail, guardrail],
+        settings: {
+          siteUrl: front.url,
+          ipAttemptsPerHour: options.ipAttemptsPerHour,
+          dailyCapacity: options.dailyCapacity,
+          packFormats: options.packFormats,
+        },
+        binDir: state.path('bin'),
+        ...(options.testSiteHosts ? { testSiteHosts: options.testSiteHosts } : {}),
+        log,
+      }),
+    );
+    const machine = started(
+      await stepFunctions.start({
+        template: stack.template,
+        storeFile: state.path('executions.json'),
+        ...(options.waitScale ? { waitScale: options.waitScale } : {}),
+        functions,
+        log,
+      }),
+    );
+    functions.addEnvironment(machine.environment);
+    const streams = started(await dynamoDbStreams.start({ dynamodbEndpoint: dynamodb.endpoint, functions, log }));
+    const reconciler = started(
+      eventBridge.start({ intervalMs: options.reconcileIntervalMs ?? 60_000, functions, log }),
+    );
+
+    const api = apiGateway.start({
+      functions,
+      originSecret: secrets.originSecret,
+      ...(options.apiTimeoutScale ? { timeoutScale: options.apiTimeoutScale } : {}),
+    });
+    const ops = opsPages.start({ steps: machine.steps, outbox: mail.outbox, url: front.url });
+    front.open([api, ...(payments.payPage ? [payments.payPage] : []), ops], {
+      runtimeConfig: events.runtimeConfig,
+      bucketEndpoint: bucket.endpoint,
+    });
+    started(await state.publishEnvironment(front.url, functions.env));
 
     return {
-      url,
-      stateDir,
-      stripe,
-      stripeWebhookSecret,
-      footage,
-      guardrail,
-      c2paTrustAnchor: c2pa.rootCertificate,
+      url: front.url,
+      stateDir: state.dir,
+      stripe: payments.server,
+      stripeWebhookSecret: payments.webhookSecret,
+      footage: clips.server,
+      guardrail: guardrail.guardrail,
+      c2paTrustAnchor: secrets.c2paTrustAnchor,
       endpoints: {
-        dynamodb: dynamo.endpoint,
-        s3: s3.endpoint,
-        stepFunctions: steps.endpoint,
-        ses: outbox.endpoint,
-        stripe: stripe?.apiUrl ?? null,
+        dynamodb: dynamodb.endpoint,
+        s3: bucket.endpoint,
+        stepFunctions: machine.steps.endpoint,
+        ses: mail.outbox.endpoint,
+        stripe: payments.server?.apiUrl ?? null,
       },
-      steps,
-      outbox,
-      lambda,
-      api: apiFaults,
-      env,
-      realtime: { ...runtimeConfig.realtime, drain: stream.drain },
-      newsletter: { drain: subscriberStream.drain },
+      steps: machine.steps,
+      outbox: mail.outbox,
+      lambda: functions.lambda,
+      api: api.faults,
+      env: functions.env,
+      realtime: { ...events.runtimeConfig.realtime, drain: streams.orderChanges },
+      newsletter: { drain: streams.subscribers },
       reconciler,
       stop,
     };
@@ -430,50 +212,4 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     await stop();
     throw error;
   }
-}
-
-const localCredentials = { accessKeyId: S3RVER_ACCESS_KEY_ID, secretAccessKey: S3RVER_SECRET_ACCESS_KEY };
-
-// biome-ignore lint/suspicious/noExplicitAny: a handler module's exports are only known at run time
-function loadModule(entry: string): Promise<{ handler: (...args: any[]) => Promise<any> }> {
-  let loaded = handlerModules.get(entry);
-  if (!loaded) {
-    loaded = import(pathToFileURL(join(projectRoot, 'lambdas', entry)).href);
-    handlerModules.set(entry, loaded);
-  }
-  return loaded;
-}
-
-// Imported once, as Lambda keeps a warm module: under tsx every import() call, even of a module
-// already loaded, is a round trip to its loader thread, which showed in the API's latency.
-// biome-ignore lint/suspicious/noExplicitAny: a handler module's exports are only known at run time
-const handlerModules = new Map<string, Promise<{ handler: (...args: any[]) => Promise<any> }>>();
-
-/** Every Lambda's environment from the template (Refs resolved to the twin's names), then ours. */
-function lambdaEnvironment(
-  template: Record<string, unknown>,
-  overrides: Record<string, string>,
-): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const logicalId of Object.keys(resourcesOfType(template, 'AWS::Lambda::Function'))) {
-    Object.assign(env, functionEnvironment(template, logicalId));
-  }
-  // Secrets come as plain values here; the *_NAME variables would send handlers to Secrets Manager.
-  for (const name of [
-    ...Object.values(stripeKeySecretNameEnv),
-    envNames.stripeWebhookSecretName,
-    envNames.originVerifySecretName,
-    envNames.c2paSignerSecretName,
-  ]) {
-    delete env[name];
-  }
-  // The render function's bundled binaries live in /var/task in Lambda; here the npm packages' own.
-  for (const name of ['FFMPEG_PATH', 'FFPROBE_PATH', 'RENDER_FONTS_DIR', 'C2PA_LIBRARY_PATH']) delete env[name];
-  return { ...env, ...overrides };
-}
-
-function requireValue(env: Record<string, string>, name: string): string {
-  const value = env[name];
-  if (!value) throw new Error(`The synthesized template gives no ${name}`);
-  return value;
 }

@@ -78,13 +78,13 @@ export const configSchema = z.object({
         z.string().check(z.minLength(1)),
         z.object({
           provider: z.enum(footageProviders),
-          /** USD per generated second at each resolution (unit-economics.md). */
+          /** USD per generated second at each resolution (the provider's published price). */
           usdPerSecond: z.object({ '720p': z.number().check(z.positive()), '1080p': z.number().check(z.positive()) }),
           /** The clip lengths the model accepts, shortest first; a scene gets the shortest that covers it. */
           clipSeconds: z.array(z.int().check(z.positive())).check(z.minLength(1)),
           /** Image-to-video only: a scene without an image is not sent to it. */
           needsImage: z.boolean(),
-          /** The provider's documented generation time for one clip (README's expected paid → completed). */
+          /** The provider's documented generation time for one clip (docs/features.md, "Expected paid → completed in AWS"). */
           typicalSeconds: z.int().check(z.positive()),
         }),
       ),
@@ -98,8 +98,8 @@ export const configSchema = z.object({
     /** Typical time from payment to the delivered ad, seconds; set from a measurement (config.ts says which). */
     typicalSeconds: z.int().check(z.positive(), z.maximum(30 * 60)),
   }),
-  /** The preview before paying (DESIGN §5 step 1, lambdas/generation/preview). */
-  /** What the order form does while it waits for the preview (DESIGN §5 step 1). */
+  /** The preview before paying (docs/design.md "Generation pipeline", lambdas/generation/preview). */
+  /** What the order form does while it waits for the preview (docs/design.md "Generation pipeline"). */
   preview: z.object({
     /** The form says "still reading…" once a preview has taken this long. */
     stillReadingAfterMs: z.int().check(z.positive()),
@@ -121,7 +121,7 @@ export const configSchema = z.object({
     defaultDurationSeconds: z.int().check(z.positive()),
   }),
   limits: z.object({
-    /** Spec §9: at most 3 active (paid, unfinished) orders per mailbox within 24 hours. */
+    /** docs/product.md "Business constants": at most 3 active (paid, unfinished) orders per mailbox within 24 hours. */
     activeOrdersPerEmail: z.int().check(z.positive()),
     activeOrderWindowHours: z.int().check(z.positive()),
     uploadMaxBytes: z.int().check(z.positive()),
@@ -132,7 +132,7 @@ export const configSchema = z.object({
   }),
   /** Limits the service enforces and the site never shows (shared/config.ts `serviceLimits`). */
   serviceLimits: z.object({
-    /** Per-IP attempts per hour on order creation and uploads (DESIGN §9). */
+    /** Per-IP attempts per hour on order creation and uploads (docs/threat-model.md). */
     ipAttemptsPerHour: z.int().check(z.positive()),
     /** Per-IP coupon look-ups per hour (creates that name a code): no guessing codes from one address. */
     couponLookupsPerIpPerHour: z.int().check(z.positive()),
@@ -171,7 +171,7 @@ export const configSchema = z.object({
   }),
   /**
    * The home page's social proof. SEED VALUES from the spec, not yet true: replace them with real
-   * figures and real customers' words before launch (README "Launch checklist"; 16 CFR 465).
+   * figures and real customers' words before launch (docs/deploy.md "Launch checklist"; 16 CFR 465).
    */
   site: z.object({
     socialProof: z.object({
@@ -194,7 +194,7 @@ export const configSchema = z.object({
       )
       .check(z.length(3)),
     trustedBy: z.array(z.string().check(z.minLength(1))).check(z.length(4)),
-    /** Footer links (spec §2.9); SEED handles: confirm each account exists before launch. */
+    /** Footer links (docs/product.md "Screens and routes"); SEED handles: confirm each account exists before launch. */
     socialLinks: z.array(z.object({ name: z.string().check(z.minLength(1)), url: z.url() })),
     /** Other products of the company, linked from the footer; none yet, so the block is hidden. */
     sisterProducts: z.array(z.object({ name: z.string().check(z.minLength(1)), url: z.url() })),

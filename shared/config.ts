@@ -106,10 +106,10 @@ export const generationConfig: GenerationConfig = {
   // foundation-model grant stays as it is) and with Converse's forced tool choice.
   bedrockModelId: 'amazon.nova-pro-v1:0',
   // AI footage (lambdas/generation/footage, docs/footage-providers.md). Prices and clip lengths from
-  // ../shared/research/unit-economics.md; a stage picks one model (lib/stack-parameters.ts).
+  // each provider's published prices (docs/features.md "AI footage and what each ad costs"); a stage picks one model (lib/stack-parameters.ts).
   // What an ad costs besides its footage, recorded on each order (lambdas/generation/order-cost.ts):
-  // AWS per length from the bench's cost table (README "Cost per ad", bench/cost-per-ad.md) and
-  // Stripe's US card fee (research/unit-economics.md). Ops are alarmed when the hour's average ad
+  // AWS per length from the bench's cost table (docs/budgets.md "Cost per ad", bench/cost-per-ad.md) and
+  // Stripe's US card fee (tests/bench/prices.ts). Ops are alarmed when the hour's average ad
   // costs more than alarmUsdPerAd (a stage may set its own: costAlarmUsdPerAd).
   costPerAd: {
     // The bench's figures with Nova Lite plus Nova Pro's price for the same calls (until it runs again).

@@ -1,4 +1,4 @@
-// DESIGN §9 as code: the values, request/response shapes and errorCodes that handlers, site
+// The contract (docs/product.md) as code: the values, request/response shapes and errorCodes that handlers, site
 // and tests share. Change a value here and every side changes with it.
 // zod/mini: the site's order form imports these schemas, and mini is a third of full zod's size.
 import * as z from 'zod/mini';
@@ -86,7 +86,7 @@ export const messages = {
     "You've reached the maximum of 3 active orders within 24 hours. Please wait for existing orders to complete.",
   invalidCoupon: (code: string) =>
     `The coupon code '${code}' is not valid. Please check and try again, or proceed without a coupon.`,
-  /** Ours (issue 16): a 100 % code gives one free ad per mailbox (`+tag` and Gmail dots fold together). */
+  /** Ours: a 100 % code gives one free ad per mailbox (`+tag` and Gmail dots fold together). */
   freeCouponAlreadyUsed: (code: string) =>
     `The coupon code '${code}' has already been used for a free ad with this email address. Each address can use it once; please proceed without a coupon.`,
   paymentFailed: 'We encountered an issue processing your payment. Please try again.',
@@ -169,7 +169,7 @@ export const requiredEmail = (missing: string) =>
 
 /**
  * `orderId` lets the tab that submitted follow the order while the buyer pays in the other tab;
- * the id is the buyer's capability (DESIGN §6), and this answer goes only to the buyer.
+ * the id is the buyer's capability (docs/spec-deviations.md), and this answer goes only to the buyer.
  */
 export const createOrderResponseSchema = z.object({ url: z.url(), orderId: z.uuid() });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
@@ -292,7 +292,7 @@ export const cancelOrderResponseSchema = z.object({
 });
 export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;
 
-/** GET /api/capacity: spots left today (UTC day), never negative (DESIGN §6). */
+/** GET /api/capacity: spots left today (UTC day), never negative (docs/spec-deviations.md). */
 export const capacityResponseSchema = z.object({
   spotsLeft: z.int().check(z.minimum(0)),
   dailyCapacity: z.int().check(z.positive()),
@@ -314,13 +314,13 @@ export interface NewsletterConfirmRequest {
 /** The `token` of a confirm or unsubscribe link: 32 random bytes, base64url. */
 export const newsletterTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));
 
-/** Spec §4: any unknown status is shown as pending. */
+/** docs/product.md "The order and its states": any unknown status is shown as pending. */
 export function displayedOrderStatus(value: string | null | undefined): OrderStatus {
   return (orderStatuses as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : 'pending';
 }
 
 /**
- * DESIGN §6 (a departure from the spec, for privacy): the order API and page show the email as
+ * docs/spec-deviations.md (a departure from the spec, for privacy): the order API and page show the email as
  * `b•••@example.com`, since anyone holding the order link may read them; the buyer's own emails
  * keep the full address.
  */
@@ -331,7 +331,7 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, Math.min(1, at))}•••${email.slice(at)}`;
 }
 
-/** Spec/DESIGN §9: the id is shown as its first 8 characters followed by an ellipsis. */
+/** The spec's order summary (docs/product.md): the id is shown as its first 8 characters followed by an ellipsis. */
 export function shortOrderId(id: string): string {
   return `${id.slice(0, 8)}...`;
 }

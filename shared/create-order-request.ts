@@ -1,4 +1,4 @@
-// POST /api/orders body (spec §7), parsed by the CreateOrder handler. Apart from the contract
+// POST /api/orders body (docs/product.md "The calls"), parsed by the CreateOrder handler. Apart from the contract
 // because it checks the website with the public-address rules (ipaddr.js, CommonJS, which no
 // bundler drops): the site imports only its type, so none of that reaches the browser.
 import * as z from 'zod/mini';

@@ -1,7 +1,7 @@
 // What the delivery pack is, in the words the site and the emails use (the FAQ, pricing, value
 // section, terms and the pack-ready email). Plain strings (the revision's two facts from revision.ts,
 // which imports nothing), so the home page's script carries these sentences and not the format table
-// (its JS budget: README's Budgets);
+// (its JS budget: docs/budgets.md);
 // tests/integration/site-truth.test.ts holds them to shared/ad-formats.ts and the stage's pack.
 import { revisionKeeps, revisionLimits } from './revision.ts';
 
@@ -26,6 +26,6 @@ export function openingsWords(openings: number): string {
     return `Two openings to A/B test: your ad’s own (A) and one more (B) at 1080x1920. There is no third: ${reason}, and your site gave one.`;
   }
   // A site we could read only the name of gives no other opening in any length or style; one whose
-  // facts the ad's body has said may give one in another (README, "openings to A/B test").
+  // facts the ad's body has said may give one in another (docs/design.md, "openings to A/B test").
   return `One opening: ${reason}, and your site gave none for this ad. If we could read only your business’s name, no other length or style will find one; if we read more, another may.`;
 }

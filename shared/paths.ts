@@ -1,4 +1,4 @@
-// Every route path of the site, in one place (spec §2). Pages, links, the prerender step and the
+// Every route path of the site, in one place (docs/product.md "Screens and routes"). Pages, links, the prerender step and the
 // CloudFront viewer-request function's list of known paths all read it.
 export const blogSlugs = [
   'how-to-create-ai-video-ads-that-convert',

@@ -1,4 +1,4 @@
-// POST /api/previews (DESIGN §5 step 1): what the ad will be made from, shown on the order form
+// POST /api/previews (docs/design.md "Generation pipeline"): what the ad will be made from, shown on the order form
 // before the buyer pays. The answer's shape and the buyer's words for a site that cannot be read,
 // shared by the handler, the site and the tests. The request schema checks the website with the
 // public-address rules (ipaddr.js), so it lives apart, in preview-request.ts, out of the site's bundle.

@@ -35,7 +35,7 @@ export const apiRoutes = [
     timeoutSeconds: 10,
   },
   {
-    // What the ad will be made from, before paying (DESIGN §5 step 1): reads the site with a
+    // What the ad will be made from, before paying (docs/design.md "Generation pipeline"): reads the site with a
     // shorter deadline, cleans its images into our bucket and caches both for the generation.
     name: 'CreatePreview',
     ...apiPaths.CreatePreview,

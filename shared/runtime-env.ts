@@ -62,7 +62,7 @@ export const envNames = {
   /**
    * Who signs the ads' C2PA manifests (lambdas/generation/media/label-ad.ts): JSON of a certificate
    * chain and private key, in Secrets Manager by name in AWS, the plain value on the twin (a test
-   * signer made at start, local/c2pa-test-signer.ts).
+   * signer made at start, local/secrets-manager/c2pa-test-signer.ts).
    */
   c2paSignerSecretName: 'C2PA_SIGNER_SECRET_NAME',
   c2paSigner: 'C2PA_SIGNER',

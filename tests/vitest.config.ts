@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Handlers log as in Lambda; a test's output keeps warnings and errors only. Under Node 20 the AWS
- * SDK warns once per process that its releases after January 2027 need Node 22 (README, Prerequisites).
+ * SDK warns once per process that its releases after January 2027 need Node 22 (README.md, Prerequisites).
  */
 const quietHandlers = {
   POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',

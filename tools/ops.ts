@@ -1,7 +1,7 @@
 // `npm run ops -- <command>`: find, show, refund, resend and redrive orders, and create free-ad
 // codes, on the running twin (default; reads .local/env.json) or a deployed stage (--stage
-// staging|prod, with your AWS credentials). Runbook: README.md "Operations".
-import '#local/node20-sdk-notice.ts';
+// staging|prod, with your AWS credentials). Runbook: docs/runbook.md.
+import '#local/cli/node20-sdk-notice.ts';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { logger } from '#powertools/logger.ts';

@@ -6,7 +6,7 @@
 // voice-over, written to web/src/features/landing/media/ (the site imports them, so they ship with
 // hashed names). Run it again after the renderer or the writer changes, and look at the result.
 // The voice is the one createVoice() picks: the twin's offline voice by default, or Amazon Polly's
-// neural voices with `VOICE_ENGINE=polly` and AWS credentials (a deploy machine, README "Deploy").
+// neural voices with `VOICE_ENGINE=polly` and AWS credentials (a deploy machine, docs/deploy.md).
 // media/examples.json records which, and the home page says so when it is the offline one.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // `npm run build`: the site into web/dist — Vite's browser build, then a server build of
-// src/entry-server.tsx that prerenders every public page (DESIGN §11) over the same assets.
+// src/entry-server.tsx that prerenders every public page (docs/features.md "The site, the blog and SEO") over the same assets.
 // The build is for one stage: SITE_URL sets the canonical origin (the default is config.siteUrl),
 // FOOTAGE_MODEL the stage's video model, whose time the pages promise (shared/delivery-time.ts).
 // What it was built for is written to web/dist/.build.json, which `cdk deploy` checks.

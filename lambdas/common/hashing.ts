@@ -14,7 +14,7 @@ export function emailHash(email: string): string {
 const dotlessDomains: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
 
 /**
- * The inbox an address delivers to (issue 16): `+tag` dropped, and for Gmail the dots too, so
+ * The inbox an address delivers to: `+tag` dropped, and for Gmail the dots too, so
  * `J.Doe+ads@GoogleMail.com` and `jdoe@gmail.com` are one mailbox. Used for limits only; mail goes
  * to the address as typed.
  */

@@ -1,4 +1,4 @@
-// Per-IP attempt windows (DESIGN §7, §9): one counter item per hashed client, action and clock
+// Per-IP attempt windows (docs/threat-model.md): one counter item per hashed client, action and clock
 // hour in the rate-limits table, removed by TTL after the window. A client is its IPv4 address or
 // its IPv6 /64 (clientOf).
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -13,7 +13,7 @@ import { sha256Hex } from './hashing.ts';
 
 const windowSeconds = 3600;
 
-/** Actions with a budget narrower than the general one (issue 16); any other action has the general. */
+/** Actions with a budget narrower than the general one (docs/threat-model.md); any other action has the general. */
 const narrowBudgets = new Map<string, number>([
   // Creates that name a coupon: a code cannot be guessed from one address.
   ['coupon-lookup', serviceLimits.couponLookupsPerIpPerHour],

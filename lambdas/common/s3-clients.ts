@@ -11,7 +11,7 @@ export const s3 = once(() => tracer.captureAWSv3Client(new S3Client(s3Options())
 
 /**
  * For presigned URLs: the default checksum mode would sign the CRC32 of an empty body into the
- * URL and real S3 would reject the browser's upload (research/probe-aws-twin.md §4). Not traced:
+ * URL and real S3 would reject the browser's upload (measured against S3's presigning). Not traced:
  * presigning sends no request.
  */
 export const s3Presigner = once(() => new S3Client({ ...s3Options(), requestChecksumCalculation: 'WHEN_REQUIRED' }));

@@ -1,4 +1,4 @@
-// Delivering a finished render (DESIGN §5 step 4): the MP4 and poster the render left in the
+// Delivering a finished render (docs/design.md "Generation pipeline"): the MP4 and poster the render left in the
 // videos bucket are checked, recorded on the order and announced to the buyer by email.
 import { HeadObjectCommand, type HeadObjectCommandOutput } from '@aws-sdk/client-s3';
 import { s3 } from '#common/s3-clients.ts';

@@ -1,4 +1,4 @@
-// Delivering the pack (DESIGN §5): every file the renders stored is checked, the zip of them all
+// Delivering the pack (docs/design.md "Generation pipeline"): every file the renders stored is checked, the zip of them all
 // with the buyer's licence, the copy to paste, the captions and how to set each platform's AI
 // label is written beside them, the order's pack is marked ready and the buyer
 // gets the `pack_ready` email. The zip is made with fflate (pure JS, no dependencies, typed, kept up

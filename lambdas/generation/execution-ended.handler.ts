@@ -1,4 +1,4 @@
-// The execution-status rule's target (DESIGN §10): an execution that ends FAILED, TIMED_OUT or
+// The execution-status rule's target (docs/design.md "Failure and repair"): an execution that ends FAILED, TIMED_OUT or
 // ABORTED may never have reached its Catch (an execution timeout runs none), so the failure
 // path runs from here too. It is idempotent with the one inside the state machine.
 import type { EventBridgeEvent } from 'aws-lambda';

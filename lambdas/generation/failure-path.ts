@@ -1,4 +1,4 @@
-// When an ad cannot be made (DESIGN §10): the order is marked failed, the buyer is refunded and
+// When an ad cannot be made (docs/design.md "Failure and repair"): the order is marked failed, the buyer is refunded and
 // told, ops hear about it, and the rate-limit slot is freed. Each part is idempotent on its own:
 // the state machine's failure states, the execution-status rule and the reconciler all call them,
 // in any order and any number of times.

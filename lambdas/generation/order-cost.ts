@@ -1,4 +1,4 @@
-// What one delivered ad cost (DESIGN §5 step 7): its footage (the price table × the seconds
+// What one delivered ad cost (docs/design.md "Generation pipeline"): its footage (the price table × the seconds
 // generated), Stripe's fee on what the buyer paid, and AWS's share (the bench's estimate per
 // length); recorded on the order for ops and counted for the cost alarm.
 import type { OrderRecord } from '#orders/order-record.ts';

@@ -1,4 +1,4 @@
-// What the buyer sees move: each step writes its stage and progress (DESIGN §9) on the order, and
+// What the buyer sees move: each step writes its stage and progress (docs/design.md "Order lifecycle") on the order, and
 // the orders stream carries the change to the live page.
 
 import type { FootageResult } from '#generation/footage/footage-jobs.ts';

@@ -68,7 +68,7 @@ function formatCents(cents: number, currency: string): string {
 
 const brand = config.brand.name;
 
-/** The receipt (issue 17): the date, the list price, the coupon and what it took off, and the charge. */
+/** The receipt: the date, the list price, the coupon and what it took off, and the charge. */
 function receiptFacts(order: OrderEmailFacts): Block {
   const { amountCents: listCents } = config.price;
   const discountCents = order.amount_cents === null ? 0 : Math.max(0, listCents - order.amount_cents);
@@ -300,7 +300,7 @@ function refundParagraph(order: OrderEmailFacts): string | null {
 }
 
 /**
- * A payment that arrived and started nothing (issue 16): the address already had its active orders
+ * A payment that arrived and started nothing (docs/decisions/slots-at-payment.md): the address already had its active orders
  * (it raced its own other checkouts), or a 100 % code it had already had its free ad with.
  */
 function refusedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {

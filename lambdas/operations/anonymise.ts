@@ -1,4 +1,4 @@
-// Retention (DESIGN §11, the privacy notice): an order's personal data — the buyer's email, its
+// Retention (the privacy notice, docs/features.md): an order's personal data — the buyer's email, its
 // hashes, the client's counter key, the website, the uploaded image's name and key, the coupon —
 // is removed once the order has been at rest for `config.site.orderPersonalDataDays`. What
 // remains (id, style, length, status, amount, Stripe ids) is what the books need. Runs inside the

@@ -1,4 +1,4 @@
-// The reconciler (DESIGN §10): finds orders that a lost webhook, a crash or a lost execution left
+// The reconciler (docs/design.md "Failure and repair"): finds orders that a lost webhook, a crash or a lost execution left
 // half-way and finishes what was started. Scheduled in AWS, a timer in the twin. Candidates come
 // from the by_status index (a time window per status, never a Scan); each is re-read and re-judged
 // before anything is done, and every repair is one of the idempotent paths the order uses anyway.
@@ -72,7 +72,7 @@ export type ReconcileReport = Record<RepairKind, number> & {
   anonymised: number;
 };
 
-/** What, if anything, this order needs now. Pure: the rules of DESIGN §10 in one place. */
+/** What, if anything, this order needs now. Pure: the rules of docs/design.md "Failure and repair" in one place. */
 export function planRepair(order: OrderRecord, now: Date): RepairKind | null {
   const idleMs = now.getTime() - Date.parse(order.updated_at);
   switch (order.order_status) {

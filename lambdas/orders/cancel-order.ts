@@ -1,4 +1,4 @@
-// Abandoned checkout (DESIGN §9): expire the unpaid session so it cannot be paid later and
+// Abandoned checkout (docs/design.md "Order lifecycle"): expire the unpaid session so it cannot be paid later and
 // free the buyer's slot at once. A paid order is left as it is.
 import { type CheckoutOutcome, expireCheckout } from '#payments/checkout-sessions.ts';
 import { applyCheckoutOutcome, closeCheckout } from './checkout-outcome.ts';

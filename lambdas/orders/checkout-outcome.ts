@@ -1,4 +1,4 @@
-// What a checkout's outcome means for its order (DESIGN §9, issue 16). Paid or free: the order is
+// What a checkout's outcome means for its order (docs/design.md "Order lifecycle", docs/decisions/slots-at-payment.md). Paid or free: the order is
 // paid holding one of its mailbox's slots and its one generation execution started, and when that
 // was the mailbox's last slot its other open checkouts are expired at Stripe. A payment that still
 // arrives for a full mailbox, or a second free ad from one 100 % code, starts nothing: it is
@@ -20,7 +20,7 @@ import { startGeneration } from './start-generation.ts';
  * Who settles what a payment sets off beyond the order itself: refunding a refused payment and
  * expiring a full mailbox's other checkouts. `now`: the webhook and the reconciler, which hold the
  * refund and checkout keys. `later`: the buyer's own requests (the success page's read, cancel),
- * public routes that hold no refund key (issue 16); Stripe's webhook for the same payment always
+ * public routes that hold no refund key; Stripe's webhook for the same payment always
  * follows (retried for days) and the reconciler repairs the rest within minutes.
  */
 export type Settlement = 'now' | 'later';

@@ -1,5 +1,5 @@
 // The spec's create-ad-payment: a validated request becomes a pending order and a Stripe Checkout
-// Session the buyer pays in. It holds no slot yet (issue 16): the mailbox's slot is claimed when the
+// Session the buyer pays in. It holds no slot yet (docs/decisions/slots-at-payment.md): the mailbox's slot is claimed when the
 // order is paid, so a stranger's unpaid checkouts cannot lock a buyer out; what a client may leave
 // unpaid is capped per IP instead, and coupon look-ups are throttled per IP.
 import { ApiFailure } from '#common/api-failure.ts';

@@ -1,4 +1,4 @@
-// "12 spots available today", made real (DESIGN §6): one counter item per UTC day in the
+// "12 spots available today", made real (docs/spec-deviations.md): one counter item per UTC day in the
 // rate-limits table, counted up when an order is paid or made free (order-lifecycle.ts, once per
 // payment it records), read by GET /api/capacity with one GetItem. An unpaid checkout, cancelled
 // or expired, takes no spot: anyone may open checkouts, so counting them would let a stranger

@@ -1,4 +1,4 @@
-// The order lifecycle (DESIGN §3, §9, §10): every change of an order's state is one of the named
+// The order lifecycle (docs/design.md "Architecture", "Order lifecycle", "Failure and repair"): every change of an order's state is one of the named
 // transitions below, one conditional write that happens only while its guard holds on the row.
 // The webhook, the success page's read, the state machine, the reconciler and ops may race or
 // repeat any of them without harm: a transition whose guard does not hold writes nothing and
@@ -42,7 +42,7 @@ type BusinessMetric = (typeof businessMetrics)[keyof typeof businessMetrics];
 /** Every transition: the rows it starts from, and the business metric it counts when it happens. */
 export const orderTransitions = {
   // Payment is the truth: a paid session fulfils even an order whose checkout we had closed. The
-  // order claims one of its mailbox's active-order slots in the same transaction (issue 16).
+  // order claims one of its mailbox's active-order slots in the same transaction (docs/decisions/slots-at-payment.md).
   paid: { from: { payment_status: ['unpaid', 'expired', 'canceled'] }, counts: businessMetrics.ordersPaid },
   // The same payment when the mailbox has no slot left (a race with its other checkouts), or has had
   // its free ad with this 100 % code: the order ends failed, its caller refunds and tells the buyer.
@@ -364,7 +364,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Writes the items in one transaction; answers null when written, else the index of the first item
  * whose condition failed. Real DynamoDB cancels competing transactions on the same items
- * (TransactionConflict, DESIGN §9): those are retried with jitter, then thrown, never read as a refusal.
+ * (TransactionConflict, docs/design.md "Order lifecycle"): those are retried with jitter, then thrown, never read as a refusal.
  */
 async function transact(items: TransactWriteItem[]): Promise<number | null> {
   for (let attempt = 0; ; attempt++) {

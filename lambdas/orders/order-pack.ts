@@ -1,4 +1,4 @@
-// The delivery pack's state on the order row (DESIGN §9): the order completes with its primary file
+// The delivery pack's state on the order row (docs/design.md "Order lifecycle"): the order completes with its primary file
 // and the rest of the pack follows with its own status and progress (pack_status, pack_progress),
 // which the orders stream carries to the live page like the order's own. Each render reports its
 // fraction under its item id (pack_renders); pack_progress is their mean, never moving back.

@@ -1,4 +1,4 @@
-// What an order row holds (DESIGN §3) and how a new one starts.
+// What an order row holds (docs/design.md "Architecture") and how a new one starts.
 import { randomUUID } from 'node:crypto';
 import { emailHash, mailboxHash } from '#common/hashing.ts';
 import type { IpAttempt } from '#common/ip-limit.ts';
@@ -18,7 +18,7 @@ export interface OrderRecord {
   email_hash: string;
   /**
    * The canonical mailbox's hash (hashing.ts): keys the active-order slots and the free-code
-   * ledger. Orders created before issue 16 lack it (mailboxOf derives it).
+   * ledger. Orders created before slots were taken at payment lack it (mailboxOf derives it).
    */
   mailbox_hash?: string;
   style: Style;
@@ -117,7 +117,7 @@ export interface OrderPackFile {
 }
 
 /**
- * Why a payment starts nothing (issue 16): the mailbox already had its active orders when the
+ * Why a payment starts nothing (docs/decisions/slots-at-payment.md): the mailbox already had its active orders when the
  * payment arrived, or the order was made free by a 100 % code this mailbox had already redeemed.
  */
 export type PaymentRefusal = 'activeOrderLimit' | 'freeCouponUsed';

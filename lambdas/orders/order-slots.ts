@@ -1,4 +1,4 @@
-// What the rate-limits table knows of a mailbox (issue 16), all under one key per canonical mailbox:
+// What the rate-limits table knows of a mailbox (docs/decisions/slots-at-payment.md), all under one key per canonical mailbox:
 // - three slots, the spec's "3 active orders within 24 hours": a slot is claimed when an order is
 //   paid or made free, in the same transaction as that transition (order-lifecycle.ts), freed
 //   when the order completes or fails, and lapses after 24 h. TTL deletion is lazy, so every
@@ -110,7 +110,7 @@ export async function openCheckoutsOf(
 
 /** Frees the order's slot when it stops being active (its ad completed or failed). */
 export async function releaseOrderSlot(order: Pick<OrderRecord, 'id' | 'mailbox_hash' | 'slot_sk'>): Promise<void> {
-  // Never paid (no slot), or paid before issue 16 (its slot was keyed otherwise and lapses).
+  // Never paid (no slot), or paid before slots were taken at payment (its slot was keyed otherwise and lapses).
   if (!order.slot_sk || !order.mailbox_hash) return;
   try {
     await documents().send(

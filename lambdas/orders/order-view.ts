@@ -1,6 +1,6 @@
-// The buyer's view of an order (DESIGN §9, GET /api/orders/{id}): exactly these fields, no
+// The buyer's view of an order (docs/design.md "Order lifecycle", GET /api/orders/{id}): exactly these fields, no
 // internal ones (hashes, Stripe ids, failure reasons, stored keys, emails sent), and the email
-// masked: anyone holding the link may read it (DESIGN §6).
+// masked: anyone holding the link may read it (docs/spec-deviations.md).
 import { maskEmail, type OrderView } from '#shared/contract.ts';
 import type { OrderRecord } from './order-record.ts';
 import type { VideoLinks } from './video-links.ts';

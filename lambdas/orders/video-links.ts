@@ -1,5 +1,5 @@
 // The finished ad's links for the order page: short-lived presigned GETs, made at each read
-// (DESIGN §9), so nothing stored ever holds a URL that dies. Once the retention lifecycle has
+// (docs/design.md "Order lifecycle"), so nothing stored ever holds a URL that dies. Once the retention lifecycle has
 // removed the video, the order says so instead.
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';

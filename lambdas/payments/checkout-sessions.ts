@@ -83,7 +83,7 @@ export async function openCheckoutSession(
         cancel_url: cancelPage.href,
         expires_at: Math.floor(expiresAt.getTime() / 1000),
         // A 100 % coupon still goes through Checkout: in payment mode Stripe then collects no card
-        // and the session completes with payment_status `no_payment_required` (DESIGN §9).
+        // and the session completes with payment_status `no_payment_required` (docs/design.md "Order lifecycle").
         ...(promotionCodeId ? { discounts: [{ promotion_code: promotionCodeId }] } : {}),
       },
       { idempotencyKey: `checkout-${request.orderId}` },

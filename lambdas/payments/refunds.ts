@@ -9,7 +9,7 @@ export interface Refund {
   amountCents: number;
 }
 
-/** Refunds the payment in full (idempotency key `refund-<order id>`, DESIGN §3). */
+/** Refunds the payment in full (idempotency key `refund-<order id>`, docs/design.md "Architecture"). */
 export async function refundPayment(orderId: string, paymentIntent: string): Promise<Refund> {
   try {
     const refund = await (await stripe('stripe:refund')).refunds.create(

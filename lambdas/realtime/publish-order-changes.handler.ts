@@ -1,5 +1,5 @@
 // DynamoDB stream of `orders` → the order's AppSync Events channel, so the buyer's page sees each
-// status, stage and progress change live (DESIGN §3). Reports the first failed record: Lambda
+// status, stage and progress change live (docs/design.md "Architecture"). Reports the first failed record: Lambda
 // resumes from it, so the records after it are not published out of order and then again.
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { streamHandler } from '#powertools/handlers.ts';

@@ -1,7 +1,7 @@
 // Tells ops by email when buyers are hurt or soon will be: the API failing or throttled, payments
 // not fulfilled, ads not made or not delivered, free ads given away too fast, repairs not running,
 // mail reputation at risk and the live-status key about to lapse. Each alarm has its entry in
-// README, Ops runbook. (The WAF's alarm lives in us-east-1 with its web ACL: lib/edge.)
+// docs/runbook.md, "Alarms". (The WAF's alarm lives in us-east-1 with its web ACL: lib/edge.)
 import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { type IMetric, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';

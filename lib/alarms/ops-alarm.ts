@@ -18,7 +18,7 @@ export interface OpsAlarmSpec {
   below?: boolean;
   /** Default: no data is healthy. A job that must report treats no data as breaching. */
   treatMissingData?: TreatMissingData;
-  /** The alarm's entry in the README's Ops runbook (default: the alarm's id). */
+  /** The alarm's entry in docs/runbook.md's "Alarms" (default: the alarm's id). */
   runbookEntry?: string;
   /** The topic that mails ops. */
   topic: ITopic;
@@ -26,7 +26,7 @@ export interface OpsAlarmSpec {
 
 export function opsAlarm(scope: Construct, id: string, spec: OpsAlarmSpec): Alarm {
   const alarm = new Alarm(scope, id, {
-    alarmDescription: `${spec.description} Runbook: README, Ops runbook, "${spec.runbookEntry ?? id}" (stack ${Stack.of(scope).stackName}).`,
+    alarmDescription: `${spec.description} Runbook: docs/runbook.md, Ops runbook, "${spec.runbookEntry ?? id}" (stack ${Stack.of(scope).stackName}).`,
     metric: spec.metric,
     threshold: spec.threshold,
     evaluationPeriods: 1,

@@ -183,7 +183,7 @@ export function concurrencyQuotaMessage(stackName: string): string {
     `${stackName} needs a Lambda concurrent-executions quota of at least ${concurrencyQuotaNeeded()} in its account ` +
     `and region: previews can hold ${peakConcurrency(preview)} executions (burst ${burst} + ${rate}/s × ` +
     `${preview.timeoutSeconds} s), ${previewConcurrencyShare * 100} % of it, and the rest stays for orders, the Stripe ` +
-    'webhook and the ads. A new account has 10: raise it before launch (README, "Quotas a new account hits"); ' +
+    'webhook and the ads. A new account has 10: raise it before launch (docs/deploy.md, "Quotas a new account hits"); ' +
     'renderReservedConcurrency can be set only above 100.'
   );
 }

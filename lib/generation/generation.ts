@@ -50,7 +50,7 @@ import { envNames } from '#shared/runtime-env.ts';
 import { ContentGuardrail } from './content-guardrail.ts';
 import { imageDecoding, interFontFiles, RenderFunction, taskRoot } from './render-function.ts';
 
-/** Transient Lambda service failures worth retrying (research/api-contracts.md, Step Functions). */
+/** Transient Lambda service failures worth retrying (Step Functions' documented Lambda errors). */
 const lambdaServiceErrors = [
   'Lambda.ServiceException',
   'Lambda.AWSLambdaException',
@@ -250,7 +250,7 @@ export class Generation extends Construct implements GenerationGrants {
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     });
 
-    // DESIGN §10: FAILED / TIMED_OUT / ABORTED executions get the failure path even without a Catch.
+    // docs/design.md "Failure and repair": FAILED / TIMED_OUT / ABORTED executions get the failure path even without a Catch.
     const executionEnded = new ReelFiveFunction(this, 'ExecutionEndedFunction', {
       entry: executionEndedFunction.entry,
       timeoutSeconds: executionEndedFunction.timeoutSeconds,

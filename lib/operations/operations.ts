@@ -1,4 +1,4 @@
-// Repair and ops (DESIGN §10): the reconciler, a scheduled function that finishes what a lost
+// Repair and ops (docs/design.md "Failure and repair"): the reconciler, a scheduled function that finishes what a lost
 // webhook, a crash or a lost execution left half-way, and an alarm when a repair fails. Its
 // environment also tells the ops CLI (`npm run ops -- … --stage <stage>`) where everything is.
 import { Duration, Stack } from 'aws-cdk-lib';

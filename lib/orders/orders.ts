@@ -31,7 +31,7 @@ export class Orders extends Construct implements OrdersGrants {
     this.ordersTable = new TableV2(this, 'OrdersTable', {
       ...common,
       partitionKey: { name: 'id', type: AttributeType.STRING },
-      // The realtime publisher follows every write of a row (DESIGN §3).
+      // The realtime publisher follows every write of a row (docs/design.md "Architecture").
       dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
       globalSecondaryIndexes: [
         {
@@ -41,7 +41,7 @@ export class Orders extends Construct implements OrdersGrants {
           sortKey: { name: 'created_at', type: AttributeType.STRING },
         },
         {
-          // The reconciler's view (DESIGN §10): orders of one status, oldest write first, so a
+          // The reconciler's view (docs/design.md "Failure and repair"): orders of one status, oldest write first, so a
           // repair query reads a time window of one status and never scans the table.
           indexName: orderIndexes.byStatus,
           partitionKey: { name: 'order_status', type: AttributeType.STRING },

@@ -48,7 +48,7 @@ export class Payments extends Construct implements PaymentsGrants {
       Annotations.of(this).addWarningV2(
         unrestrictedStripeKeysWarning,
         `${unrestricted.join(', ')} use the one Stripe key of ${props.stripeSecretName}, so every function of ` +
-          'those uses can do anything in Stripe, refunds included. Create a restricted key per use (README, Deploy, ' +
+          'those uses can do anything in Stripe, refunds included. Create a restricted key per use (docs/deploy.md, ' +
           '"Stripe keys") and set ' +
           unrestricted.map((use) => stripeKeySecretNameParameter[use]).join(', ') +
           " in the stage's cdk.json block.",

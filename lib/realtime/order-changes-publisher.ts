@@ -1,6 +1,6 @@
 // The stream publisher: every write of an order row that changes its status, stage or progress is
-// published to the order's channel (DESIGN §3). Records that still fail after the retries land in
-// an encrypted queue, and an alarm tells ops that some page missed an update (DESIGN §10).
+// published to the order's channel (docs/design.md "Architecture"). Records that still fail after the retries land in
+// an encrypted queue, and an alarm tells ops that some page missed an update (docs/design.md "Failure and repair").
 import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';

@@ -14,7 +14,7 @@ import { envNames } from '#shared/runtime-env.ts';
 import { ApiKeyRenewer } from './api-key-renewer.ts';
 import { OrderChangesPublisher } from './order-changes-publisher.ts';
 
-/** The browser key's name; renaming it rotates the key on the next deploy (README, Ops runbook). */
+/** The browser key's name; renaming it rotates the key on the next deploy (docs/runbook.md). */
 const browserApiKeyName = 'Browser';
 
 export class Realtime extends Construct implements RealtimeGrants {
@@ -77,7 +77,7 @@ export class Realtime extends Construct implements RealtimeGrants {
     };
   }
 
-  /** The stream publisher: every status change of an order row reaches `/orders/<id>` (DESIGN §3). */
+  /** The stream publisher: every status change of an order row reaches `/orders/<id>` (docs/design.md "Architecture"). */
   publishOrderChanges(props: { ordersTable: ITableV2; alarmTopic: ITopic }): OrderChangesPublisher {
     return new OrderChangesPublisher(this, 'OrderChangesPublisher', { ...props, realtime: this });
   }

@@ -20,7 +20,7 @@ export interface StreamConsumerProps {
   filters: Record<string, unknown>[];
   /** What a record in the queue means for buyers, for the alarm's description. */
   failureMeaning: string;
-  /** The README Ops runbook entry that says what to do when records fail. */
+  /** The docs/runbook.md entry that says what to do when records fail. */
   runbookEntry: string;
   alarmTopic: ITopic;
 }

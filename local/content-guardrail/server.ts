@@ -7,7 +7,7 @@
 // local classifier, and records every request for the contract test.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
-import { listen, readText, sendJson } from '#local/http.ts';
+import { listen, readText, sendJson } from '#local/support/http.ts';
 import { classifyContent } from './classifier.ts';
 
 export interface GuardrailRequestRecord {

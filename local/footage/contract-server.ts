@@ -2,7 +2,7 @@
 // told), reads the JSON body, records every request for the tests, and hands it to the
 // provider's routes. A body that is not JSON is answered by the routes (each in its own words).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listen, readText } from '#local/http.ts';
+import { listen, readText } from '#local/support/http.ts';
 import { type Drill, type JobBoard, plainHeaders } from './job-board.ts';
 
 export interface ContractServer {

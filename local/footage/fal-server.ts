@@ -5,7 +5,7 @@
 // model's error `{detail: [{loc, msg, type}]}` (content_policy_violation for a refusal) with the
 // X-Fal-Retryable header.
 import type { ServerResponse } from 'node:http';
-import { sendJson } from '#local/http.ts';
+import { sendJson } from '#local/support/http.ts';
 import { generationConfig } from '#shared/config.ts';
 import { type ContractServer, startContractServer } from './contract-server.ts';
 import { createJobBoard, decodeDataUri, type JobBoard } from './job-board.ts';

@@ -4,7 +4,7 @@
 // account's concurrency is full) or FAILED with a `failureCode` (SAFETY.* for moderation,
 // INTERNAL.* for Runway's own faults). Errors are Runway's `{error, issues?}` bodies.
 import type { ServerResponse } from 'node:http';
-import { sendJson } from '#local/http.ts';
+import { sendJson } from '#local/support/http.ts';
 import { type ContractServer, startContractServer } from './contract-server.ts';
 import { createJobBoard, decodeDataUri, type JobBoard } from './job-board.ts';
 

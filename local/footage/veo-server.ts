@@ -5,7 +5,7 @@
 // `{error: {code, message, status}}`, and reports safety filtering as the API does
 // (`raiMediaFilteredCount` / `raiMediaFilteredReasons`, no samples).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from '#local/http.ts';
+import { sendJson } from '#local/support/http.ts';
 import { generationConfig } from '#shared/config.ts';
 import { type ContractServer, startContractServer } from './contract-server.ts';
 import { createJobBoard, type JobBoard } from './job-board.ts';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Stripe from 'stripe';
-import { readText } from '#local/http.ts';
+import { readText } from '#local/support/http.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { completeSession, expireIfDue, payPagePrefix } from './checkout.ts';
 import { decodeForm } from './params.ts';

@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { OutboxMessage } from '#local/ses-outbox.ts';
-import type { ExecutionRecord } from '#local/step-functions-executions.ts';
+import type { OutboxMessage } from '#local/ses/outbox.ts';
+import type { ExecutionRecord } from '#local/step-functions/executions.ts';
 import type { Twin } from '#local/twin.ts';
 import { renderStates } from '#shared/generation-steps.ts';
 import { revisionExecutionName } from '#shared/revision.ts';

@@ -1,7 +1,7 @@
 // The ad scorecard's measures (pure): what a performance marketer checks in a short vertical ad —
 // text on frame 0, the brand early, the product named, a price only with what it buys, no fact
 // twice on screen, no dead air, the pace, a big product — each measured on an ad's timeline
-// (ad-timeline.ts) and checked against its budget (README, "Ad scorecard").
+// (ad-timeline.ts) and checked against its budget (docs/budgets.md, "Ad scorecard").
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import type { Style } from '#shared/contract.ts';
 import { type AdTimeline, median, type ScreenText } from './ad-timeline.ts';
@@ -255,7 +255,7 @@ export function measureAd(timeline: AdTimeline, shop: ShopTruth): AdMeasures {
   };
 }
 
-/** Heard words per second each style's voice should keep (docs: ad-craft pace per style). */
+/** Heard words per second each style's voice should keep (each style's `pace`, lambdas/generation/styles/). */
 export const paceBudgets: Record<Style, { min: number; max: number }> = {
   'direct-response': { min: 2.6, max: 3.0 },
   ugc: { min: 2.4, max: 2.8 },

@@ -434,7 +434,7 @@ export async function benchAds(argv: readonly string[]): Promise<AdScore[]> {
     [
       '# Ad scorecard',
       '',
-      `\`npm run bench -- --only=ads${full ? ' --full' : ''}\`, ${new Date().toISOString()}: the demo shops (local/demo-shops) as the twin makes their ads (template writer, festival voice). ✗ = over budget; budgets in README, "Ad scorecard". 1080p: n/a until renderStoryboard renders 1080x1920. WER is advisory.`,
+      `\`npm run bench -- --only=ads${full ? ' --full' : ''}\`, ${new Date().toISOString()}: the demo shops (local/demo-shops) as the twin makes their ads (template writer, festival voice). ✗ = over budget; budgets in docs/budgets.md, "Ad scorecard". 1080p: n/a until renderStoryboard renders 1080x1920. WER is advisory.`,
       '',
       table,
       '',

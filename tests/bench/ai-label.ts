@@ -8,7 +8,7 @@ import { renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { labelAd } from '#generation/media/label-ad.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
-import { makeTestC2paSigner } from '#local/c2pa-test-signer.ts';
+import { makeTestC2paSigner } from '#local/secrets-manager/c2pa-test-signer.ts';
 import { northwindStoryboard, writeProductPhoto } from '#tests/integration/support/ad-fixtures.ts';
 import { record, round } from './figures.ts';
 

@@ -67,7 +67,7 @@ export const costAssumptions = {
   pollyReReadShare: 0,
 } as const;
 
-/** Per-ad costs left out of the table, and why (see research/unit-economics.md §2 for estimates). */
+/** Per-ad costs left out of the table, and why . */
 export const notCounted = [
   'DynamoDB on-demand reads and writes (≈ $0.00001 per ad)',
   'AppSync Events operations and connection minutes (≈ $0.00002)',

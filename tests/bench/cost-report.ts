@@ -1,4 +1,4 @@
-// The cost per ad as the bench prints it, records it and writes it for the README
+// The cost per ad as the bench prints it, records it and writes it for docs/budgets.md
 // (bench/cost-per-ad.md): one column per length, then the Lambda lines, Bedrock and Polly,
 // assumptions and prices.
 import { writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The bench's figures: each measured value with its unit, its budget (DESIGN §8) if it has one,
+// The bench's figures: each measured value with its unit, its budget (docs/budgets.md) if it has one,
 // and the group that measured it, so a partial run (`--only`) can replace just its own figures.
 export interface Budget {
   /** The figure must be at most (`max`) or at least (`min`) this. */

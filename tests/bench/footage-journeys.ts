@@ -1,5 +1,5 @@
 // The footage group: paid → completed on a twin whose ads get AI footage from each provider's
-// local contract server (DESIGN §8: ≤ 30 s), with the state machine's real Wait times. Each
+// local contract server (docs/budgets.md: ≤ 30 s), with the state machine's real Wait times. Each
 // provider's twin runs in a child process (footage-journey-child.ts), one twin per process.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -3,7 +3,7 @@
 // (the subscribers stream does), so the medians should not tell the kinds apart: an answer that
 // is slower for a new address tells a stranger who is subscribed.
 import { performance } from 'node:perf_hooks';
-import { decodeMessage } from '#local/ses-outbox.ts';
+import { decodeMessage } from '#local/ses/outbox.ts';
 import type { Twin } from '#local/twin.ts';
 import { median, percentile, record, round } from './figures.ts';
 

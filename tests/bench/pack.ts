@@ -2,7 +2,7 @@
 // 720x1280 file) and → pack ready (every file and the zip), each render's time and bytes from the
 // execution's history, and what the same renders would take in AWS's parallel shape.
 import { performance } from 'node:perf_hooks';
-import type { ExecutionRecord } from '#local/step-functions-executions.ts';
+import type { ExecutionRecord } from '#local/step-functions/executions.ts';
 import type { Twin } from '#local/twin.ts';
 import { generationConfig } from '#shared/config.ts';
 import { renderStates } from '#shared/generation-steps.ts';

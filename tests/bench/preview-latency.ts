@@ -1,4 +1,4 @@
-// The preview before paying on the twin (DESIGN §8: p95 ≤ 3 s): POST /api/previews against a
+// The preview before paying on the twin (docs/budgets.md: p95 ≤ 3 s): POST /api/previews against a
 // local site (tests/integration/support/preview-site.ts: a page with three JPEGs), as the form
 // asks it. A first read of a site (page fetched, images cleaned and stored, storyboard and opening still),
 // then what a style change costs (the cached facts, the storyboard written again), then a site

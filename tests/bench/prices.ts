@@ -1,6 +1,6 @@
 // Unit prices behind the cost-per-ad table: us-east-1, on demand, no free tier, no Savings Plans.
-// Each carries where it comes from; most are ../shared/research/unit-economics.md (§2, sources
-// there). Change a price here and `npm run bench -- --only=cost` redoes the table.
+// Each carries where it comes from: the public page or price list it was read from, [U] where
+// no price list confirmed it. Change a price here and `npm run bench -- --only=cost` redoes the table.
 export const pricesCheckedOn = '2026-11-22';
 
 export interface Price {
@@ -11,42 +11,61 @@ export interface Price {
   source: string;
 }
 
-const unitEconomics = 'research/unit-economics.md';
+/** Lambda requests and Step Functions transitions (fetched 2026-05-26). */
+const awsSamplesPrices = 'github.com/aws-samples/sample-llm-search-citation-analysis-with-amazon-bedrock pull 60';
+const stripeFee =
+  'calculatorcove.com/blog/stripe-fees-explained (a third-party summary; no separate Checkout fee found [U])';
 
 export const prices = {
   lambdaArm64GbSecond: {
     quotedUsd: 0.0000133334,
     units: 1,
     per: 'GB-second, arm64',
-    source: `${unitEconomics} §2 (git.mcrn.ar … lambda-13-cost.md, the us-east-1 rate)`,
+    source: 'git.mcrn.ar/mariano/lambda_local_runner, docs/lambdas-md/lambda-13-cost.md (the us-east-1 rate)',
   },
   lambdaX86GbSecond: {
     quotedUsd: 0.0000166667,
     units: 1,
     per: 'GB-second, x86_64',
-    source: 'the page unit-economics.md cites for arm64 (git.mcrn.ar … lambda-13-cost.md), x86_64 column',
+    source: 'git.mcrn.ar/mariano/lambda_local_runner, docs/lambdas-md/lambda-13-cost.md, x86_64 column',
   },
-  lambdaRequest: { quotedUsd: 0.2, units: 1_000_000, per: 'Lambda requests', source: `${unitEconomics} §2` },
+  lambdaRequest: { quotedUsd: 0.2, units: 1_000_000, per: 'Lambda requests', source: awsSamplesPrices },
   stepFunctionsTransition: {
     quotedUsd: 0.025,
     units: 1000,
     per: 'state transitions (Standard)',
-    source: `${unitEconomics} §2 ($0.000025 each)`,
+    source: `${awsSamplesPrices} ($0.000025 each)`,
   },
-  s3Put: { quotedUsd: 0.005, units: 1000, per: 'S3 PUT/COPY/POST/LIST requests', source: `${unitEconomics} §2 [U]` },
-  s3Get: { quotedUsd: 0.0004, units: 1000, per: 'S3 GET/HEAD requests', source: `${unitEconomics} §2 [U]` },
-  s3GbMonth: { quotedUsd: 0.023, units: 1, per: 'GB-month, S3 Standard', source: `${unitEconomics} §2` },
+  s3Put: {
+    quotedUsd: 0.005,
+    units: 1000,
+    per: 'S3 PUT/COPY/POST/LIST requests',
+    source: 'not verified against a price list [U]',
+  },
+  s3Get: {
+    quotedUsd: 0.0004,
+    units: 1000,
+    per: 'S3 GET/HEAD requests',
+    source: 'not verified against a price list [U]',
+  },
+  s3GbMonth: {
+    quotedUsd: 0.023,
+    units: 1,
+    per: 'GB-month, S3 Standard',
+    source: 'gist.github.com/EverettBerry/a37438006529a55f42da6fdbc44a505c',
+  },
   sesEmail: {
     quotedUsd: 0.16,
     units: 1000,
     per: 'SES emails',
-    source: `${unitEconomics} §2: Essentials, the default for new accounts since 2026-07-21 ($0.10 à la carte)`,
+    source:
+      'api-evangelist/amazon-ses plans-pricing.yml (price list 2026-07-22): Essentials, the default for new accounts since 2026-07-21 ($0.10 à la carte)',
   },
   apiGatewayHttpRequest: {
     quotedUsd: 1,
     units: 1_000_000,
     per: 'HTTP API requests (first 300M)',
-    source: `${unitEconomics} §2`,
+    source: 'api-evangelist/amazon-web-services plans-pricing.yml (2026-09-20)',
   },
   // The storyboard's model is chosen for its copy (shared/config.ts): Nova Pro, not Nova Lite.
   bedrockNovaProInput: {
@@ -62,7 +81,7 @@ export const prices = {
     source: 'aws.amazon.com/bedrock/pricing, Amazon Nova (Nova Pro: $0.80/$3.20 per M tokens)',
   },
   // ApplyGuardrail bills each policy it runs per text unit (up to 1,000 characters); the content
-  // guardrail runs two (lib/generation/content-guardrail.ts). Not in unit-economics.md.
+  // guardrail runs two (lib/generation/content-guardrail.ts).
   guardrailContentFilterUnits: {
     quotedUsd: 0.15,
     units: 1000,
@@ -79,15 +98,15 @@ export const prices = {
     quotedUsd: 16,
     units: 1_000_000,
     per: 'characters, Amazon Polly neural voices (audio and speech marks alike)',
-    source: `${unitEconomics} §2 (neural $16/M chars; its source is a third-party table)`,
+    source: 'acecloudinterviews.com/tutorials/aws/polly (neural $16/M chars; a third-party table)',
   },
   stripePercent: {
     quotedUsd: 2.9,
     units: 100,
     per: 'USD charged (2.9%; Stripe, US card)',
-    source: `${unitEconomics} §1`,
+    source: stripeFee,
   },
-  stripeFixed: { quotedUsd: 0.3, units: 1, per: 'charge (Stripe, US card)', source: `${unitEconomics} §1` },
+  stripeFixed: { quotedUsd: 0.3, units: 1, per: 'charge (Stripe, US card)', source: stripeFee },
 } as const satisfies Record<string, Price>;
 
 /** The price of one unit. */

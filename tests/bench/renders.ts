@@ -1,4 +1,4 @@
-// The ad renderer alone on this machine (issue 14's budgets): Northwind's ad in every style and
+// The ad renderer alone on this machine (docs/budgets.md): Northwind's ad in every style and
 // length as the template writer writes it, with the fixture photo and the twin's voice, each render
 // in a process of its own (render-one.ts) whose memory, with its ffmpeg and festival children, is
 // sampled from /proc. Per ad: render seconds, peak memory, loudness, true peak, speech, blank or

@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of DESIGN §8's budgets, measured on this machine, printed as a
+// `npm run bench`: every budget of docs/budgets.md, measured on this machine, printed as a
 // table against its budget and written to bench/results.json (so a change can be compared with
 // the last run), plus the cost per ad (bench/cost-per-ad.md). Exits 1 when any budget is missed.
 // Figures, not assertions: tests never time.
@@ -6,8 +6,8 @@
 // `npm run bench -- --only=cold-init,cost` runs some groups (and what they need); the figures of
 // the others stay in bench/results.json as they were. `--only=ads --full` scores every demo shop's
 // ad in every style and length (ads.ts); without --full, a quick subset.
-import '#local/node20-sdk-notice.ts';
-import { buildSiteIfStale } from '#local/site-build.ts';
+import '#local/cli/node20-sdk-notice.ts';
+import { buildSiteIfStale } from '#local/cloudfront/site-build.ts';
 import { benchAds } from './ads.ts';
 import { benchAiLabel } from './ai-label.ts';
 import { type CloudAssembly, synthesizeStaging } from './cloud-assembly.ts';

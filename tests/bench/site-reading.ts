@@ -1,4 +1,4 @@
-// Reading a site as the preview reads it (DESIGN §8: preview p95 ≤ 3 s, worst case ≤ 8 s): each
+// Reading a site as the preview reads it (docs/budgets.md: preview p95 ≤ 3 s, worst case ≤ 8 s): each
 // page of the hostile corpus (tests/fixtures/hostile-pages.ts) at the size the attack sent and at
 // the 2 MB page cap, and an ordinary shop page, read by the guarded reader (worker thread start,
 // parse, extraction). The reader gets the worst-case budget, so a page that would miss the preview's

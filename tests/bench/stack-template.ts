@@ -3,7 +3,7 @@
 // stream, so figures and costs name functions as deployed rather than as typed here.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type AslDefinition, resolveIntrinsics, stateMachineDefinition } from '#local/cloudformation.ts';
+import { type AslDefinition, resolveIntrinsics, stateMachineDefinition } from '#local/cloudformation/template.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
 
 export type Architecture = 'arm64' | 'x86_64';

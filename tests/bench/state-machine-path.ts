@@ -1,7 +1,7 @@
 // The happy path through the synthesized ASL: the states an execution enters when every task
 // succeeds. Step Functions Standard bills one state
 // transition per state entered, so the path's length is the transitions billed per ad.
-import type { AslDefinition, AslState } from '#local/cloudformation.ts';
+import type { AslDefinition, AslState } from '#local/cloudformation/template.ts';
 
 export interface HappyPath {
   /** State names in the order they are entered. */

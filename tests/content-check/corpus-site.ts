@@ -2,7 +2,7 @@
 // paid-path test: TwinOptions.testSiteHosts maps every corpus host to this server.
 import { createServer } from 'node:http';
 import type { TestSiteHosts } from '#generation/website/fetch-public-page.ts';
-import { listen } from '#local/http.ts';
+import { listen } from '#local/support/http.ts';
 import { corpus } from './corpus.ts';
 
 export const corpusSiteHosts: TestSiteHosts = {

@@ -33,7 +33,7 @@ describe('every alarm', () => {
           !['notBreaching', 'breaching'].includes(properties.TreatMissingData) ||
           properties.AlarmActions?.length !== 1 ||
           properties.AlarmActions[0]?.Ref === undefined ||
-          !/ Runbook: README, Ops runbook, "[^"]+" \(stack [^)]+\)\.$/.test(properties.AlarmDescription),
+          !/ Runbook: docs\/runbook\.md, Ops runbook, "[^"]+" \(stack [^)]+\)\.$/.test(properties.AlarmDescription),
       )
       .map(({ id }) => id);
 

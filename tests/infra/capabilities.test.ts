@@ -373,7 +373,7 @@ describe('Stripe keys', () => {
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain(`stripe:checkout, stripe:refund use the one Stripe key of ${oneKey}`);
       expect(warnings[0]).toContain('set stripeCheckoutKeySecretName, stripeRefundKeySecretName');
-      expect(warnings[0]).toContain('README, Deploy, "Stripe keys"');
+      expect(warnings[0]).toContain('docs/deploy.md, "Stripe keys"');
     });
 
     it('is silent for prod with a restricted key for every use', () => {

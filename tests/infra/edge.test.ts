@@ -72,7 +72,7 @@ describe('the distribution', () => {
   });
 
   it('gets the web ACL in an environment-agnostic stage too', () => {
-    // Prepare: no account or region, as `cdk synth` without them (README, Stage parameters).
+    // Prepare: no account or region, as `cdk synth` without them (docs/deploy.md, Stage parameters).
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
 
     // Act

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Orders } from '#lib/orders/orders.ts';
 import { Realtime } from '#lib/realtime/realtime.ts';
 import { opsFunctions } from '#lib/shared/ops-functions.ts';
-import { loadOnSubscribe } from '#local/appsync-events-channels.ts';
+import { loadOnSubscribe } from '#local/appsync-events/channels.ts';
 import { orderChannelHandlerCode } from '#shared/order-channel.ts';
 import { type CfnResource, resourceNamed } from './stack.ts';
 

@@ -1,5 +1,5 @@
 // What `cdk destroy` takes and what it leaves: a stage that does not keep its data empties and
-// deletes every bucket and table; prod keeps its buckets and tables. The README's Teardown section
+// deletes every bucket and table; prod keeps its buckets and tables. docs/deploy.md's Teardown section
 // lists what survives a destroy of each stage, and is checked here against the templates.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const stages = {
 const resourcesOf = (template: (typeof stages)['prod'], type: string) =>
   Object.entries(template.findResources(type) as Record<string, CfnResource>);
 
-/** CloudFormation's logical id without the hash CDK appends: the name the README uses. */
+/** CloudFormation's logical id without the hash CDK appends: the name docs/deploy.md uses. */
 const readableId = (logicalId: string) => logicalId.replace(/[0-9A-F]{8}$/, '');
 
 describe('staging (any stage that does not keep its data)', () => {
@@ -77,17 +77,17 @@ describe.each(['staging', 'prod'] as const)('the %s edge stack (us-east-1)', (st
   });
 });
 
-describe('README, Teardown', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(
-    readme.indexOf('\n## Teardown'),
-    readme.indexOf('\n## ', readme.indexOf('\n## Teardown') + 1),
+describe('docs/deploy.md, Teardown', () => {
+  const deployDoc = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
+  const section = deployDoc.slice(
+    deployDoc.indexOf('\n## Teardown'),
+    deployDoc.indexOf('\n## ', deployDoc.indexOf('\n## Teardown') + 1),
   );
 
   /** The backquoted names in the first column after the stage, on the stage's rows of the table. */
   const listed = (stage: string) => {
     const rows = section.split('\n').filter((line) => line.startsWith(`| ${stage} `));
-    if (rows.length === 0) throw new Error(`README Teardown has no row for ${stage}`);
+    if (rows.length === 0) throw new Error(`docs/deploy.md's Teardown has no row for ${stage}`);
     return rows
       .flatMap((row) => [...(row.split('|')[2] ?? '').matchAll(/`([A-Za-z0-9]+)`/g)].map(([, name]) => name))
       .sort();

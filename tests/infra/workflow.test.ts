@@ -687,12 +687,9 @@ describe('alarms', () => {
     expect(alarms).toHaveLength(13 + apiRoutes.length);
   });
 
-  it('has a README runbook entry for each alarm its description names', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const runbook = readme.slice(
-      readme.indexOf('\n### Alarms'),
-      readme.indexOf('\n## ', readme.indexOf('\n### Alarms')),
-    );
+  it('has a runbook entry (docs/runbook.md, "Alarms") for each alarm its description names', () => {
+    const doc = readFileSync(new URL('../../docs/runbook.md', import.meta.url), 'utf8');
+    const runbook = doc.slice(doc.indexOf('\n### Alarms'), doc.indexOf('\n## ', doc.indexOf('\n### Alarms')));
     const entries = alarms.map((alarm) => /Ops runbook, "([^"]+)"/.exec(alarm.Properties.AlarmDescription)?.[1]);
 
     for (const entry of new Set(entries)) {

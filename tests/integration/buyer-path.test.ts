@@ -1,4 +1,4 @@
-// Issue 17, the buyer's path in Chromium on the twin: the tab the order form was submitted in
+// The buyer's path in Chromium on the twin: the tab the order form was submitted in
 // follows the order while the buyer pays in the other tab (waiting, then the live order page, or
 // the checkout cancelled), and the form's errors show at their fields. Each new state is checked
 // with axe and photographed at 390 and 1280 px (tests/.results/screenshots/buyer-path-*.png).

@@ -1,4 +1,4 @@
-// Issue 17's whole walk in Chromium on the twin, on a phone's width: a buyer whose site cannot be
+// The buyer's whole walk in Chromium on the twin, on a phone's width: a buyer whose site cannot be
 // read is told so before paying, adds a photo instead, pays in the tab the form opens, and the tab
 // they ordered from follows the order from "finish paying" to the finished ad, which downloads as
 // an MP4. Each state is photographed (tests/.results/screenshots/buyer-walk-*.png).

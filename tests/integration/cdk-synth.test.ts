@@ -1,5 +1,5 @@
 // The real `cdk` CLI on the real cdk.json and bin/: `-c <name>=<value>` reaches the deployed template
-// as the README says, and a deployed stage without a certificate is refused. The site is web/dist
+// as docs/deploy.md says, and a deployed stage without a certificate is refused. The site is web/dist
 // (built by this project's globalSetup); bundling is skipped (REELFIVE_SKIP_BUNDLING), so these
 // templates are for reading only.
 import { execFile } from 'node:child_process';

@@ -148,7 +148,7 @@ describe('checkout on the local pay page', () => {
     const payUrl = await createOrder({ email });
     await createOrder({ email });
     await createOrder({ email });
-    // A slot is claimed on payment (issue 16): three unpaid checkouts do not block a fourth.
+    // A slot is claimed on payment (docs/decisions/slots-at-payment.md): three unpaid checkouts do not block a fourth.
     expect((await callApi(twin.current, 'POST', '/api/orders', orderRequest({ email }))).status).toBe(200);
     const page = await browser.current.newPage();
 

@@ -1,4 +1,4 @@
-// Issue 16 at the API's edge: unpaid checkouts are capped per client (10 an hour per IP, never per
+// Abuse limits at the API's edge: unpaid checkouts are capped per client (10 an hour per IP, never per
 // mailbox), coupon look-ups are throttled per IP, a signed webhook event without its object is a
 // 400, and the order read shows the email masked and asks Stripe at most once per order every
 // 10 s. Each test speaks from its own loopback address, which the twin sees as the client's IP.
@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { lambdaContext } from '#local/lambda-context.ts';
+import { lambdaContext } from '#local/lambda/context.ts';
 import { handler as createOrderHandler } from '#orders/create-order.handler.ts';
 import { serviceLimits } from '#shared/config.ts';
 import { apiMessages } from '#shared/contract.ts';

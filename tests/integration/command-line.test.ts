@@ -17,7 +17,7 @@ interface CliRun {
 }
 
 /** A program of local/ as npm runs it, with a bare environment. */
-function run(program: 'local/order-cli.ts' | 'local/main.ts', args: string[], timeoutMs = 60_000): Promise<CliRun> {
+function run(program: 'local/cli/order.ts' | 'local/cli/main.ts', args: string[], timeoutMs = 60_000): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -47,7 +47,7 @@ const twin = twinForSuite({
 
 describe('npm run order', () => {
   it('--help lists every option, and a wrong one is said with the usage and exit code 2', async () => {
-    const help = await run('local/order-cli.ts', ['--help']);
+    const help = await run('local/cli/order.ts', ['--help']);
     expect(help.code).toBe(0);
     for (const option of [
       'website',
@@ -65,13 +65,13 @@ describe('npm run order', () => {
     }
     expect(help.stdout).not.toContain('…');
 
-    const wrong = await run('local/order-cli.ts', ['--colour', 'red']);
+    const wrong = await run('local/cli/order.ts', ['--colour', 'red']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("Unknown option '--colour'");
     expect(wrong.stderr).toContain('Usage: npm run order');
     noStack(wrong);
 
-    const unknownShop = await run('local/order-cli.ts', ['--demo', 'bicycles']);
+    const unknownShop = await run('local/cli/order.ts', ['--demo', 'bicycles']);
     expect(unknownShop.code).toBe(2);
     expect(unknownShop.stderr).toContain('ember-oak-coffee');
     noStack(unknownShop);
@@ -82,7 +82,7 @@ describe('npm run order', () => {
     async () => {
       const email = uniqueEmail('demo');
       const cli = await run(
-        'local/order-cli.ts',
+        'local/cli/order.ts',
         ['--demo', 'coffee', '--email', email, '--duration', '4', '--url', twin.current.url],
         adTestTimeoutMs,
       );
@@ -103,13 +103,13 @@ describe('npm run order', () => {
 
 describe('npm start', () => {
   it('--help says how to reset, use another state folder and port; a wrong option exits 2 with it', async () => {
-    const help = await run('local/main.ts', ['--help']);
+    const help = await run('local/cli/main.ts', ['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--reset');
     expect(help.stdout).toContain('--state <folder>');
     expect(help.stdout).toContain('PORT=');
 
-    const wrong = await run('local/main.ts', ['--rest']);
+    const wrong = await run('local/cli/main.ts', ['--rest']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("Unknown option '--rest'");
     expect(wrong.stderr).toContain('Usage: npm start');

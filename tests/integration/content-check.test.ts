@@ -5,7 +5,7 @@
 // product's real Bedrock client over the ApplyGuardrail wire protocol.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMessage } from '#local/ses-outbox.ts';
+import { decodeMessage } from '#local/ses/outbox.ts';
 import { messages, type OrderView } from '#shared/contract.ts';
 import type { PreviewResponse } from '#shared/preview-contract.ts';
 import { prohibitedCategory } from '#shared/prohibited-content.ts';

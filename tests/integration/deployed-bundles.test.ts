@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localSitesVariable } from '#local/cli/local-sites.ts';
 import { demoShops } from '#local/demo-shops/shops.ts';
-import { localSitesVariable } from '#local/local-sites.ts';
 import { generationSteps } from '#shared/generation-steps.ts';
 import { apiRoutes } from '#shared/routes.ts';
 import { type CloudAssembly, synthesizeStaging } from '#tests/bench/cloud-assembly.ts';
@@ -120,7 +120,7 @@ describe('the deployed bundles', () => {
   it("carry nothing of the twin's own sites: the site guard's exceptions are set by local/ only", async () => {
     for (const fn of functions) {
       const bundle = await readFile(join(fn.assetDir, 'index.mjs'), 'utf8');
-      // The variable npm start reads the user's own sites from (local/local-sites.ts).
+      // The variable npm start reads the user's own sites from (local/cli/local-sites.ts).
       expect(bundle, fn.name).not.toContain(localSitesVariable);
       // And no demo shop's name: they are the twin's (local/demo-shops).
       for (const shop of demoShops) expect(bundle, fn.name).not.toContain(shop.host);

@@ -1,4 +1,4 @@
-// Issue 16's proving ground: every route of shared/routes.ts, and paths and methods that are none,
+// The hostile-input proving ground (docs/threat-model.md): every route of shared/routes.ts, and paths and methods that are none,
 // answered hostile input (oversize, deep JSON, unicode, CR/LF, markup, traversal, content-type lies,
 // decompression bombs, SSRF forms, forged webhooks, bogus tokens) with the contract's status and a
 // plain `{error, errorCode}` — never a 5xx, never a stack trace. Prints the cases per endpoint.

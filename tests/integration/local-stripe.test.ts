@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStripe, type LocalStripeOptions, startLocalStripe } from '#local/stripe/index.ts';
+import { type LocalStripe, type LocalStripeOptions, startLocalStripe } from '#local/stripe/api.ts';
 import { browserForSuite } from './support/browser.ts';
 
 const secretKey = 'sk_test_local';

@@ -1,4 +1,4 @@
-// The 3-active-orders limit tested whole against DynamoDB Local (issue 16): a slot is claimed when an
+// The 3-active-orders limit tested whole against DynamoDB Local (docs/decisions/slots-at-payment.md): a slot is claimed when an
 // order is paid, per canonical mailbox and atomically under concurrency; it lapses 24 h after the
 // payment, to the second, and a lapsed slot is claimed again; a completed or failed order frees its
 // slot (through the state machine's own MarkCompleted and MarkFailed); a 100 % code gives one free
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mailboxHash } from '#common/hashing.ts';
 import { handler as markCompletedHandler } from '#generation/mark-completed.handler.ts';
 import { handler as markFailedHandler } from '#generation/mark-failed.handler.ts';
-import { lambdaContext } from '#local/lambda-context.ts';
+import { lambdaContext } from '#local/lambda/context.ts';
 import {
   claimCheckoutCheck,
   createPendingOrder,

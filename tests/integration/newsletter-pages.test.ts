@@ -2,7 +2,7 @@
 // outcome out, and the email's links open pages whose buttons act, then say what happened.
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { decodeMessage } from '#local/ses-outbox.ts';
+import { decodeMessage } from '#local/ses/outbox.ts';
 import { apiMessages, messages } from '#shared/contract.ts';
 import { paths } from '#shared/paths.ts';
 import { browserForSuite, waitForReact } from './support/browser.ts';

@@ -5,7 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailHash, sha256Hex } from '#common/hashing.ts';
-import { decodeMessage } from '#local/ses-outbox.ts';
+import { decodeMessage } from '#local/ses/outbox.ts';
 import { config, serviceLimits } from '#shared/config.ts';
 import { apiMessages, messages } from '#shared/contract.ts';
 import { paths } from '#shared/paths.ts';

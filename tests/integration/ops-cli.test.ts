@@ -286,7 +286,7 @@ describe('ops redrive', () => {
 
     expect(run.code).toBe(1);
     expect(message(run)).toBe(
-      "The twin's Step Functions cannot redrive executions (local/step-functions-api.ts has no RedriveExecution).",
+      "The twin's Step Functions cannot redrive executions (local/step-functions/api.ts has no RedriveExecution).",
     );
     expect((await storedOrder(twin.current, id))?.order_status).toBe('failed');
   });

@@ -1,4 +1,4 @@
-// Issue 17 §5: the twin's ops pages on a phone and the mail outbox as a reader sees each email —
+// The twin's ops pages (docs/twin.md) on a phone and the mail outbox as a reader sees each email —
 // its headers, the HTML in a sandboxed frame (no scripts) with its inline poster, and the text —
 // checked with axe and photographed at 390 and 1280 px (tests/.results/screenshots/ops-*.png).
 import { readFile } from 'node:fs/promises';

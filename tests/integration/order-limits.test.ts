@@ -1,12 +1,12 @@
 // The spec's 3 active orders per 24 h, per inbox, through the API and the local Stripe pay page
-// (issue 16): a slot is claimed when an order is paid, never when its checkout opens; the third
+// (docs/decisions/slots-at-payment.md): a slot is claimed when an order is paid, never when its checkout opens; the third
 // claim expires the inbox's other open checkouts; a payment that still lands on a full inbox is
 // refunded at once with an email saying why; a 100 % code gives one free ad per inbox.
 // Paid orders here stay processing for the whole file: every render fails at once and the state
 // machine's retries wait 20 times longer than in AWS, so no slot is freed behind a test's back.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeMessage } from '#local/ses-outbox.ts';
+import { decodeMessage } from '#local/ses/outbox.ts';
 import { twinRenderFunctionName } from '#local/twin.ts';
 import { config } from '#shared/config.ts';
 import { messages } from '#shared/contract.ts';

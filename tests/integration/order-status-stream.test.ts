@@ -8,10 +8,10 @@ import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type LocalAppSyncEvents, startAppSyncEvents } from '#local/appsync-events.ts';
-import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb.ts';
-import { type StreamPoller, startStreamPoller } from '#local/dynamodb-stream.ts';
-import { lambdaContext } from '#local/lambda-context.ts';
+import { type LocalAppSyncEvents, startAppSyncEvents } from '#local/appsync-events/server.ts';
+import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb/dynamodb-local.ts';
+import { type StreamPoller, startStreamPoller } from '#local/dynamodb-streams/event-source-mapping.ts';
+import { lambdaContext } from '#local/lambda/context.ts';
 import { handler as publishOrderChanges } from '#realtime/publish-order-changes.handler.ts';
 import { eventually } from './support/twin.ts';
 

@@ -5,7 +5,7 @@
 // (5 s minimum) nor in YouTube in-stream (10 s); a 12 s ad runs everywhere its shapes are taken.
 // The twin renders the 720x1280 file and the 16:9 one (and the writer's other openings at 1080x1920).
 import { describe, expect, it } from 'vitest';
-import { decodeMessage } from '#local/ses-outbox.ts';
+import { decodeMessage } from '#local/ses/outbox.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { browserForSuite, screenshotPath } from './support/browser.ts';
 import { createPaidOrder } from './support/pay.ts';

@@ -1,4 +1,4 @@
-// The preview before paying in Chromium (issue 17 §1), at a phone's and a laptop's width: the
+// The preview before paying in Chromium (docs/features.md "The preview before paying"), at a phone's and a laptop's width: the
 // buyer types a website (no click) and the form says plainly when the site cannot be read, says
 // "still reading…" when it is slow, then shows the name, hook and images (cleaned copies from
 // our bucket), with the buyer's photo first once added and the hook following the style. Each

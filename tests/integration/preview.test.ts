@@ -1,4 +1,4 @@
-// POST /api/previews on the twin (issue 17 §1): a local website read with the preview's own
+// POST /api/previews on the twin (docs/features.md "The preview before paying"): a local website read with the preview's own
 // deadline, its images cleaned into our bucket, a site that cannot be read (closed, not HTML,
 // refused by the SSRF guard) said plainly, bad input refused with 400, the per-IP limit, and the
 // order's generation reusing what the preview read, so the ad opens with the hook the buyer saw.

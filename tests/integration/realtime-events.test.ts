@@ -10,7 +10,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type LocalAppSyncEvents, startAppSyncEvents, webSocketShimScript } from '#local/appsync-events.ts';
+import { type LocalAppSyncEvents, startAppSyncEvents, webSocketShimScript } from '#local/appsync-events/server.ts';
 import { createEventsPublisher } from '#realtime/events-publisher.ts';
 import type { OrderStatusEvent } from '#realtime/order-status-event.ts';
 import { browserForSuite } from './support/browser.ts';

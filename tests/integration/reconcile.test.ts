@@ -1,10 +1,10 @@
-// The reconciler against a real twin (DESIGN §10): each broken state is what a lost webhook, a
+// The reconciler against a real twin (docs/design.md "Failure and repair"): each broken state is what a lost webhook, a
 // crash or a lost execution leaves behind — built from real orders paid on the local Stripe page,
 // then written into the row as the crash would have left it — and one pass repairs it for real.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documents } from '#common/dynamodb-clients.ts';
-import { startReconcilerTimer } from '#local/reconciler-timer.ts';
+import { startReconcilerTimer } from '#local/eventbridge/reconciler-timer.ts';
 import { type ReconcileReport, reconcile } from '#operations/reconcile.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { executionArnFor } from '#orders/start-generation.ts';
@@ -149,7 +149,7 @@ describe('reconciler on the twin', () => {
   });
 
   it('expires a checkout past its time at Stripe and closes its order for good', async () => {
-    // A checkout holds no slot (issue 16): closing it is about Stripe and the order, not the limit.
+    // A checkout holds no slot (docs/decisions/slots-at-payment.md): closing it is about Stripe and the order, not the limit.
     const email = uniqueEmail('slots');
     const first = await createUnpaidOrder(email);
     await leaveRowAs(first.id, { checkout_expires_at: minutesAgo(1), updated_at: minutesAgo(32) });

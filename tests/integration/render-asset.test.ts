@@ -16,9 +16,9 @@ import { type RenderedFile, type RenderRequest, renderKeys } from '#generation/g
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { RenderFunction } from '#lib/generation/render-function.ts';
 import { isLambdaBinary, readBinaryFormat, readHeader } from '#lib/shared/native-binaries.ts';
-import { makeTestC2paSigner, type TestC2paSigner } from '#local/c2pa-test-signer.ts';
-import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb.ts';
-import { type LocalS3, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from '#local/s3.ts';
+import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb/dynamodb-local.ts';
+import { type LocalS3, S3RVER_ACCESS_KEY_ID, S3RVER_SECRET_ACCESS_KEY, startS3 } from '#local/s3/s3rver.ts';
+import { makeTestC2paSigner, type TestC2paSigner } from '#local/secrets-manager/c2pa-test-signer.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { northwindStoryboard, writeProductPhoto } from './support/ad-fixtures.ts';
 import { expectedAiLabel, readAiLabel } from './support/ai-label.ts';

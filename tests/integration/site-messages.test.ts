@@ -1,4 +1,4 @@
-// Every message of spec §5 and §8 on the order form, triggered for real in Chromium against the
+// Every message of docs/product.md "Validation and messages" on the order form, triggered for real in Chromium against the
 // twin and read by its exact text: bad input caught in the browser, refusals from the real API
 // (rate limit, coupon), the API's function failing and the API unreachable (the twin's
 // API Gateway drills), an unexpected answer on the way, an exception in the page, an upload
@@ -120,7 +120,7 @@ describe('the order form’s messages in Chromium, each triggered for real', () 
     twin.current.api.failNext('CreateOrder', 1);
     await submit(page);
     await expectToast(page, { title: 'Unable to Process Payment', description: messages.paymentFailed });
-    // The button is usable again (spec §4: back to idle on every outcome).
+    // The button is usable again (docs/product.md "The order and its states": back to idle on every outcome).
     await expect.poll(() => page.getByRole('button', { name: 'Generate My Ad for $5' }).isEnabled()).toBe(true);
     await page.close();
   });

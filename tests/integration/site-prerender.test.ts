@@ -1,4 +1,4 @@
-// The prerendered site (issue 6) as the twin serves it: every public page's HTML carries its
+// The prerendered site (docs/features.md "The site, the blog and SEO") as the twin serves it: every public page's HTML carries its
 // content and meta before any JavaScript runs, the blog ships no JavaScript, the crawler files
 // list what exists, and a crawl from `/` finds no broken internal link or anchor. Then, in
 // Chromium, the hydrated pages come alive without a hydration error.
@@ -11,8 +11,8 @@ import { deliverySeconds } from '#shared/delivery-time.ts';
 import { blogSlugs, paths } from '#shared/paths.ts';
 import { readSiteBuildInfo, siteBuildInfoFile } from '#shared/site-build-info.ts';
 import { loadArticles } from '#web/features/blog/articles.ts';
-import { faqs } from '#web/features/landing/components/faq-section.tsx';
 import { exampleVoice } from '#web/features/landing/example-ads.ts';
+import { faqs } from '#web/features/landing/faqs.ts';
 import { browserForSuite, waitForReact } from './support/browser.ts';
 import { twinForSuite } from './support/twin.ts';
 

@@ -1,4 +1,4 @@
-// The 3-active-orders limit through a whole ad on the twin (issue 16): the slot an order claims when
+// The 3-active-orders limit through a whole ad on the twin (docs/decisions/slots-at-payment.md): the slot an order claims when
 // it is paid keeps a full inbox from ordering while the ad is made, and is freed when the ad is
 // delivered, so the inbox can order again at once rather than a day later. (A failed ad frees its
 // slot too: generation.test.ts.)

@@ -16,7 +16,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTablesFromTemplate, type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb.ts';
+import { createTablesFromTemplate, type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb/dynamodb-local.ts';
 import { listeningSockets } from './support/listening-sockets.ts';
 
 // The table shapes CDK synthesizes: a TableV2 (GlobalTable) with a GSI, a stream and TTL, and a

@@ -18,7 +18,7 @@ import {
   S3RVER_ACCESS_KEY_ID,
   S3RVER_SECRET_ACCESS_KEY,
   startS3,
-} from '#local/s3.ts';
+} from '#local/s3/s3rver.ts';
 
 const siteOrigin = 'http://localhost:3000';
 

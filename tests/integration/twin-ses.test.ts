@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SESv2Client, SESv2ServiceException, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMessage, type SesOutbox, startSesOutbox } from '#local/ses-outbox.ts';
+import { decodeMessage, type SesOutbox, startSesOutbox } from '#local/ses/outbox.ts';
 
 describe('the SES outbox', () => {
   let directory = '';

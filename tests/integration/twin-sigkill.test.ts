@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StateFolderInUse } from '#local/state-lock.ts';
+import { StateFolderInUse } from '#local/state-folder/lock.ts';
 import { startTwin, type Twin } from '#local/twin.ts';
 import { createPaidOrder } from './support/pay.ts';
 import { callApi, eventually, uniqueEmail } from './support/twin.ts';
@@ -85,7 +85,7 @@ describe('a twin killed with SIGKILL', () => {
     expect(refused).toBeInstanceOf(StateFolderInUse);
     expect((refused as Error).message).toContain(`pid ${first?.pid}`);
     expect((refused as Error).message).toContain(`port ${new URL(first?.url ?? '').port}`);
-    // And a way round it that npm start has (local/main.ts: --state).
+    // And a way round it that npm start has (local/cli/main.ts: --state).
     expect((refused as Error).message).toContain('npm start -- --state .local-3001');
   });
 

@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders, viewerRequestCode, viewerResponseCode } from '#lib/site/edge-functions.ts';
-import { loadEdgeFunction, serveSite } from '#local/site.ts';
+import { loadEdgeFunction, serveSite } from '#local/cloudfront/site.ts';
 import { blogSlugs, pagePaths, paths } from '#shared/paths.ts';
 
 const slug = blogSlugs[0];

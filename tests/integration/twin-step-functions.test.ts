@@ -12,8 +12,8 @@ import {
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStepFunctions, startStepFunctions } from '#local/step-functions.ts';
-import type { ExecutionRecord } from '#local/step-functions-executions.ts';
+import type { ExecutionRecord } from '#local/step-functions/executions.ts';
+import { type LocalStepFunctions, startStepFunctions } from '#local/step-functions/server.ts';
 
 // A generation-like machine as `cdk synth` writes it: the DefinitionString is an Fn::Join around
 // Fn::GetAtt of the functions. MarkProcessing (function ARN, Retry on a custom error, no Catch) →

@@ -5,7 +5,7 @@
 // that says why. The sites are local (random ports on 127.0.0.1, the twin's testSiteHosts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { decodeMessage } from '#local/ses-outbox.ts';
+import { decodeMessage } from '#local/ses/outbox.ts';
 import { messages, type OrderView, shortOrderId } from '#shared/contract.ts';
 import { unreadableSiteMessage } from '#shared/preview-contract.ts';
 import { envNames } from '#shared/runtime-env.ts';

@@ -1,4 +1,4 @@
-// The site fetch guard against issue 16's address forms: IPv6 forms that carry an internal IPv4
+// The site fetch guard against the address forms an attacker would try: IPv6 forms that carry an internal IPv4
 // and numeric IPv4 hosts, whether typed as the URL, answered by DNS, or reached by a redirect.
 // A real server on 127.0.0.1 serves the first hop; nothing may reach the second.
 import { createServer, type Server } from 'node:http';

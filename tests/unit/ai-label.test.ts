@@ -19,7 +19,7 @@ import {
   xmpBoxUuid,
 } from '#generation/media/xmp.ts';
 import { describeBinaryFormat, readBinaryFormat, readHeader } from '#lib/shared/native-binaries.ts';
-import { makeTestC2paSigner, type TestC2paSigner } from '#local/c2pa-test-signer.ts';
+import { makeTestC2paSigner, type TestC2paSigner } from '#local/secrets-manager/c2pa-test-signer.ts';
 import { adCreatorTool, adDigitalSourceType, platformAiLabels } from '#shared/ai-disclosure.ts';
 
 const run = promisify(execFile);

@@ -1,4 +1,4 @@
-// The blog's 17 articles (spec §2, issue 6): each exists, its front matter is complete, its
+// The blog's 17 articles (docs/product.md "Screens and routes"): each exists, its front matter is complete, its
 // reading time is what its length says, its calls to action and links go only where the spec
 // allows, and its numbers agree with the product.
 import { readFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ const textOf = (article: Article) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
-/** Spec §2's labels for the primary (→ /#pricing) and secondary (→ /#examples or /) calls to action. */
+/** The spec's labels for the primary (→ /#pricing) and secondary (→ /#examples or /) calls to action. */
 const primaryLabels = [
   'Get Started Now',
   'Start Creating Videos',
@@ -109,7 +109,7 @@ describe('the blog articles', () => {
 
   it.each(articles)('$slug: its numbers agree with the product', (article) => {
     const text = textOf(article);
-    // DESIGN §6: the spec's "$30 per video" and "2-5 minutes" claims are not repeated.
+    // docs/spec-deviations.md: the spec's "$30 per video" and "2-5 minutes" claims are not repeated.
     expect(text).not.toMatch(/\$30 (per|a|an) (video|ad)/i);
     expect(text).not.toMatch(/\b2\s*[-–—to]+\s*5 minutes\b/i);
     // Prices of our ads are $5: no other price is put on a ReelFive ad.
@@ -118,7 +118,7 @@ describe('the blog articles', () => {
     expect(text).not.toMatch(new RegExp(`${config.brand.name}[^.]{0,40}\\b(15|30|60)-second ad`, 'i'));
   });
 
-  // Issue 14: every ad now has an AI voice-over and original, synthesized music (DESIGN §5).
+  // Every ad has an AI voice-over and original, synthesized music (docs/design.md "Generation pipeline").
   it.each(articles)('$slug: says truthfully what makes a ReelFive ad', (article) => {
     const brand = config.brand.name;
     const untrue = [

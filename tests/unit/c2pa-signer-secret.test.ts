@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageC2paSigner } from '#generation/media/label-ad.ts';
-import { makeTestC2paSigner, type TestC2paSigner } from '#local/c2pa-test-signer.ts';
+import { makeTestC2paSigner, type TestC2paSigner } from '#local/secrets-manager/c2pa-test-signer.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 interface SeenRequest {

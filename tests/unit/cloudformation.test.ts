@@ -5,7 +5,7 @@ import {
   resolveIntrinsics,
   resourcesOfType,
   stateMachineDefinition,
-} from '#local/cloudformation.ts';
+} from '#local/cloudformation/template.ts';
 
 /** CloudFormation's `${Name}` placeholder, written without a template-looking string literal. */
 const placeholder = (name: string) => `\${${name}}`;

@@ -1,4 +1,4 @@
-// Issue 17: one measured delivery time, said in words, and the order page's live estimate from it.
+// One measured delivery time (docs/spec-deviations.md), said in words, and the order page's live estimate from it.
 import { describe, expect, it } from 'vitest';
 import { config, generationConfig } from '#shared/config.ts';
 import { deliverySeconds, typicalDeliveryWords } from '#shared/delivery-time.ts';

@@ -1,10 +1,10 @@
-// The sites npm start lets the twin read on this machine (local/local-sites.ts): the user's own,
+// The sites npm start lets the twin read on this machine (local/cli/local-sites.ts): the user's own,
 // named in REELFIVE_LOCAL_SITES, read at the address a buyer types while served on another port.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPublicPage, setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
-import { mergeSiteHosts, parseLocalSites } from '#local/local-sites.ts';
+import { mergeSiteHosts, parseLocalSites } from '#local/cli/local-sites.ts';
 
 describe('REELFIVE_LOCAL_SITES', () => {
   it('maps each name to 127.0.0.1 and the port named', () => {

@@ -1,4 +1,4 @@
-// Issue 16: the per-mailbox limits key on the inbox an address delivers to, the order API shows the
+// The per-mailbox limits key on the inbox an address delivers to, the order API shows the
 // email masked, and the per-IP budgets of coupon look-ups and unpaid checkouts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { canonicalMailbox, emailHash, mailboxHash } from '#common/hashing.ts';

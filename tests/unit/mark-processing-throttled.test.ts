@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { retryableErrorName } from '#generation/step-errors.ts';
-import { lambdaContext } from '#local/lambda-context.ts';
+import { lambdaContext } from '#local/lambda/context.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 const orderId = '0b6e2c1d-4f3a-4b5c-9d8e-7f6a5b4c3d2e';

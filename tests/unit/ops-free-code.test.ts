@@ -1,4 +1,4 @@
-// Issue 16: outside the twin, 100 % codes are created in Stripe by ops (`npm run ops -- free-code`),
+// Outside the twin, 100 % codes are created in Stripe by ops (`npm run ops -- free-code`),
 // long and random so that no dictionary finds them, with a redemption limit.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOrderRequestSchema } from '#shared/create-order-request.ts';

@@ -1,4 +1,4 @@
-// The house rule "only the order lifecycle writes order_status" (CONVENTIONS, issue 15), checked on
+// The house rule "only the order lifecycle writes order_status" (docs/design.md "Order lifecycle"), checked on
 // the sources: handlers, the reconciler, ops and the twin change an order's state only through the
 // named transitions of lambdas/orders/order-lifecycle.ts, and the few other writers of the orders
 // table write facts that are not its state.

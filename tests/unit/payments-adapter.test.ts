@@ -1,4 +1,4 @@
-// Issue 15: payments is a Stripe adapter (sessions, promotion codes, refunds, webhook verification)
+// Payments is a Stripe adapter (sessions, promotion codes, refunds, webhook verification)
 // and orders decide what a payment means. Checked on the sources: payments reads nothing of the
 // orders, so the two cannot call each other.
 import { readdirSync, readFileSync } from 'node:fs';

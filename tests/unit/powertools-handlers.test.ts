@@ -6,7 +6,7 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEventV2, Context, DynamoDBStreamEvent, EventBridgeEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lambdaContext } from '#local/lambda-context.ts';
+import { lambdaContext } from '#local/lambda/context.ts';
 import { config } from '#shared/config.ts';
 import { apiMessages } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';

@@ -77,7 +77,7 @@ const specialPurposeAddresses: [address: string, ipaddrRange: string, registryEn
   ['::ffff:0:808:808', 'rfc6145', '::ffff:0:0:0/96 SIIT (ipaddr.js)'],
 ];
 
-/** Issue 16's IPv6 forms that carry 127.0.0.1 (written as the buyer would type them). */
+/** The IPv6 forms that carry 127.0.0.1 (written as the buyer would type them). */
 const loopbackInIpv6 = ['::127.0.0.1', '::ffff:0:127.0.0.1', '64:ff9b::7f00:1', '2002:7f00:1::'];
 
 describe('which websites may be stored and fetched', () => {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { AppSyncClient } from '@aws-sdk/client-appsync';
 import type { ScheduledEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lambdaContext } from '#local/lambda-context.ts';
+import { lambdaContext } from '#local/lambda/context.ts';
 import { apiKeyLifetimeDays, daysLeft, parseApiKeyArn, renewApiKey } from '#realtime/api-key-renewal.ts';
 import { config } from '#shared/config.ts';
 import { apiKeyDaysLeftMetric } from '#shared/observability.ts';

@@ -1,4 +1,4 @@
-// Issue 16: a payment that arrives for a mailbox already at its active orders, or a second free ad
+// A payment that arrives for a mailbox already at its active orders, or a second free ad
 // from one 100 % code, starts nothing; the buyer's email says why and what happened to the money.
 import { describe, expect, it } from 'vitest';
 import { type OrderEmailFacts, renderOrderEmail } from '#notifications/order-email-templates.ts';

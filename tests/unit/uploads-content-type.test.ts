@@ -6,7 +6,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { s3Presigner } from '#common/s3-clients.ts';
-import { lambdaContext } from '#local/lambda-context.ts';
+import { lambdaContext } from '#local/lambda/context.ts';
 import { config, serviceLimits } from '#shared/config.ts';
 import { messages, uploadContentTypeOfKey, uploadContentTypes } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';

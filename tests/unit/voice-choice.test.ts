@@ -18,7 +18,7 @@ describe('the voice of each style', () => {
     expect(() => prosodyRate(voice.rate * 1.15)).not.toThrow();
   });
 
-  it('aims each style at the pace ad-craft gives it, the calm narrator still inside natural speech', () => {
+  it('aims each style at the pace its definition gives it, the calm narrator still inside natural speech', () => {
     expect(targetPace('direct-response')).toEqual({ min: 2.6, max: 3.0 });
     expect(targetPace('ugc')).toEqual({ min: 2.4, max: 2.8 });
     expect(targetPace('cinematic')).toEqual({ min: 2.0, max: 2.4 });

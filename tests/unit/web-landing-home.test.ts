@@ -10,8 +10,8 @@ import { blogSlugs, paths } from '#shared/paths.ts';
 import { SiteLayout } from '#web/app/layout/site-layout.tsx';
 import { HomeRoute } from '#web/app/routes/home.tsx';
 import { ToastProvider } from '#web/components/toast.tsx';
-import { faqs } from '#web/features/landing/components/faq-section.tsx';
 import { exampleAds } from '#web/features/landing/example-ads.ts';
+import { faqs } from '#web/features/landing/faqs.ts';
 
 /**
  * The home page as the server (prerender) would write it: no effects, so no capacity yet. As in
@@ -141,7 +141,7 @@ describe('the home page', () => {
     expect(html).toContain('Trusted by teams at');
   });
 
-  // Issue 14: the copy says what makes the ad, and only what is true of it (DESIGN §5).
+  // The copy says what makes the ad, and only what is true of it (docs/design.md "Generation pipeline").
   it('says what makes the ad: a storyboard from the site, an AI voice, word-by-word captions, original music', () => {
     const whatYouGet = faqs.find((faq) => faq.question === 'What exactly do I get?')?.answer ?? '';
     expect(whatYouGet).toMatch(/AI model writes it from your website/);

@@ -178,7 +178,7 @@ describe('what the buyer is told after submitting', () => {
   });
 });
 
-// Spec §8, row by row, as "Title: message" exactly as the catalogue prints it.
+// docs/product.md "Validation and messages", row by row, as "Title: message" exactly as the catalogue prints it.
 describe('the spec error catalogue', () => {
   const line = (toast: { title: string; description?: string }) => `${toast.title}: ${toast.description}`;
   const rejected = (error: string | null, errorCode: string | null): CreateOrderResult => ({
@@ -232,13 +232,13 @@ describe('the spec error catalogue', () => {
     expect(feedbackForOrderResult(rejected(null, 'INVALID_COUPON'), 'SPRING').clearCoupon).toBe(true);
   });
 
-  it('says Success when the payment page opens (spec §7)', () => {
+  it("says Success when the payment page opens (the spec's toast)", () => {
     expect(line(feedbackForOrderResult({ kind: 'checkout', url: 'https://pay.example/s', orderId }, null).toast)).toBe(
       'Success: Opening payment page in a new tab...',
     );
   });
 
-  it('has the spec toasts for the form checks and the upload (spec §5, §7)', () => {
+  it('has the spec toasts for the form checks and the upload', () => {
     expect(line(formToasts.missingInformation)).toBe(
       'Missing Information: Please fill in your website and email address.',
     );

@@ -1,4 +1,4 @@
-// Issue 17 §3: every problem of the order form also at its field, in the API's words where the
+// Every problem of the order form also at its field, in the API's words where the
 // API said it; a mistyped website is one clear message, never "missing information".
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/contract.ts';

@@ -185,7 +185,7 @@ describe('live events', () => {
   });
 });
 
-describe('data cache defaults (spec §9)', () => {
+describe("data cache defaults (the spec's)", () => {
   it('doubles the retry delay from 1 s up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
   });

@@ -1,5 +1,5 @@
 // free-code: a 100 % promotion code for a giveaway. Outside the twin nothing seeds codes: ops
-// create each in Stripe, and a 100 % code is long and random (issue 16: guessable codes such as
+// create each in Stripe, and a 100 % code is long and random (guessable codes such as
 // FREEAD were found by trying a dictionary), with a redemption limit. Each mailbox may still have
 // only one free ad per code (lambdas/orders/order-slots.ts).
 import { randomInt } from 'node:crypto';

@@ -124,7 +124,7 @@ export async function redriveOrder(id: string | undefined, target: OpsTarget, pr
   if (execution.redriveStatus !== 'REDRIVABLE') {
     throw new OpsError(
       target.kind === 'twin'
-        ? "The twin's Step Functions cannot redrive executions (local/step-functions-api.ts has no RedriveExecution)."
+        ? "The twin's Step Functions cannot redrive executions (local/step-functions/api.ts has no RedriveExecution)."
         : `Step Functions will not redrive it: ${execution.redriveStatusReason ?? execution.redriveStatus ?? 'no reason given'}.`,
     );
   }

@@ -1,4 +1,4 @@
-// The build's prerender (issue 6, DESIGN §11): every public page rendered to HTML by React at
+// The build's prerender (docs/features.md "The site, the blog and SEO"): every public page rendered to HTML by React at
 // build time. `/`, `/terms` and the 404 page are hydrated in the browser; the blog is static
 // HTML with no JavaScript; `/success` and the newsletter result pages stay client-rendered
 // shells (their content depends on the query string) with `noindex`. web/build.ts writes the
@@ -18,7 +18,7 @@ import { ToastProvider } from './components/toast.tsx';
 import { type Article, loadArticles } from './features/blog/articles.ts';
 import { ArticlePage } from './features/blog/components/article-page.tsx';
 import { BlogIndexPage } from './features/blog/components/blog-index-page.tsx';
-import { faqs } from './features/landing/components/faq-section.tsx';
+import { faqs } from './features/landing/faqs.ts';
 import { type BuiltTemplate, renderDocument } from './prerender/document.ts';
 import { type PageHead, renderPageHead } from './prerender/page-head.ts';
 import { robotsTxt, rssXml, sitemapXml, webManifest } from './prerender/site-files.ts';

@@ -1,6 +1,6 @@
 // The browser entry, kept tiny. A prerendered page is readable as it arrives, so React's code is
 // fetched only after its first paint: on a slow phone the text and the poster paint without
-// waiting behind ~100 KB of JavaScript (DESIGN §8: LCP ≤ 1.5 s). An empty shell (/success) needs
+// waiting behind ~100 KB of JavaScript (docs/budgets.md: LCP ≤ 1.5 s). An empty shell (/success) needs
 // React to show anything, so it starts at once.
 import './index.css';
 

@@ -1,4 +1,4 @@
-// Karaoke captions (ad-craft §5): the voice's words in groups of 1–3 on one line, the word being
+// Karaoke captions, as short vertical ads show them: the voice's words in groups of 1–3 on one line, the word being
 // spoken highlighted. A group ends at a clause mark, a pause or the look's word limit, and never
 // holds more than fits the caption band. Each state (group + active word) is one small image on
 // screen from its word's start to the next word's; a short silence keeps the last state up.
@@ -45,7 +45,7 @@ export function captionWord(word: string): string {
 }
 
 const leansOn = (word: string) => leansOnNext(captionWord(word));
-/** Never more words than this on screen (ad-craft §5: 1–3). */
+/** Never more words than this on screen (1–3, what a viewer reads at a glance). */
 const maxGroupWords = 3;
 
 const endsClause = (word: string) => /[,.;:!?…—]["'”’)]*$/.test(word);

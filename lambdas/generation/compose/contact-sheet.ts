@@ -1,5 +1,5 @@
 // Five frames of an ad side by side (ffmpeg's tile), for a reviewer to judge a style at a glance:
-// the hook at 0.8 s, three moments of the story and the end card (CONVENTIONS "For the ad engine").
+// the hook at 0.8 s, three moments of the story and the end card (docs/conventions.md, "The ad engine").
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { ffmpegReport } from './ffmpeg-report.ts';
 import { frame } from './geometry.ts';

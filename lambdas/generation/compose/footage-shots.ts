@@ -1,4 +1,4 @@
-// AI footage in the ad (DESIGN §5 step 4): the shots a scene's footage covers (footageShotIndexes:
+// AI footage in the ad (docs/design.md "Generation pipeline"): the shots a scene's footage covers (footageShotIndexes:
 // never the product shot) show its clip, full frame, trimmed to their length (a short clip holds
 // its last frame). Layout and gates see a still of the clip as the shot's picture, so text placed
 // on it is checked for contrast against what the clip shows; the compositor plays the clip there.

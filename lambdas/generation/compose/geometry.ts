@@ -14,9 +14,9 @@ export interface Box {
 }
 
 /**
- * Both platforms' at 720x1280 (research/ad-craft.md §3, §5): Reels keep the top 14 % (179 px),
+ * Both platforms' at 720x1280 (their published safe zones): Reels keep the top 14 % (179 px),
  * the bottom 35 % (448 px) and 6 % of each side (43 px) free; TikTok's like/comment/share column
- * covers the right edge, so text stays left of x 592 (ad-craft's caption box, 128 px from the edge).
+ * covers the right edge, so text stays left of x 592 (the caption box, 128 px from the edge).
  */
 export const safeZone: Box = { x: 43, y: 179, width: 549, height: 653 };
 

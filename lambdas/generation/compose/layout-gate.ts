@@ -1,4 +1,4 @@
-// The gate on the layout, before anything is encoded (issue 14 §7): every text box and caption band
+// The gate on the layout, before anything is encoded (compose/README.md): every text box and caption band
 // inside the safe zone, off every place the product is seen during its move, off other text; every
 // size at least 44 px regular / 35 px bold (at 720 wide; in proportion at other frames); every text colour at least 4.5:1 against what is behind
 // it (its box, its stroke, or the darkest and brightest plate pixel behind it, measured).

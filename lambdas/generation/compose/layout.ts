@@ -1,5 +1,5 @@
 // Where everything goes, as a pure function of the storyboard, the images' sizes and the look
-// (issue 14 §4): per scene a text region at the top of the safe zone, a caption band at its bottom
+// (compose/README.md): per scene a text region at the top of the safe zone, a caption band at its bottom
 // and the product between them, placed whole and shrunk so that even the camera move never carries
 // it under text; the end card stacks the product (or logo) over the title, the CTA and the domain,
 // all above the bottom 35 %. Text that does not fit is a problem for the gate, never cut.

@@ -1,4 +1,4 @@
-// What a look is (issue 14 §6): type, text treatments, motion and cuts. Each style's own look is
+// What a look is (compose/README.md): type, text treatments, motion and cuts. Each style's own look is
 // in its definition (styles/<style>.ts, `look.type`); the safe look is the fallback a failed gate
 // renders with, made from the style's.
 import type { FontWeight } from './fonts.ts';
@@ -19,7 +19,7 @@ export interface TypeSpec {
 }
 
 export interface CaptionSpec extends TypeSpec {
-  /** Words on screen at once (ad-craft §5: 1–3). */
+  /** Words on screen at once (1–3, what a viewer reads at a glance). */
   maxWords: number;
 }
 

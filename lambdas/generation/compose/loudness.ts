@@ -1,5 +1,5 @@
 // Measures what ffmpeg's EBU R128 scanner prints (integrated loudness, true peak) and sets the mix
-// to −14 LUFS with its true peak at most −1 dBTP (research/ad-craft.md §4): measure, apply the gain
+// to −14 LUFS with its true peak at most −1 dBTP (the platforms' loudness target): measure, apply the gain
 // with a limiter under the ceiling, measure again and correct once if the limiter moved it.
 import { ffmpegReport } from './ffmpeg-report.ts';
 

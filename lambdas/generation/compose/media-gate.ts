@@ -1,4 +1,4 @@
-// The gate on the encoded file (issue 14 §7), one decode of the MP4 and the voice stem: no black,
+// The gate on the encoded file (compose/README.md), one decode of the MP4 and the voice stem: no black,
 // blank or frozen stretch over 0.5 s outside a designed hold (the end card), integrated loudness
 // −14 ±1 LUFS, true peak ≤ −1 dBTP, and speech present for a fair share of the ad.
 import { ffmpegReport } from './ffmpeg-report.ts';

@@ -4,7 +4,7 @@
 // it is unblocked only while one of our rasterizations runs and blocked again after. In the render
 // Lambda the images are cleaned before composing starts and one invocation runs at a time, so no
 // untrusted decode can fall in that window. (@resvg/resvg-js would rasterize without touching the
-// block at all; see README "Renderer".)
+// block at all; see compose/README.md "Renderer".)
 import sharp from 'sharp';
 
 const svgLoader = ['VipsForeignLoadSvgBuffer'];

@@ -1,4 +1,4 @@
-// Renders a storyboard into a designed, voiced ad (issue 14 §3–7): the voice reads each scene's
+// Renders a storyboard into a designed, voiced ad (compose/README.md): the voice reads each scene's
 // line, the layout places text, product and captions, satori and sharp draw the layers and plates,
 // ffmpeg moves and composites them, and the gates check the layout before encoding and the file
 // after. A render that fails a gate is made again with the safe look (boxed text, gentle moves,

@@ -1,4 +1,4 @@
-// The one start/poll/download interface every video model sits behind (DESIGN §5 step 4). Each
+// The one start/poll/download interface every video model sits behind (docs/design.md "Generation pipeline"). Each
 // adapter speaks its provider's documented HTTP contract (docs/footage-providers.md) and sorts
 // every failure into retryable (429, 5xx, network, throttled), final, or refused (a safety filter:
 // the same prompt is never sent again).

@@ -1,4 +1,4 @@
-// The order's generation reuses what the buyer's preview read (issue 17 §1): AnalyzeWebsite takes
+// The order's generation reuses what the buyer's preview read (docs/features.md "The preview before paying"): AnalyzeWebsite takes
 // the cached facts instead of reading the site again, and WriteStoryboard opens the storyboard with
 // the hook the buyer was shown, whichever writer wrote the rest. Only facts read from the site
 // are reused; a site the preview could not read is tried again with generation's longer deadline.

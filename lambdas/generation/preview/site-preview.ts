@@ -1,4 +1,4 @@
-// The preview before paying (DESIGN §5 step 1, issue 17 §1): what the ad will be made from. The
+// The preview before paying (docs/features.md "The preview before paying"): what the ad will be made from. The
 // site is read as generation reads it, under the same SSRF guard but with the preview's shorter
 // deadline; its images are cleaned into our bucket; the template writer (fast, no model) writes
 // the storyboard whose opening the buyer is shown. Facts and opening are cached, and the order's

@@ -1,4 +1,4 @@
-// The Bedrock storyboard writer (DESIGN §5 step 2, the default in AWS stages): a model, through
+// The Bedrock storyboard writer (docs/design.md "Generation pipeline", the default in AWS stages): a model, through
 // Converse with one forced tool whose input schema is the storyboard's, rewrites the template's
 // draft in better words from the same facts. Its answer must pass the schema and the checks a
 // schema cannot make (no number the site did not give, no line any business could run, lines that

@@ -1,4 +1,4 @@
-// The shape of a scene plan (ad-craft.md §6) and the timing rules every style shares. Each style
+// The shape of a scene plan and the timing rules every style shares. Each style
 // spends each length its own way (its `plan` and `pace`, styles/<style>.ts); writers fill those
 // slots with words and visuals, and the storyboard schema checks every storyboard against them.
 
@@ -25,7 +25,7 @@ export interface PlannedScene {
 export const bodyRoles: readonly SceneRole[] = ['benefit', 'proof', 'offer'];
 
 export const pacing = {
-  /** The hook is one whole line, said while it shows: the first 2.5 s at most (ad-craft.md §6: hook 0–2 s). */
+  /** The hook is one whole line, said while it shows: the first 2.5 s at most (a short ad's hook holds its first 0–2 s). */
   hookMaxSeconds: 2.5,
   /**
    * The end card (the CTA scene) is at most this share of the ad: a 4 s ad's card holds 1.4 s, since

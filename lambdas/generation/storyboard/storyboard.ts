@@ -1,4 +1,4 @@
-// The ad as data (DESIGN §5 step 2): scenes that tile the ad, each with its on-screen text, its
+// The ad as data (docs/design.md "Generation pipeline"): scenes that tile the ad, each with its on-screen text, its
 // voice-over line, its visual (which image, what motion, what layout, its shots) and its length.
 // Every writer (template, Bedrock) produces this shape and the renderer draws nothing else, so
 // the rules a buyer would notice (hook length, end-card share, pace, cuts) are checked here.
@@ -84,7 +84,7 @@ const sceneSchema = z.object({
   /** A comment reply or a text bubble over the top of the frame, in a style with phone elements. */
   phoneElement: z.object({ kind: z.enum(phoneElementKinds), text: z.string().trim().min(1).max(60) }).optional(),
   /**
-   * AI footage for this scene when the stage has a video model (DESIGN §5 step 4): a visual prompt
+   * AI footage for this scene when the stage has a video model (docs/design.md "Generation pipeline"): a visual prompt
    * and the first-frame image (an asset id; null: text-to-video only). Only scenes that gain from
    * it (the product in use, a setting, a person: benefit and proof); never the product shot.
    */

@@ -1,4 +1,4 @@
-// What each shot shows and how (DESIGN §5, issue 14 §4 and §6): the buyer's photo first, then the
+// What each shot shows and how (docs/design.md "Generation pipeline", compose/README.md): the buyer's photo first, then the
 // site's images; every photo whole (`product-*`) unless the site drew it as a section's backdrop
 // (a product, a screenshot or a share card with text on it is never cropped to fill the frame), the
 // logo only on the end card or a brand shot; the camera moves and the framing by role are the

@@ -1,4 +1,4 @@
-// The voice-over's interface (DESIGN §5 step 3): a line of the script in, a 48 kHz WAV and the
+// The voice-over's interface (docs/design.md "Generation pipeline"): a line of the script in, a 48 kHz WAV and the
 // time of every word out, so captions can follow the voice word by word. Amazon Polly in AWS, a
 // Debian speech engine in the twin and CI; both behind `Voice`, both paced the same way.
 import type { Engine as PollyEngine, VoiceId as PollyVoiceId } from '@aws-sdk/client-polly';

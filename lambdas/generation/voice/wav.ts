@@ -1,5 +1,5 @@
 // What a PCM WAV file holds, read from its RIFF chunks: no ffprobe needed (the bundled one is not
-// executable by Lambda's user, research/probe-renderers.md).
+// executable by Lambda's user, lib/generation/README.md).
 import { readFile } from 'node:fs/promises';
 
 export interface WavFacts {

@@ -1,4 +1,4 @@
-// Step 1 of making an ad (DESIGN §5): what the buyer's website says about the business. An
+// Step 1 of making an ad (docs/design.md "Generation pipeline"): what the buyer's website says about the business. An
 // unreachable or empty site gives the domain's facts alone (`source: 'fallback'`): with the
 // buyer's photo that makes an ad, without one it fails the order (analyze-website.handler.ts).
 import { parsePublicWebsite, withScheme } from '#shared/public-url.ts';

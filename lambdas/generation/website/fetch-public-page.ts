@@ -1,4 +1,4 @@
-// Fetches the buyer's page without letting a URL reach anything internal (DESIGN §5 step 1, §7).
+// Fetches the buyer's page without letting a URL reach anything internal (docs/design.md "Generation pipeline"; docs/threat-model.md).
 // Every hop is checked, resolved and vetted, then connected to BY THE VETTED ADDRESS, so a DNS
 // answer cannot change between the check and the connection (DNS rebinding); redirects are
 // followed by hand so each one is vetted the same way.

@@ -2,8 +2,8 @@
 // default, offline) and real Stripe in test mode (`npm run test:stripe`, STRIPE_SECRET_KEY=sk_test_…).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
-import { listen, readText } from '#local/http.ts';
-import { startLocalStripe } from '#local/stripe/index.ts';
+import { startLocalStripe } from '#local/stripe/api.ts';
+import { listen, readText } from '#local/support/http.ts';
 import { ResponseRecorder } from './recording-http-client.ts';
 
 /** The SDK as lambdas/payments/stripe-client.ts configures it, with the recording client. */

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { decodeMessage } from '#local/ses-outbox.ts';
+import { decodeMessage } from '#local/ses/outbox.ts';
 import { twinRenderFunctionName } from '#local/twin.ts';
 import { type EndState, type ExpectedEnd, expectOrderEnd, timed } from '#tests/faults/support/end-state.ts';
 import {

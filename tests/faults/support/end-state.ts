@@ -160,7 +160,7 @@ export function expectInvariants(state: EndState, orderId: string): void {
   }
 }
 
-/** How long each fault took, printed so the README's table can be kept honest. */
+/** How long each fault took, printed so docs/runbook.md's table can be kept honest. */
 export function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   const started = Date.now();
   return run().finally(() => {

@@ -5,7 +5,7 @@
 // both ways), which talks h2 with prior knowledge to an http:// endpoint.
 import { randomUUID } from 'node:crypto';
 import type { Http2ServerRequest, Http2ServerResponse, IncomingHttpHeaders } from 'node:http2';
-import { readText } from '#local/http.ts';
+import { readText } from '#local/support/http.ts';
 import { sendAwsJson, startHttp2Stub } from './http2-stub.ts';
 
 /** One Converse call as the stub received it. */

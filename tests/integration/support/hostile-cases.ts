@@ -1,5 +1,5 @@
-// The hostile-input table (issue 16): one row per request a stranger could send to /api/*, with the
-// answer the contract (DESIGN §7, §9) promises for it. Rows that need the running twin (a signed
+// The hostile-input table (docs/threat-model.md): one row per request a stranger could send to /api/*, with the
+// answer the contract (docs/threat-model.md, docs/product.md) promises for it. Rows that need the running twin (a signed
 // webhook, a planted upload) build their request in `prepare`.
 import { gzipSync } from 'node:zlib';
 import Stripe from 'stripe';

@@ -3,7 +3,7 @@
 // an http:// endpoint) and JSON answers in the shape AWS sends them.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
-import { listen, sendJson } from '#local/http.ts';
+import { listen, sendJson } from '#local/support/http.ts';
 
 export interface Http2Stub {
   /** Pass as the client's `endpoint`, e.g. http://127.0.0.1:43121. */

@@ -1,5 +1,5 @@
 // The mail a twin's SES outbox holds for one address, each message decoded (subject, text, html).
-import { decodeMessage } from '#local/ses-outbox.ts';
+import { decodeMessage } from '#local/ses/outbox.ts';
 import type { Twin } from '#local/twin.ts';
 
 export async function mailTo(twin: Twin, email: string) {

@@ -3,7 +3,7 @@
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, vi } from 'vitest';
-import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb.ts';
+import { type DynamoDbLocal, startDynamoDbLocal } from '#local/dynamodb/dynamodb-local.ts';
 import type { OrderRecord } from '#orders/order-record.ts';
 import { envNames } from '#shared/runtime-env.ts';
 

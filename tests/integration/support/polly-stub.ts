@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
-import { readText } from '#local/http.ts';
+import { readText } from '#local/support/http.ts';
 import { sendAwsJson, startHttp2Stub } from './http2-stub.ts';
 
 const execFileAsync = promisify(execFile);

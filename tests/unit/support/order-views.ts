@@ -4,7 +4,7 @@ import type { OrderView } from '#shared/contract.ts';
 export const processingOrder: OrderView = {
   id: '3f2b8c1e-5d4a-4b6c-9e7f-1a2b3c4d5e6f',
   website: 'https://shop.example/',
-  // Masked by the API (DESIGN §6): the page shows the address as the API gives it.
+  // Masked by the API (docs/spec-deviations.md): the page shows the address as the API gives it.
   email: 'b•••@example.com',
   style: 'cinematic',
   duration_seconds: 12,

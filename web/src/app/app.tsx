@@ -1,7 +1,7 @@
-// The route table (spec §2) in react-router's declarative mode: the same tree renders in the
+// The route table (docs/product.md "Screens and routes") in react-router's declarative mode: the same tree renders in the
 // browser (BrowserRouter, start.tsx) and in the build's prerender (StaticRouter, entry-server.tsx).
 // Declarative rather than data mode: no route loads data before rendering, and the data router
-// costs ~17 KB gzip on the home page (DESIGN §11's 110 KB budget).
+// costs ~17 KB gzip on the home page (its 110 KB budget, docs/budgets.md).
 // Home is in the main bundle; the other pages load on demand. The blog is not here: its pages
 // are static HTML (entry-server.tsx), reached by plain links.
 import { lazy, Suspense, useEffect, useRef } from 'react';

@@ -1,7 +1,7 @@
 // A section with no behaviour (no state, no handlers) on a prerendered page. Its HTML is already
 // in the page, so hydrating it needs none of its code: on the first render in the browser it
 // takes over the HTML it finds as it is, and the section's text is not sent a second time inside
-// the page's script (the home page's JS budget, README.md "Budgets"). Reached by a client-side
+// the page's script (the home page's JS budget, docs/budgets.md). Reached by a client-side
 // navigation, where the page has no such HTML, it renders its (lazy) component, which then
 // loads. The prerender (entry-server.tsx) resolves lazy components before it writes the HTML.
 import { type ComponentType, Suspense, useState } from 'react';

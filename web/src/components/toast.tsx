@@ -2,7 +2,7 @@
 // <ToastProvider>, which app/start.tsx wraps around the router); features call `showToast` (or the
 // `useToast` hook) with a title, an optional description and a tone.
 // sonner (~9 KB gzip) is not needed until there is something to say, so it loads as its own
-// chunk with the first toast (the home page's JS budget, DESIGN §11); that toast waits for it
+// chunk with the first toast (the home page's JS budget, docs/budgets.md); that toast waits for it
 // (sonner keeps it until its Toaster subscribes).
 import { type ComponentType, type CSSProperties, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 
@@ -67,7 +67,7 @@ const toneColors = {
 
 /**
  * At the top: at the bottom a toast lands over the order button just pressed, which is usually
- * low on the screen (issue 17 §3) — on a phone, where sonner lays toasts full width (600 px and
+ * low on the screen — on a phone, where sonner lays toasts full width (600 px and
  * down), and often beside the form's column on a laptop too. Fields with an error are scrolled
  * to the middle of the screen, clear of them.
  */

@@ -1,6 +1,6 @@
 // The <head> tags of one prerendered page: title, description, canonical link, robots, Open
 // Graph / Twitter cards and JSON-LD. Canonical URLs are absolute, without a trailing slash
-// (DESIGN §9), under the stage's site URL.
+// (docs/features.md "The site, the blog and SEO"), under the stage's site URL.
 import { config } from '#shared/config.ts';
 import { escapeHtml } from '#shared/html.ts';
 

@@ -1,6 +1,6 @@
 // schema.org JSON-LD for the prerendered pages: Organization, Product (one ad at the flat
 // price) and FAQPage on `/`, BlogPosting on each article. No ratings or reviews: the seed's
-// social-proof figures are not yet true (DESIGN §11), so they are not published as data.
+// social-proof figures are not yet true (docs/deploy.md "Launch checklist"), so they are not published as data.
 import { config } from '#shared/config.ts';
 import type { Article } from '#web/features/blog/articles.ts';
 import { authorLabel } from '#web/features/blog/components/article-meta.tsx';

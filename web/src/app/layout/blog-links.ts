@@ -1,4 +1,4 @@
-// The footer's blog links (spec §2.9): every article slug with a readable title.
+// The footer's blog links (docs/product.md "Screens and routes"): every article slug with a readable title.
 import { config } from '#shared/config.ts';
 import { type BlogSlug, blogSlugs, paths } from '#shared/paths.ts';
 

@@ -1,6 +1,6 @@
 // The privacy notice (anchor #privacy), once, in the home page's footer: every page's Privacy link
 // leads to /#privacy.
-// It states what the product really keeps and for how long (DESIGN §11), read from config.
+// It states what the product really keeps and for how long, read from config.
 import { config } from '#shared/config.ts';
 import { anchors } from '#shared/paths.ts';
 

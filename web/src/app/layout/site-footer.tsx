@@ -1,6 +1,6 @@
-// The footer of every page (spec §2.9, anchor #support): page and blog links, terms, privacy and
+// The footer of every page (docs/product.md "Screens and routes", anchor #support): page and blog links, terms, privacy and
 // contact, the newsletter box, social links and the secure-payments note. The privacy notice is
-// in the home page's footer only (#privacy), where every page's Privacy link leads (issue 17: it
+// in the home page's footer only (#privacy), where every page's Privacy link leads (it
 // made each page thousands of pixels taller on a phone). On a phone the blog links fold away and
 // the link lists sit side by side. It belongs to the app layer, which composes features: it holds
 // the newsletter feature's box, and no feature may import another (biome.json's restricted imports).

@@ -1,4 +1,4 @@
-// Any unknown path (spec §2): the 404 page. CloudFront and the twin serve it with status 404.
+// Any unknown path (docs/product.md "Screens and routes"): the 404 page. CloudFront and the twin serve it with status 404.
 import { Link } from 'react-router-dom';
 import { config } from '#shared/config.ts';
 import { paths } from '#shared/paths.ts';

@@ -1,4 +1,4 @@
-// The fallback for anything a page throws while rendering (spec §2: 'Unexpected Application
+// The fallback for anything a page throws while rendering (docs/product.md "Screens and routes": 'Unexpected Application
 // Error!' with the error's message), e.g. a page's code that fails to load.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The blog's articles (spec §2): Markdown files in web/content/blog with front matter, read and
+// The blog's articles (docs/product.md "Screens and routes"): Markdown files in web/content/blog with front matter, read and
 // checked at build time. Only the prerender (entry-server.tsx) imports this module — the
 // browser bundle never carries the articles, the Markdown parser or full zod.
 import { Marked } from 'marked';
@@ -11,7 +11,7 @@ import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 /** Words a reader gets through in a minute; the reading time shown is words / this, rounded. */
 export const wordsPerMinute = 230;
 
-/** Where an article's calls to action and links may point (spec §2: CTAs to /#pricing, /#examples, /). */
+/** Where an article's calls to action and links may point (docs/product.md "Screens and routes": CTAs to /#pricing, /#examples, /). */
 export const primaryCtaHref = `${paths.home}#${anchors.pricing}`;
 export const secondaryCtaHref = (label: string) =>
   label === 'View Examples' ? paths.home : `${paths.home}#${anchors.examples}`;

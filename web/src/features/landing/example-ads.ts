@@ -1,4 +1,4 @@
-// The example ad cards of the home page (spec §2.2): title, style label, poster and video. The
+// The example ad cards of the home page (docs/product.md "Screens and routes"): title, style label, poster and video. The
 // files in ./media are real ads made by our renderer (tools/render-examples.ts). They are
 // imported, not put in web/public, so the build gives them hashed names under /assets/, the one
 // folder the CDN's viewer-request function passes through (with an immutable cache).
@@ -19,7 +19,7 @@ export type ExampleAdId = 'saas-launch' | 'ecommerce-sale' | 'app-install';
 export interface ExampleAd {
   id: ExampleAdId;
   title: string;
-  /** The card's label; "Product Video" is a label only (DESIGN §9), rendered in Direct Response style. */
+  /** The card's label; "Product Video" is a label only, rendered in Direct Response style. */
   style: string;
   video: string;
   poster: string;

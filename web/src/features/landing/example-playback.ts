@@ -1,4 +1,4 @@
-// Which example card is playing (spec §4: none or one index). Pure, so the rule "at most one
+// Which example card is playing (docs/product.md "The order and its states": none or one index). Pure, so the rule "at most one
 // plays; clicking the playing card pauses it" is unit-tested apart from the video elements.
 export type PlayingExample = number | null;
 

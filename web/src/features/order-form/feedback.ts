@@ -39,9 +39,9 @@ export interface SubmitFeedback {
   toast: ToastMessage;
   /** The payment page to open, and the order it pays (this tab then follows it). */
   checkout?: { url: string; orderId: string };
-  /** Spec §8: an invalid coupon empties the coupon field. */
+  /** docs/product.md "Validation and messages": an invalid coupon empties the coupon field. */
   clearCoupon?: boolean;
-  /** The field the refusal is about and what to write there (issue 17 §3); it also gets focus. */
+  /** The field the refusal is about and what to write there; it also gets focus. */
   fieldError?: { field: CheckedField; message: string };
 }
 
@@ -75,7 +75,7 @@ export function feedbackForOrderResult(result: SubmitOutcome, couponCode: string
   }
 }
 
-/** Spec §8's other server error, also written at the field it is about (a website the API refused). */
+/** The spec's other server error (docs/product.md "Validation and messages"), also written at the field it is about (a website the API refused). */
 function serverRefusal(error: string | null, errorCode: string | null): SubmitFeedback {
   const fieldError = fieldErrorOfRefusal(error, errorCode);
   return {

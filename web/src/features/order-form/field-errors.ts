@@ -1,4 +1,4 @@
-// Errors where the eye is (issue 17 §3): each problem is also written at its field, which gets
+// Errors where the eye is (docs/features.md "The buyer's path"): each problem is also written at its field, which gets
 // aria-invalid and is described by the text. The spec's toasts stay (feedback.ts); what a field
 // says is what is wrong with that field, in the API's own words where the API said it.
 import { messages } from '#shared/contract.ts';

@@ -1,5 +1,5 @@
 // The order form's values, choices and checks, and how they become the create-order request
-// (spec §3, §5, §7).
+// (docs/product.md "The order and its states", "Validation and messages", "The calls").
 import { config } from '#shared/config.ts';
 import { type DurationChoice, defaultStyle, durationChoices, type Style, styles } from '#shared/contract.ts';
 import type { CreateOrderRequest } from '#shared/create-order-request.ts';
@@ -82,14 +82,14 @@ export function adoptTypedValues(values: OrderFormValues, typed: { get(name: str
   };
 }
 
-/** Spec §5: the coupon is forced to upper case as it is typed. */
+/** docs/product.md "Validation and messages": the coupon is forced to upper case as it is typed. */
 export function normalizeCouponInput(typed: string): string {
   return typed.toUpperCase();
 }
 
 export type RequiredField = 'website' | 'email';
 
-/** Spec §5: website and email are both required; blanks count as missing. In form order. */
+/** docs/product.md "Validation and messages": website and email are both required; blanks count as missing. In form order. */
 export function missingRequiredFields(values: Pick<OrderFormValues, RequiredField>): RequiredField[] {
   return (['website', 'email'] as const).filter((field) => values[field].trim() === '');
 }

@@ -1,4 +1,4 @@
-// Spec §7: the payment page opens in a new tab. A popup blocker makes window.open return null;
+// docs/product.md "The calls": the payment page opens in a new tab. A popup blocker makes window.open return null;
 // then the form shows a link to the page instead (a click on a link is never blocked).
 
 /** The part of `window.open` this needs, so the decision can be tested without a browser. */

@@ -1,4 +1,4 @@
-// The order page's live estimate (issue 17 §4), from the stage's delivery time. Here, not in
+// The order page's live estimate (docs/spec-deviations.md), from the stage's delivery time. Here, not in
 // shared/delivery-time.ts, so it ships in the order page's chunk rather than the home page's.
 import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 

@@ -22,7 +22,7 @@ export const statusCopy: Record<OrderStatus, { title: string; text: string }> = 
   failed: { title: 'Generation Failed', text: 'We encountered an issue. Our team has been notified.' },
 };
 
-/** Spec §4: an unknown status reads as pending. */
+/** docs/product.md "The order and its states": an unknown status reads as pending. */
 export function statusCopyFor(orderStatus: string | null | undefined): { title: string; text: string } {
   return statusCopy[displayedOrderStatus(orderStatus)];
 }
@@ -89,7 +89,7 @@ export function couponLine(order: MoneyFacts, listPriceCents: number): string | 
 }
 
 /**
- * DESIGN §6: a failed ad is refunded automatically. Says so with the real amount once Stripe has
+ * docs/spec-deviations.md: a failed ad is refunded automatically. Says so with the real amount once Stripe has
  * refunded it, and while the Refund step is still running; nothing when nothing was charged.
  */
 export function refundSentence(
@@ -140,7 +140,7 @@ export function isAwaitingRefund(
 }
 
 /**
- * Where the buyer is with paying (issue 17): the form's tab comes here while the buyer pays in
+ * Where the buyer is with paying: the form's tab comes here while the buyer pays in
  * the other tab (`awaiting`), and says "Payment Successful" only once the money is in (`paid`,
  * which covers free and refunded orders) — or that the checkout ended unpaid (`abandoned`).
  */

@@ -1,4 +1,4 @@
-// Client-side checks on a chosen image before anything is uploaded (spec §5).
+// Client-side checks on a chosen image before anything is uploaded (docs/product.md "Validation and messages").
 import { config } from '#shared/config.ts';
 import { messages } from '#shared/contract.ts';
 import type { ToastMessage } from '#web/components/toast.tsx';

@@ -1,5 +1,5 @@
 // The byline of an article: published date, the "Updated" date when the text reflects later
-// events, reading time and author (spec §2: the team's label).
+// events, reading time and author (docs/product.md "Screens and routes": the team's label).
 import { config } from '#shared/config.ts';
 import type { Article } from '#web/features/blog/articles.ts';
 

@@ -1,4 +1,4 @@
-// One blog article (spec §2 "Blog article pages"): Back to Home, a header with title, date,
+// One blog article (docs/product.md "Screens and routes"): Back to Home, a header with title, date,
 // reading time and author, the article, a closing call to action and related reading.
 // Rendered only at build time, to static HTML with no JavaScript: links are plain anchors.
 import { config } from '#shared/config.ts';

@@ -1,4 +1,4 @@
-// GET /api/capacity: how many ads can still be ordered today (DESIGN §6). The band keeps the
+// GET /api/capacity: how many ads can still be ordered today (docs/spec-deviations.md). The band keeps the
 // spec's sentence; when the number cannot be read it shows the spec's own '12 spots available today'.
 
 import { routePath } from '#shared/api-paths.ts';

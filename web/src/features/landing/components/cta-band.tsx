@@ -1,5 +1,5 @@
-// The call-to-action band (spec §2.8). Its texts are the spec's; the spots number is real (today's
-// capacity, DESIGN §6) and falls back to the spec's '12 spots available today'. The guarantee and
+// The call-to-action band (docs/product.md "Screens and routes"). Its texts are the spec's; the spots number is real (today's
+// capacity, docs/spec-deviations.md) and falls back to the spec's '12 spots available today'. The guarantee and
 // the delivery time carry the detail of what we really promise.
 import { config } from '#shared/config.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';

@@ -1,4 +1,4 @@
-// Examples (spec §2.2, anchor #examples): three real ads made by our renderer. A click plays a
+// Examples (docs/product.md "Screens and routes", anchor #examples): three real ads made by our renderer. A click plays a
 // card with sound, a second click pauses it, and starting one pauses the others.
 
 import { anchors } from '#shared/paths.ts';

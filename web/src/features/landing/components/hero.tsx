@@ -1,4 +1,4 @@
-// The top of the home page (spec §2.1): the headline, the two calls to action and a real example
+// The top of the home page (docs/product.md "Screens and routes"): the headline, the two calls to action and a real example
 // ad looping, muted, in a phone frame. It only plays when the visitor allows motion.
 import { useEffect, useRef } from 'react';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
@@ -76,7 +76,7 @@ function PhoneVideo() {
         <div className="relative aspect-9/16 overflow-hidden rounded-[2rem] bg-slate-800">
           {/* The poster is its own image under the video: it paints with the page's HTML (the
               page's largest paint), and the video's first frame, the same size on top, is not a
-              larger paint that would move it to after the JavaScript and the MP4 (DESIGN §8 LCP). */}
+              larger paint that would move it to after the JavaScript and the MP4 (the LCP budget, docs/budgets.md). */}
           <img
             src={heroExample.poster}
             alt=""

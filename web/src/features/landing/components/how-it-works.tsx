@@ -1,4 +1,4 @@
-// The three-step explainer (spec §2.6): paste link, pay $5, get the ad in the stage's delivery time
+// The three-step explainer (docs/product.md "Screens and routes"): paste link, pay $5, get the ad in the stage's delivery time
 // (the spec's "about 20 minutes" is not what a buyer sees: docs/spec-deviations.md).
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';

@@ -1,5 +1,5 @@
-// Testimonials (spec §2.4): three quotes and a 'Trusted by teams at' row. The words and names are
-// seed values in config.site until real customers' replace them (README "Launch checklist").
+// Testimonials (docs/product.md "Screens and routes"): three quotes and a 'Trusted by teams at' row. The words and names are
+// seed values in config.site until real customers' replace them (docs/deploy.md "Launch checklist").
 import { config } from '#shared/config.ts';
 import { SectionIntro } from './section-intro.tsx';
 

@@ -1,4 +1,4 @@
-// The value section (spec §2.3): minutes not days; $5 not thousands; ready for every feed.
+// The value section (docs/product.md "Screens and routes"): minutes not days; $5 not thousands; ready for every feed.
 import { config } from '#shared/config.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { packFormatsWords } from '#shared/pack-words.ts';

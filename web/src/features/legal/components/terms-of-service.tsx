@@ -1,5 +1,5 @@
-// The Terms of Service (spec §2: fourteen sections). The refund section settles the spec's
-// "money-back guarantee" vs "no refunds" as DESIGN §6 decides: a failed ad is refunded
+// The Terms of Service (docs/product.md "Screens and routes": fourteen sections). The refund section settles the spec's
+// "money-back guarantee" vs "no refunds" as docs/spec-deviations.md decides: a failed ad is refunded
 // automatically, a delivered ad is not (it has its one free revision instead). What is delivered is
 // the delivery pack (shared/delivery-pack.ts). Company, address and governing law come from config.
 import type { ReactNode } from 'react';

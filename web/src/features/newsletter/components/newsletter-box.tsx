@@ -1,4 +1,4 @@
-// The footer's newsletter sign-up (spec §2, Home 9): an email field and a Subscribe button. The
+// The footer's newsletter sign-up (docs/product.md "Screens and routes", the footer): an email field and a Subscribe button. The
 // outcome is read out from a live region; the address is checked with the API's own schema first.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { subscribeToNewsletter } from '#web/features/newsletter/api/subscribe.ts';

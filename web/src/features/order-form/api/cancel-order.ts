@@ -1,4 +1,4 @@
-// POST /api/orders/{id}/cancel: the buyer came back from an abandoned Checkout (DESIGN §9).
+// POST /api/orders/{id}/cancel: the buyer came back from an abandoned Checkout (docs/design.md "Order lifecycle").
 
 import { routePath } from '#shared/api-paths.ts';
 import { type CancelOrderResponse, cancelOrderResponseSchema } from '#shared/contract.ts';

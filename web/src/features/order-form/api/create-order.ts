@@ -1,4 +1,4 @@
-// POST /api/orders: start a Checkout for the form's values (spec §7).
+// POST /api/orders: start a Checkout for the form's values (docs/product.md "The calls").
 
 import { routePath } from '#shared/api-paths.ts';
 import { createOrderResponseSchema } from '#shared/contract.ts';

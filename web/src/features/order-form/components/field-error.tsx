@@ -1,4 +1,4 @@
-// A field's error, written under it (issue 17 §3). The field names it in aria-describedby and
+// A field's error, written under it (docs/features.md "The buyer's path"). The field names it in aria-describedby and
 // gets aria-invalid; focus moving to the field is what makes a screen reader read it.
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;

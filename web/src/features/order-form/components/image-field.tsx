@@ -39,7 +39,7 @@ export function ImageField({
   const id = useId();
   const input = inputRef;
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  // The toast's words again at the field (issue 17 §3), until another file is chosen.
+  // The toast's words again at the field, until another file is chosen.
   const [fileError, setError] = useState<string | null>(null);
   const error = fileError ?? formError ?? null;
   const uploadAbort = useRef<AbortController | null>(null);

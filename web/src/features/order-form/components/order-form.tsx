@@ -1,6 +1,6 @@
-// The order form (spec §3–§8): collects the order, starts Checkout in a new tab and reports every
+// The order form (docs/product.md): collects the order, starts Checkout in a new tab and reports every
 // outcome with the spec's toasts. One submit at a time. Once the payment tab is open this tab
-// follows the order on its page (issue 17), so the filled form never invites a second order.
+// follows the order on its page, so the filled form never invites a second order.
 import {
   type ChangeEvent,
   type FormEvent,

@@ -1,4 +1,4 @@
-// The preview panel of the order form (issue 17 §1): what the ad will be made from, or, plainly,
+// The preview panel of the order form (docs/features.md "The preview before paying"): what the ad will be made from, or, plainly,
 // that the site could not be read, before the buyer pays. Loaded only once a website is typed
 // (preview-slot.tsx), so the home page's first load carries none of it.
 import { useEffect, useId } from 'react';

@@ -1,4 +1,4 @@
-// Spec §4's status panel: the status title and text, the live stage and, when done, the ad.
+// The spec's status panel (docs/product.md "The order and its states"): the status title and text, the live stage and, when done, the ad.
 import { config } from '#shared/config.ts';
 import { displayedOrderStatus, type OrderStatus, type OrderView } from '#shared/contract.ts';
 import { card } from '#web/components/styles.ts';
@@ -45,7 +45,7 @@ export function StatusPanel({ order, live = null }: { order: OrderView; live?: L
       </div>
       {status !== 'failed' && <ProgressBar progress={order.progress} stage={order.stage} />}
       {inProgress && (
-        // The live estimate (issue 17): the measured typical time, scaled by the progress left.
+        // The live estimate: the measured typical time, scaled by the progress left.
         <p className="mt-2 text-sm font-medium text-slate-800">{remainingTimeWords(order.progress)}</p>
       )}
       {inProgress && live && (
