@@ -20,7 +20,7 @@ export interface GenerationStep {
    */
   path: 'main' | 'failure' | 'pack' | 'revision';
   /** Where the handler's result goes in the execution state; absent: discarded. */
-  resultKey?: 'site' | 'script' | 'footage' | 'renders';
+  resultKey?: 'site' | 'storyboard' | 'footage' | 'renders';
   /** Lambda's default memory when absent (lib/shared/reelfive-function.ts). */
   memoryMb?: number;
   /** It reads the stage's pack formats (PACK_FORMATS, from generationConfig.pack.formats). */
@@ -46,19 +46,19 @@ export const generationSteps = [
     entry: 'generation/analyze-website.handler.ts',
     // The page fetch stops at 8 s; the rest is DNS and parsing.
     timeoutSeconds: 30,
-    // previews:read: what the buyer's preview read is reused (its facts, and its hook in WriteScript).
+    // previews:read: what the buyer's preview read is reused (its facts, and its hook in WriteStoryboard).
     uses: ['orders:write', 'previews:read', 'contentCheck'],
     path: 'main',
     resultKey: 'site',
     readsWebsites: true,
   },
   {
-    state: 'WriteScript',
-    entry: 'generation/write-script.handler.ts',
+    state: 'WriteStoryboard',
+    entry: 'generation/write-storyboard.handler.ts',
     timeoutSeconds: 60,
     uses: ['orders:write', 'bedrock', 'previews:read'],
     path: 'main',
-    resultKey: 'script',
+    resultKey: 'storyboard',
     // The template writer counts a list's lines as the style's headline draws them.
     measuresText: true,
   },

@@ -8,7 +8,7 @@ import { clipProviderFor, footageSettings } from '#generation/footage/footage-se
 import { getOrder } from '#orders/order-store.ts';
 import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
-import type { GenerationState } from './generation-state.ts';
+import { carriedStoryboard, type GenerationState } from './generation-state.ts';
 import { footageProgress, reportStage } from './order-progress.ts';
 import { StepFailure } from './step-errors.ts';
 import { storyboardOfState } from './storyboard/storyboard-of-state.ts';
@@ -26,7 +26,7 @@ async function checkFootageStep(state: GenerationState): Promise<FootageResult> 
   if (order?.order_status !== 'processing') {
     throw new StepFailure('OrderNotProcessing', `Order ${state.orderId} is not processing`);
   }
-  const storyboard = await storyboardOfState(state.script, state.site, order);
+  const storyboard = await storyboardOfState(carriedStoryboard(state), state.site, order);
   const provider = await clipProviderFor(settings);
   try {
     const result = await checkFootage(previous, footageIo(order.id, storyboard, { provider, settings }));

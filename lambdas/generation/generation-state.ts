@@ -78,7 +78,12 @@ export interface TaskFailure {
 
 export interface GenerationState extends GenerationInput {
   site?: WebsiteAnalysis;
-  /** The storyboard; executions started before it shipped hold the old ad script (storyboard-of-state.ts). */
+  /** The storyboard WriteStoryboard wrote (storyboard-of-state.ts reads older ones). */
+  storyboard?: Storyboard | { version?: undefined };
+  /**
+   * Where executions started before the step was named WriteStoryboard keep it (their definition
+   * still says `$.script`, and they run the handlers deployed after): read, never written.
+   */
   script?: Storyboard | { version?: undefined };
   /** AI footage: skipped (engine-only), running (the Wait/CheckFootage loop) or done. */
   footage?: FootageResult;
@@ -88,4 +93,9 @@ export interface GenerationState extends GenerationInput {
   /** The pack's other files (RenderPack, in item order). */
   packFiles?: RenderedFile[];
   failure?: TaskFailure;
+}
+
+/** The storyboard an execution carries, under `storyboard` or, started before the rename, `script`. */
+export function carriedStoryboard(state: Pick<GenerationState, 'storyboard' | 'script'>): unknown {
+  return state.storyboard ?? state.script;
 }

@@ -6,7 +6,7 @@ import { taskHandler } from '#powertools/handlers.ts';
 import { type AdFormatId, adFormats } from '#shared/ad-formats.ts';
 import { packItems, primaryItem } from '#shared/delivery-pack.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
-import type { GenerationState, RenderPlan, RenderRequest } from './generation-state.ts';
+import { carriedStoryboard, type GenerationState, type RenderPlan, type RenderRequest } from './generation-state.ts';
 import { footageWasMade, renderingStart, reportStage } from './order-progress.ts';
 import { storeRenderRequest } from './render-request-store.ts';
 import { StepFailure } from './step-errors.ts';
@@ -18,8 +18,8 @@ export const handler = taskHandler(planRenders);
 async function planRenders(state: GenerationState): Promise<RenderPlan> {
   const afterFootage = footageWasMade(state.footage);
   const order = await reportStage(state.orderId, 'rendering', renderingStart(afterFootage));
-  if (!state.script) throw new StepFailure('RenderFailed', 'PlanRenders ran without a storyboard');
-  const storyboard = await storyboardOfState(state.script, state.site, order);
+  if (!carriedStoryboard(state)) throw new StepFailure('RenderFailed', 'PlanRenders ran without a storyboard');
+  const storyboard = await storyboardOfState(carriedStoryboard(state), state.site, order);
   const footage = (state.footage?.scenes ?? []).flatMap((scene) =>
     scene.status === 'ready' && scene.clipKey ? [{ sceneIndex: scene.sceneIndex, key: scene.clipKey }] : [],
   );

@@ -7,7 +7,7 @@ import { planFootage } from '#generation/footage/footage-plan.ts';
 import { clipProviderFor, footageSettings } from '#generation/footage/footage-settings.ts';
 import { taskHandler } from '#powertools/handlers.ts';
 import { logger } from '#powertools/logger.ts';
-import type { GenerationState } from './generation-state.ts';
+import { carriedStoryboard, type GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
 import { StepFailure } from './step-errors.ts';
 import { storyboardOfState } from './storyboard/storyboard-of-state.ts';
@@ -18,8 +18,8 @@ async function startFootageStep(state: GenerationState): Promise<FootageResult> 
   const settings = footageSettings();
   if (!settings) return skippedFootage('the stage makes engine-only ads');
   const order = await reportStage(state.orderId, 'rendering');
-  if (!state.script) throw new StepFailure('RenderFailed', 'StartFootage ran without a storyboard');
-  const storyboard = await storyboardOfState(state.script, state.site, order);
+  if (!carriedStoryboard(state)) throw new StepFailure('RenderFailed', 'StartFootage ran without a storyboard');
+  const storyboard = await storyboardOfState(carriedStoryboard(state), state.site, order);
   const plan = planFootage(storyboard, settings);
   if (plan.clips.length === 0) {
     return skippedFootage(

@@ -3,7 +3,7 @@
 // unsubscribe page in the body and the one-click URL in the List-Unsubscribe header (RFC 2369)
 // with List-Unsubscribe-Post, so a mail client can unsubscribe with one POST (RFC 8058).
 
-import { emailButton, emailDocument, type RenderedEmail } from '#notifications/order-email-templates.ts';
+import { emailButton, emailDocument, type RenderedEmail } from '#notifications/email-layout.ts';
 import { config } from '#shared/config.ts';
 import { escapeHtml } from '#shared/html.ts';
 

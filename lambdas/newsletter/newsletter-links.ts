@@ -8,7 +8,6 @@ import { apiRoutes } from '#shared/routes.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
 type LinkPage = typeof paths.newsletterConfirm | typeof paths.newsletterUnsubscribe;
-type ResultPage = typeof paths.newsletterConfirmed | typeof paths.newsletterUnsubscribed;
 
 function siteUrl(path: string, token: string): string {
   const url = new URL(path, process.env[envNames.siteUrl] ?? config.siteUrl);
@@ -22,11 +21,6 @@ export const oneClickUnsubscribeUrl = (token: string) =>
   siteUrl(apiRoutes.find((route) => route.name === 'NewsletterUnsubscribe')?.path ?? '/', token);
 
 export type LinkOutcome = 'done' | 'invalid' | 'error';
-
-/** The site page that tells the reader what the link did. */
-export function linkLandingPage(page: ResultPage, outcome: LinkOutcome): string {
-  return outcome === 'done' ? page : paths.newsletterLinkProblem(page, outcome);
-}
 
 /**
  * Where a GET of a link's API URL goes (links mailed before the pages existed, and a mail client

@@ -11,16 +11,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documents } from '#common/dynamodb-clients.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
-import type { OrderEmailKind } from './order-email-templates.ts';
+import type { OrderEmailKind, OwedEmailKind } from './email-kinds.ts';
+import { owedEmailKinds } from './email-kinds.ts';
 
 const ordersTable = () => requireEnv(envNames.ordersTable);
-
-/**
- * The emails nothing else would replace. A lost `received` is not owed: the order's last email,
- * which the buyer gets within minutes, says everything it said.
- */
-export const owedEmailKinds = ['ready', 'failed', 'refused'] as const satisfies readonly OrderEmailKind[];
-export type OwedEmailKind = (typeof owedEmailKinds)[number];
 
 export function isOwedKind(kind: OrderEmailKind): kind is OwedEmailKind {
   return (owedEmailKinds as readonly OrderEmailKind[]).includes(kind);

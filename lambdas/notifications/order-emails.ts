@@ -8,11 +8,10 @@ import { isPaid, type OrderRecord } from '#orders/order-record.ts';
 import { logger } from '#powertools/logger.ts';
 import { config } from '#shared/config.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
+import type { OrderEmailKind } from './email-kinds.ts';
 import { claimOrderEmail, releaseOrderEmail } from './email-ledger.ts';
 import { type MailAttachment, sendMail } from './mailer.ts';
-import { type OrderEmailFacts, type OrderEmailKind, renderOrderEmail } from './order-email-templates.ts';
-
-export type { OrderEmailKind } from './order-email-templates.ts';
+import { type OrderEmailFacts, renderOrderEmail } from './order-email-templates.ts';
 
 const sendAttempts = 3;
 /** Waits before the 2nd and 3rd attempt; jittered so retries of many orders do not line up. */

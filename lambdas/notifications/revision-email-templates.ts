@@ -3,10 +3,12 @@
 import type { OrderRecord } from '#orders/order-record.ts';
 import { config } from '#shared/config.ts';
 import { revisionKeeps, revisionLimits, revisionRequestLabels } from '#shared/revision.ts';
-import type { Block, OrderEmailFacts, RenderedEmail } from './order-email-templates.ts';
-import { layout, orderFacts } from './order-email-templates.ts';
+import { type Block, layout, orderFacts, type RenderedEmail } from './email-layout.ts';
 
 export type RevisionEmailFields = 'revision_requests' | 'revision_beyond' | 'revision_not_done' | 'revision_writer';
+
+/** The order as the revision's emails read it. */
+type RevisionEmailOrder = Pick<OrderRecord, RevisionEmailFields | 'id' | 'website' | 'style' | 'duration_seconds'>;
 
 const brand = config.brand.name;
 
@@ -40,7 +42,7 @@ function outcomeBlocks(order: Pick<OrderRecord, RevisionEmailFields>): Block[] {
   ];
 }
 
-export function revisionReadyEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
+export function revisionReadyEmail(order: RevisionEmailOrder, pageUrl: string): RenderedEmail {
   return {
     subject: `Your revised ${brand} ad is ready`,
     ...layout(
@@ -63,7 +65,7 @@ export function revisionReadyEmail(order: OrderEmailFacts, pageUrl: string): Ren
   };
 }
 
-export function revisionFailedEmail(order: OrderEmailFacts, pageUrl: string): RenderedEmail {
+export function revisionFailedEmail(order: RevisionEmailOrder, pageUrl: string): RenderedEmail {
   return {
     subject: `We could not make your ${brand} revision`,
     ...layout(

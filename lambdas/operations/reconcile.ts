@@ -13,7 +13,8 @@ import {
 import { stepFunctions } from '#common/sfn-client.ts';
 import { runFailurePath } from '#generation/failure-path.ts';
 import { failRevision } from '#generation/revision-failure.ts';
-import { forgetOwedEmail, owedEmailKinds } from '#notifications/email-ledger.ts';
+import { owedEmailKinds } from '#notifications/email-kinds.ts';
+import { forgetOwedEmail } from '#notifications/email-ledger.ts';
 import { sendOrderEmail, whyEmailIsUntrue } from '#notifications/order-emails.ts';
 import {
   applyCheckoutOutcome,

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { emailHash, mailboxHash } from '#common/hashing.ts';
 import type { IpAttempt } from '#common/ip-limit.ts';
-import type { OwedEmailKind } from '#notifications/email-ledger.ts';
+import type { OwedEmailKind } from '#notifications/email-kinds.ts';
 import { config } from '#shared/config.ts';
 import type { OrderStatus, PaymentStatus, Stage, Style } from '#shared/contract.ts';
 import type { CreateOrderInput } from '#shared/create-order-request.ts';

@@ -2,23 +2,16 @@
 // not fulfilled, ads not made or not delivered, free ads given away too fast, repairs not running,
 // mail reputation at risk and the live-status key about to lapse. Each alarm has its entry in
 // docs/runbook.md, "Alarms". (The WAF's alarm lives in us-east-1 with its web ACL: lib/edge.)
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import {
-  Alarm,
-  ComparisonOperator,
-  type IMetric,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { type IMetric, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { type OpsAlarmSpec, opsAlarm } from '#lib/alarms/ops-alarm.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { config, serviceLimits } from '#shared/config.ts';
 import { businessMetricDimensions, businessMetrics, signatureRejectedMessage } from '#shared/observability.ts';
@@ -51,18 +44,6 @@ export interface AlarmsProps {
   stage: string;
   /** The stage's limit on the average cost of an ad over an hour, USD (footage + Stripe + AWS). */
   costAlarmUsdPerAd: number;
-}
-
-interface AlarmSpec {
-  description: string;
-  metric: IMetric;
-  threshold: number;
-  /** Alarm when the value falls below the threshold (default: at or above it). */
-  below?: boolean;
-  /** Default: no data is healthy. A job that must report treats no data as breaching. */
-  treatMissingData?: TreatMissingData;
-  /** The alarm's entry in docs/runbook.md's "Alarms" (default: the alarm's id). */
-  runbookEntry?: string;
 }
 
 export class Alarms extends Construct {
@@ -191,18 +172,8 @@ export class Alarms extends Construct {
     });
   }
 
-  private alarm(id: string, spec: AlarmSpec): void {
-    const alarm = new Alarm(this, id, {
-      alarmDescription: `${spec.description} Runbook: docs/runbook.md, Ops runbook, "${spec.runbookEntry ?? id}" (stack ${Stack.of(this).stackName}).`,
-      metric: spec.metric,
-      threshold: spec.threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: spec.below
-        ? ComparisonOperator.LESS_THAN_THRESHOLD
-        : ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: spec.treatMissingData ?? TreatMissingData.NOT_BREACHING,
-    });
-    alarm.addAlarmAction(new SnsAction(this.topic));
+  private alarm(id: string, spec: Omit<OpsAlarmSpec, 'topic'>): void {
+    opsAlarm(this, id, { ...spec, topic: this.topic });
   }
 }
 

@@ -3,11 +3,11 @@
 // the alarm on blocked-request spikes (an alarm watches metrics of its own region only, and
 // publishes only to a topic there, hence a topic of its own for the alarm address).
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { opsAlarm } from '#lib/alarms/ops-alarm.ts';
 import { WebAcl } from './web-acl.ts';
 
 /** CloudFront reads web ACLs (and certificates) only from this region. */
@@ -46,10 +46,8 @@ export class EdgeStack extends Stack {
         'publish to a topic encrypted with the AWS-managed SNS key; a customer key would add cost and a key policy for nothing.',
     });
 
-    const alarm = new Alarm(this, 'EdgeBlockedRequests', {
-      alarmDescription:
-        `AWS WAF blocked ${blockedRequestsAlarmThreshold} or more requests to the site in 5 minutes: someone is ` +
-        `flooding the API, or a rule blocks real buyers. Runbook: docs/runbook.md, Ops runbook, "EdgeBlockedRequests" (stack ${this.stackName}).`,
+    opsAlarm(this, 'EdgeBlockedRequests', {
+      description: `AWS WAF blocked ${blockedRequestsAlarmThreshold} or more requests to the site in 5 minutes: someone is flooding the API, or a rule blocks real buyers.`,
       // CloudFront web ACLs report without a Region dimension; Rule ALL sums every rule.
       metric: new Metric({
         namespace: 'AWS/WAFV2',
@@ -59,10 +57,7 @@ export class EdgeStack extends Stack {
         period: Duration.minutes(5),
       }),
       threshold: blockedRequestsAlarmThreshold,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      topic: alarmTopic,
     });
-    alarm.addAlarmAction(new SnsAction(alarmTopic));
   }
 }

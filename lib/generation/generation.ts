@@ -31,7 +31,7 @@ import { Construct } from 'constructs';
 import type { Notifications } from '#lib/notifications/notifications.ts';
 import type { Orders } from '#lib/orders/orders.ts';
 import type { Payments } from '#lib/payments/payments.ts';
-import { type AvailableOwners, grantCapabilities } from '#lib/shared/grants.ts';
+import { type AvailableOwners, type GenerationGrants, grantCapabilities } from '#lib/shared/grants.ts';
 import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import type { FootageChoice } from '#lib/stack-parameters.ts';
@@ -68,7 +68,7 @@ export interface GenerationProps {
   uploads: Uploads;
   payments: Payments;
   notifications: Notifications;
-  /** With `bedrock`, WriteScript calls the model (and may); with `template` it has no Bedrock access. */
+  /** With `bedrock`, WriteStoryboard calls the model (and may); with `template` it has no Bedrock access. */
   copywriter: 'template' | 'bedrock';
   /** With `polly`, the render function speaks with Amazon Polly; `local` (the twin) uses festival. */
   voice: 'polly' | 'local';
@@ -80,7 +80,7 @@ export interface GenerationProps {
   c2paSignerSecretName: string;
 }
 
-export class Generation extends Construct {
+export class Generation extends Construct implements GenerationGrants {
   readonly stateMachine: StateMachine;
   readonly renderFunction: RenderFunction;
   /** What the preview and AnalyzeWebsite ask before an ad is made for a site (shared/prohibited-content.ts). */
@@ -216,7 +216,7 @@ export class Generation extends Construct {
     }
     const revision = tasks.ReviseStoryboard.next(renderRevision).next(tasks.DeliverRevision).next(done);
     const happyPath = tasks.MarkProcessing.next(tasks.AnalyzeWebsite)
-      .next(tasks.WriteScript)
+      .next(tasks.WriteStoryboard)
       .next(tasks.StartFootage)
       .next(footageReady);
     // Whatever a step of the main path ends with goes to the failure path.

@@ -9,11 +9,10 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Notifications } from '#lib/notifications/notifications.ts';
-import { grantCapabilities } from '#lib/shared/grants.ts';
+import { grantCapabilities, type NewsletterGrants } from '#lib/shared/grants.ts';
 import { opsFunctions } from '#lib/shared/ops-functions.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { consumeTableStream } from '#lib/shared/stream-consumer.ts';
-import type { Newsletter } from './newsletter.ts';
 
 const sender = opsFunctions.newsletterConfirmationSender;
 
@@ -22,7 +21,7 @@ export const confirmationSenderEntry = sender.entry;
 
 export interface ConfirmationSenderProps {
   /** Owns the subscribers table (with its NEW_AND_OLD_IMAGES stream). */
-  newsletter: Newsletter;
+  newsletter: NewsletterGrants;
   subscribersTable: ITableV2;
   notifications: Notifications;
   /** Where the failed-records alarm goes (the ops topic). */
@@ -65,6 +64,7 @@ export class ConfirmationSender extends Construct {
         ],
         failureMeaning:
           'Newsletter confirmations could not be sent (SES refused or failed after the retries): those visitors got no email.',
+        runbookEntry: 'Newsletter confirmations not arriving',
         alarmTopic: props.alarmTopic,
       },
     ));

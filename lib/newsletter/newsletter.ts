@@ -8,6 +8,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { Notifications } from '#lib/notifications/notifications.ts';
+import type { NewsletterGrants } from '#lib/shared/grants.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { ConfirmationSender } from './confirmation-sender.ts';
@@ -17,7 +18,7 @@ export interface NewsletterProps {
   retainData: boolean;
 }
 
-export class Newsletter extends Construct {
+export class Newsletter extends Construct implements NewsletterGrants {
   readonly subscribersTable: TableV2;
 
   constructor(scope: Construct, id: string, props: NewsletterProps) {

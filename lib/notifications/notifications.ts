@@ -5,6 +5,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import type { NotificationsGrants } from '#lib/shared/grants.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
@@ -18,7 +19,7 @@ export interface NotificationsProps {
   deliverySeconds: number;
 }
 
-export class Notifications extends Construct {
+export class Notifications extends Construct implements NotificationsGrants {
   readonly opsTopic: Topic;
   private readonly mailFrom: string;
   private readonly siteUrl: string;

@@ -2,12 +2,12 @@
 // webhook, a crash or a lost execution left half-way, and an alarm when a repair fails. Its
 // environment also tells the ops CLI (`npm run ops -- … --stage <stage>`) where everything is.
 import { Duration, Stack } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { opsAlarm } from '#lib/alarms/ops-alarm.ts';
 import type { Generation } from '#lib/generation/generation.ts';
 import type { Notifications } from '#lib/notifications/notifications.ts';
 import type { Orders } from '#lib/orders/orders.ts';
@@ -62,16 +62,13 @@ export class Operations extends Construct {
       targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
     });
 
-    this.reconcilerErrors = new Alarm(this, 'ReconcilerErrors', {
-      alarmDescription:
+    this.reconcilerErrors = opsAlarm(this, 'ReconcilerErrors', {
+      description:
         'An order repair failed (search the reconciler log for "Order repair failed"): a buyer may be unrefunded, ' +
-        'an ad unstarted or a slot held. Runbook: npm run ops -- show <order id> --stage <stage>.',
+        'an ad unstarted or a slot held; npm run ops -- show <order id> --stage <stage> shows the order.',
       metric: fn.metricErrors({ period: Duration.minutes(reconcilerFunction.everyMinutes), statistic: 'Sum' }),
       threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      topic: props.notifications.opsTopic,
     });
-    this.reconcilerErrors.addAlarmAction(new SnsAction(props.notifications.opsTopic));
   }
 }

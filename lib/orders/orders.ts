@@ -4,6 +4,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import type { OrdersGrants } from '#lib/shared/grants.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { byStatusProjection, orderIndexes } from '#shared/order-indexes.ts';
 import { envNames } from '#shared/runtime-env.ts';
@@ -13,7 +14,7 @@ export interface OrdersProps {
   retainData: boolean;
 }
 
-export class Orders extends Construct {
+export class Orders extends Construct implements OrdersGrants {
   readonly ordersTable: TableV2;
   readonly rateLimitsTable: TableV2;
   readonly eventsTable: TableV2;
@@ -100,7 +101,7 @@ export class Orders extends Construct {
   }
 
   /** Claim and release the per-email order slots and count per-IP attempts. */
-  grantSlots(fn: ReelFiveFunction): void {
+  grantRateLimits(fn: ReelFiveFunction): void {
     this.allow(fn, this.rateLimitsTable, [
       'dynamodb:GetItem',
       'dynamodb:Query',

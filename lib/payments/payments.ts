@@ -4,6 +4,7 @@
 import { Annotations } from 'aws-cdk-lib';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { PaymentsGrants } from '#lib/shared/grants.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { type StripeKeyCapability, stripeKeyCapabilities, stripeKeySecretNameEnv } from '#shared/capabilities.ts';
 import { envNames } from '#shared/runtime-env.ts';
@@ -31,7 +32,7 @@ const stripeKeySecretNameParameter = {
   'stripe:refund': 'stripeRefundKeySecretName',
 } as const satisfies Record<StripeKeyCapability, string>;
 
-export class Payments extends Construct {
+export class Payments extends Construct implements PaymentsGrants {
   private readonly stripeWebhookSecret: ISecret;
   private readonly props: PaymentsProps;
   /** One reference per secret name, so uses that share a key share its grant. */

@@ -6,18 +6,19 @@ import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
-import { grantCapabilities } from '#lib/shared/grants.ts';
+import { grantCapabilities, type RealtimeGrants } from '#lib/shared/grants.ts';
 import { opsFunctions } from '#lib/shared/ops-functions.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { config } from '#shared/config.ts';
 import { apiKeyDaysLeftMetric } from '#shared/observability.ts';
-import type { Realtime } from './realtime.ts';
 
 const renewer = opsFunctions.apiKeyRenewer;
 
 export interface ApiKeyRenewerProps {
   /** Owns the Events API and the key (its grantKeyRenewal). */
-  realtime: Realtime;
+  realtime: RealtimeGrants;
+  /** The Events API whose key is renewed. */
+  apiId: string;
 }
 
 export class ApiKeyRenewer extends Construct {
@@ -26,7 +27,7 @@ export class ApiKeyRenewer extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiKeyRenewerProps) {
     super(scope, id);
-    this.apiId = props.realtime.api.apiId;
+    this.apiId = props.apiId;
 
     this.function = new ReelFiveFunction(this, 'Function', {
       entry: renewer.entry,

@@ -7,11 +7,10 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { grantCapabilities } from '#lib/shared/grants.ts';
+import { grantCapabilities, type RealtimeGrants } from '#lib/shared/grants.ts';
 import { opsFunctions } from '#lib/shared/ops-functions.ts';
 import { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { consumeTableStream } from '#lib/shared/stream-consumer.ts';
-import type { Realtime } from './realtime.ts';
 
 const publisher = opsFunctions.orderChangesPublisher;
 
@@ -22,7 +21,7 @@ export interface OrderChangesPublisherProps {
   /** The orders table, with its NEW_AND_OLD_IMAGES stream. */
   ordersTable: ITableV2;
   /** Owns the orders namespace it publishes to (its grantPublish). */
-  realtime: Realtime;
+  realtime: RealtimeGrants;
   /** Where the failed-records alarm goes (the ops topic). */
   alarmTopic: ITopic;
 }
@@ -55,6 +54,7 @@ export class OrderChangesPublisher extends Construct {
         filters: [FilterCriteria.filter({ eventName: FilterRule.or('INSERT', 'MODIFY') })],
         failureMeaning:
           'Order status changes could not be published to AppSync Events: some buyers did not see live progress.',
+        runbookEntry: 'Live status not moving on the order page',
         alarmTopic: props.alarmTopic,
       },
     ));

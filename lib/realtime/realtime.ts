@@ -6,6 +6,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import type { RealtimeGrants } from '#lib/shared/grants.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { type EventsAuthMode, orderChannelHandlerCode, ordersNamespace } from '#shared/order-channel.ts';
 import type { RuntimeConfig } from '#shared/runtime-config.ts';
@@ -16,7 +17,7 @@ import { OrderChangesPublisher } from './order-changes-publisher.ts';
 /** The browser key's name; renaming it rotates the key on the next deploy (docs/runbook.md). */
 const browserApiKeyName = 'Browser';
 
-export class Realtime extends Construct {
+export class Realtime extends Construct implements RealtimeGrants {
   readonly api: EventApi;
   readonly ordersNamespace: ChannelNamespace;
   readonly apiKey: CfnApiKey;
@@ -46,7 +47,7 @@ export class Realtime extends Construct {
     const apiKey = this.api.apiKeys[browserApiKeyName];
     if (!apiKey) throw new Error(`The ${browserApiKeyName} API key was not created`);
     this.apiKey = apiKey;
-    this.apiKeyRenewer = new ApiKeyRenewer(this, 'ApiKeyRenewer', { realtime: this });
+    this.apiKeyRenewer = new ApiKeyRenewer(this, 'ApiKeyRenewer', { realtime: this, apiId: this.api.apiId });
 
     this.ordersNamespace = new ChannelNamespace(this, 'OrdersNamespace', {
       api: this.api,

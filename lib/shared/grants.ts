@@ -1,25 +1,78 @@
 // The one grant registry: each capability of shared/capabilities.ts becomes the purpose-named grant
 // of the construct that owns what it reaches (which also sets the variable the handler reads).
 // Every function of the stack gets its permissions here, from the `uses` of its table entry.
-import type { Generation } from '#lib/generation/generation.ts';
-import type { Newsletter } from '#lib/newsletter/newsletter.ts';
-import type { Notifications } from '#lib/notifications/notifications.ts';
-import type { Orders } from '#lib/orders/orders.ts';
-import type { Payments } from '#lib/payments/payments.ts';
-import type { Realtime } from '#lib/realtime/realtime.ts';
-import type { Uploads } from '#lib/uploads/uploads.ts';
-import type { Capability } from '#shared/capabilities.ts';
+// The owners are described by the grants they offer, not imported: the constructs that create
+// functions import this registry, so it must not import them (no import circles).
+import type { Capability, StripeKeyCapability } from '#shared/capabilities.ts';
 import type { ReelFiveFunction } from './reelfive-function.ts';
+
+/** lib/orders: the orders table and its indexes. */
+export interface OrdersGrants {
+  grantOrderRead(fn: ReelFiveFunction): void;
+  grantOrderWrite(fn: ReelFiveFunction): void;
+  grantRepairQuery(fn: ReelFiveFunction): void;
+  grantRateLimits(fn: ReelFiveFunction): void;
+  grantWebhookEvents(fn: ReelFiveFunction): void;
+}
+
+/** lib/uploads: the uploads, previews and videos buckets. */
+export interface UploadsGrants {
+  grantPresign(fn: ReelFiveFunction): void;
+  grantImageRead(fn: ReelFiveFunction): void;
+  grantPreviewWrite(fn: ReelFiveFunction): void;
+  grantPreviewRead(fn: ReelFiveFunction): void;
+  grantVideoRead(fn: ReelFiveFunction): void;
+  grantRenderRequestRead(fn: ReelFiveFunction): void;
+  grantVideoWrite(fn: ReelFiveFunction): void;
+}
+
+/** lib/payments: the Stripe secrets. */
+export interface PaymentsGrants {
+  grantStripeKey(use: StripeKeyCapability, fn: ReelFiveFunction): void;
+  grantWebhookSecret(fn: ReelFiveFunction): void;
+}
+
+/** lib/notifications: SES and the ops topic. */
+export interface NotificationsGrants {
+  grantMail(fn: ReelFiveFunction): void;
+  grantOpsNotify(fn: ReelFiveFunction): void;
+}
+
+/** lib/newsletter: the subscribers table. */
+export interface NewsletterGrants {
+  grantSubscribe(fn: ReelFiveFunction): void;
+  grantSendConfirmation(fn: ReelFiveFunction): void;
+  grantConfirm(fn: ReelFiveFunction): void;
+  grantUnsubscribe(fn: ReelFiveFunction): void;
+}
+
+/** lib/generation: the state machine and the providers the engine calls. */
+export interface GenerationGrants {
+  grantStart(fn: ReelFiveFunction): void;
+  grantStop(fn: ReelFiveFunction): void;
+  grantCopywriterModel(fn: ReelFiveFunction): void;
+  tellCopywriter(fn: ReelFiveFunction): void;
+  grantContentCheck(fn: ReelFiveFunction): void;
+  grantSpeech(fn: ReelFiveFunction): void;
+  grantFootage(fn: ReelFiveFunction): void;
+  grantC2paSigning(fn: ReelFiveFunction): void;
+}
+
+/** lib/realtime: the Events API and its key. */
+export interface RealtimeGrants {
+  grantPublish(fn: ReelFiveFunction): void;
+  grantKeyRenewal(fn: ReelFiveFunction): void;
+}
 
 /** The constructs that own what capabilities reach. */
 export interface CapabilityOwners {
-  orders: Orders;
-  uploads: Uploads;
-  payments: Payments;
-  notifications: Notifications;
-  newsletter: Newsletter;
-  generation: Generation;
-  realtime: Realtime;
+  orders: OrdersGrants;
+  uploads: UploadsGrants;
+  payments: PaymentsGrants;
+  notifications: NotificationsGrants;
+  newsletter: NewsletterGrants;
+  generation: GenerationGrants;
+  realtime: RealtimeGrants;
 }
 
 /**
@@ -46,7 +99,7 @@ export const capabilityGrants: Record<Capability, Grant> = {
   'orders:read': by('orders', (orders, fn) => orders.grantOrderRead(fn)),
   'orders:write': by('orders', (orders, fn) => orders.grantOrderWrite(fn)),
   'orders:repairQuery': by('orders', (orders, fn) => orders.grantRepairQuery(fn)),
-  rateLimits: by('orders', (orders, fn) => orders.grantSlots(fn)),
+  rateLimits: by('orders', (orders, fn) => orders.grantRateLimits(fn)),
   webhookEvents: by('orders', (orders, fn) => orders.grantWebhookEvents(fn)),
   'images:presign': by('uploads', (uploads, fn) => uploads.grantPresign(fn)),
   'images:read': by('uploads', (uploads, fn) => uploads.grantImageRead(fn)),

@@ -2,14 +2,14 @@
 // in an encrypted queue (their stream positions, not the rows), and an alarm tells ops at once.
 // The order-changes publisher and the newsletter's confirmation sender are both built on it.
 import { Duration, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { opsAlarm } from '#lib/alarms/ops-alarm.ts';
 
 export interface StreamConsumerProps {
   /** The table whose stream feeds `fn`, named as the queue's cdk-nag reason says it ("orders"). */
@@ -20,6 +20,8 @@ export interface StreamConsumerProps {
   filters: Record<string, unknown>[];
   /** What a record in the queue means for buyers, for the alarm's description. */
   failureMeaning: string;
+  /** The docs/runbook.md entry that says what to do when records fail. */
+  runbookEntry: string;
   alarmTopic: ITopic;
 }
 
@@ -51,17 +53,15 @@ export function consumeTableStream(
     }),
   );
 
-  const failedRecordsAlarm = new Alarm(scope, 'FailedRecordsAlarm', {
-    alarmDescription: `${props.failureMeaning} The queue holds the stream positions.`,
+  const failedRecordsAlarm = opsAlarm(scope, 'FailedRecordsAlarm', {
+    description: `${props.failureMeaning} The queue holds the stream positions.`,
     metric: failedRecords.metricApproximateNumberOfMessagesVisible({
       period: Duration.minutes(5),
       statistic: 'Maximum',
     }),
     threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
+    runbookEntry: props.runbookEntry,
+    topic: props.alarmTopic,
   });
-  failedRecordsAlarm.addAlarmAction(new SnsAction(props.alarmTopic));
   return { failedRecords, failedRecordsAlarm };
 }

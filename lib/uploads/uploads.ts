@@ -5,6 +5,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { type AccessLogsBucket, PrivateBucket } from '#lib/shared/buckets.ts';
+import type { UploadsGrants } from '#lib/shared/grants.ts';
 import { acknowledgeWildcardResource } from '#lib/shared/nag.ts';
 import type { ReelFiveFunction } from '#lib/shared/reelfive-function.ts';
 import { config } from '#shared/config.ts';
@@ -19,7 +20,7 @@ export interface UploadsProps {
   retainData: boolean;
 }
 
-export class Uploads extends Construct {
+export class Uploads extends Construct implements UploadsGrants {
   readonly imagesBucket: PrivateBucket;
   readonly videosBucket: PrivateBucket;
 

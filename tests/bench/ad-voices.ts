@@ -17,9 +17,9 @@ import type { Voice } from '#generation/voice/voice.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { buyerPhotoPath, demoUploadKey } from '#local/demo-shops/shops.ts';
 import type { Style } from '#shared/contract.ts';
+import type { AdOrder } from './ad-orders.ts';
 import { adBudgets, heardWordsPerSecond, longestVoiceGap, paceBudgets } from './ad-scorecard.ts';
 import { voiceTimeline } from './ad-timeline.ts';
-import type { AdOrder } from './ads.ts';
 import { record, round } from './figures.ts';
 
 export const voicesMarkdown = 'bench/ad-voices.md';

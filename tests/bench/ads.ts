@@ -34,8 +34,9 @@ import type { SpokenLine, Voice } from '#generation/voice/voice.ts';
 import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { fetchPublicImage, setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
-import { buyerPhotoPath, type DemoShop, demoShops, demoUploadKey } from '#local/demo-shops/shops.ts';
-import { type Style, styles } from '#shared/contract.ts';
+import { buyerPhotoPath, demoUploadKey } from '#local/demo-shops/shops.ts';
+import type { Style } from '#shared/contract.ts';
+import { type AdOrder, adOrders } from './ad-orders.ts';
 import { type AdMeasures, type Check, checkAd, measureAd } from './ad-scorecard.ts';
 import { adTimeline, textFadeIns } from './ad-timeline.ts';
 import { benchAdVoices } from './ad-voices.ts';
@@ -45,28 +46,7 @@ import { speechRecognizerInstalled, type VoiceWordErrors, voiceWordErrors } from
 const sheetsDir = 'bench/ad-sheets';
 const scorecardJson = 'bench/ad-scorecard.json';
 const scorecardMarkdown = 'bench/ad-scorecard.md';
-const durations: AdDuration[] = [4, 8, 12];
 const large = { width: 1080, height: 1920 } as const;
-
-export interface AdOrder {
-  shop: (typeof demoShops)[number] & DemoShop;
-  style: Style;
-  durationSeconds: AdDuration;
-}
-
-/** Quick: every shop once, the styles rotated, 8 and 12 s alternating. Full: shops × styles × 4/8/12 s. */
-export function adOrders(full: boolean): AdOrder[] {
-  if (full) {
-    return demoShops.flatMap((shop) =>
-      styles.flatMap((style) => durations.map((durationSeconds) => ({ shop, style, durationSeconds }))),
-    );
-  }
-  return demoShops.map((shop, index) => ({
-    shop,
-    style: styles[index % styles.length]!,
-    durationSeconds: index % 2 === 0 ? 12 : 8,
-  }));
-}
 
 export interface AdScore {
   ad: string;

@@ -73,6 +73,6 @@ export const notCounted = [
   'AppSync Events operations and connection minutes (≈ $0.00002)',
   'CloudFront transfer of the site and the pack (each file and the zip downloaded once, at $0.085/GB beyond the 1 TB/month free tier; the pack sizes are in the pack group)',
   'CloudWatch Logs ingestion, X-Ray traces, S3 access logs',
-  'WriteScript waiting on Bedrock: the twin calls no model, so its WriteScript takes milliseconds; in AWS the Converse call adds seconds of Lambda time (priced per second under Bedrock and Polly in bench/cost-per-ad.md)',
+  'WriteStoryboard waiting on Bedrock: the twin calls no model, so its WriteStoryboard takes milliseconds; in AWS the Converse call adds seconds of Lambda time (priced per second under Bedrock and Polly in bench/cost-per-ad.md)',
   'Fixed monthly costs not tied to an ad: the reconciler every 5 minutes, alarms, Secrets Manager secrets',
 ];

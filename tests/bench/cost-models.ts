@@ -1,5 +1,5 @@
 // The per-ad cost of the two model services a deployed stage calls and the twin does not: Amazon
-// Bedrock writing the storyboard (WriteScript, lambdas/generation/storyboard/bedrock-writer.ts) and
+// Bedrock writing the storyboard (WriteStoryboard, lambdas/generation/storyboard/bedrock-writer.ts) and
 // Amazon Polly speaking it (the render, lambdas/generation/voice/polly-voice.ts). Whether a stage
 // calls them, and which model, come from the synthesized template; what they are asked comes from
 // the order made on the twin:
@@ -27,7 +27,7 @@ import { type Price, prices, unitPrice } from './prices.ts';
 import { generationStateMachine, type StackFunction } from './stack-template.ts';
 
 /** The task state that writes the storyboard. */
-const writeScriptState = 'WriteScript';
+const writeStoryboardState = 'WriteStoryboard';
 
 /** One Converse call as counted: characters as sent, tokens by costAssumptions.charactersPerToken. */
 export interface ConverseCall {
@@ -39,7 +39,7 @@ export interface ConverseCall {
 }
 
 export interface BedrockCost {
-  /** Whether the synthesized WriteScript function writes with Bedrock (COPYWRITER=bedrock). */
+  /** Whether the synthesized WriteStoryboard function writes with Bedrock (COPYWRITER=bedrock). */
   used: boolean;
   modelId: string;
   /** Whether the twin could read the order's site; a fallback storyboard is written from the domain alone. */
@@ -75,7 +75,7 @@ export interface ModelCosts {
   polly: PollyCost;
 }
 
-/** The storyboard the order got (WriteScript's output) and what WriteScript wrote it from. */
+/** The storyboard the order got (WriteStoryboard's output) and what WriteStoryboard wrote it from. */
 export function storyboardOfJourney(journey: AdJourney): { input: StoryboardInput; storyboard: Storyboard } {
   let state = '';
   let stateInput: { site?: StoryboardInput['site'] } | undefined;
@@ -83,14 +83,16 @@ export function storyboardOfJourney(journey: AdJourney): { input: StoryboardInpu
   for (const event of journey.execution.events) {
     if (event.type === 'TaskStateEntered') {
       state = String((event.stateEnteredEventDetails as { name?: string } | undefined)?.name ?? '');
-    } else if (state === writeScriptState && event.type === 'LambdaFunctionScheduled') {
+    } else if (state === writeStoryboardState && event.type === 'LambdaFunctionScheduled') {
       stateInput = JSON.parse(String((event.lambdaFunctionScheduledEventDetails as { input?: string }).input));
-    } else if (state === writeScriptState && event.type === 'LambdaFunctionSucceeded') {
+    } else if (state === writeStoryboardState && event.type === 'LambdaFunctionSucceeded') {
       storyboard = JSON.parse(String((event.lambdaFunctionSucceededEventDetails as { output?: string }).output));
     }
   }
   if (!stateInput?.site || !storyboard?.scenes) {
-    throw new Error(`The execution of ${journey.orderId} shows no ${writeScriptState} with a site and a storyboard`);
+    throw new Error(
+      `The execution of ${journey.orderId} shows no ${writeStoryboardState} with a site and a storyboard`,
+    );
   }
   const input: StoryboardInput = {
     site: stateInput.site,
@@ -102,7 +104,7 @@ export function storyboardOfJourney(journey: AdJourney): { input: StoryboardInpu
   };
   // The writer's draft is the template storyboard of the same input: it must be the order's own.
   if (JSON.stringify(writeTemplateStoryboard(input)) !== JSON.stringify(storyboard)) {
-    throw new Error(`The ${writeScriptState} input of ${journey.orderId} does not rebuild the storyboard it got`);
+    throw new Error(`The ${writeStoryboardState} input of ${journey.orderId} does not rebuild the storyboard it got`);
   }
   return { input, storyboard };
 }
@@ -195,12 +197,12 @@ export async function modelCosts(
 ): Promise<ModelCosts> {
   const { input, storyboard } = storyboardOfJourney(journey);
   const machine = generationStateMachine(assembly);
-  const writeScript = environmentOf(functions, machine.taskFunctions[writeScriptState]);
+  const writeStoryboardEnvironment = environmentOf(functions, machine.taskFunctions[writeStoryboardState]);
   const render = environmentOf(functions, machine.taskFunctions[renderStates.primary]);
 
-  // Bedrock, as the deployed WriteScript would call it for this order.
-  const bedrockUsed = writeScript[envNames.copywriter] === 'bedrock';
-  const modelId = writeScript[envNames.bedrockModelId] || generationConfig.bedrockModelId;
+  // Bedrock, as the deployed WriteStoryboard would call it for this order.
+  const bedrockUsed = writeStoryboardEnvironment[envNames.copywriter] === 'bedrock';
+  const modelId = writeStoryboardEnvironment[envNames.bedrockModelId] || generationConfig.bedrockModelId;
   const [first] = await converseCalls(input, storyboard, modelId, false);
   const [, repairTurn] = await converseCalls(input, storyboard, modelId, true);
   if (!first || !repairTurn) throw new Error('The Bedrock writer was not counted');

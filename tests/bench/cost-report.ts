@@ -187,7 +187,7 @@ ${lambdaTable(revision, `### The revision's functions (version 2 ready ${round(r
   const modelTable = table(
     ['per ad', ...lengths],
     [
-      ['Bedrock model (from the synthesized WriteScript)', ...costs.map((c) => `\`${c.bedrock.modelId}\``)],
+      ['Bedrock model (from the synthesized WriteStoryboard)', ...costs.map((c) => `\`${c.bedrock.modelId}\``)],
       ["the order's site, as the twin read it", ...costs.map((c) => c.bedrock.siteSource)],
       [
         'storyboard call: request → input tokens',
@@ -219,9 +219,9 @@ ${lambdaTable(revision, `### The revision's functions (version 2 ready ${round(r
       ['**Polly**', ...costs.map((c) => `**${usdFine(c.polly.usd)}**`)],
     ],
   );
-  const writeScript = costs[0]?.lambda.lines.find((line) => line.role === 'WriteScript');
-  const writeScriptPerSecond = writeScript
-    ? `${usdFine((writeScript.memoryMb / 1024) * gbSecondPrice(writeScript.architecture))} (${writeScript.memoryMb} MB ${writeScript.architecture})`
+  const writeStoryboardLine = costs[0]?.lambda.lines.find((line) => line.role === 'WriteStoryboard');
+  const writeStoryboardPerSecond = writeStoryboardLine
+    ? `${usdFine((writeStoryboardLine.memoryMb / 1024) * gbSecondPrice(writeStoryboardLine.architecture))} (${writeStoryboardLine.memoryMb} MB ${writeStoryboardLine.architecture})`
     : 'unknown';
   const priceRows = Object.values(prices).map((price: Price) => [
     `$${quoted(price.quotedUsd)} per ${price.units === 1 ? '' : `${price.units.toLocaleString('en-US')} `}${price.per}`,
@@ -256,7 +256,7 @@ ${revisionSection}
 ## Bedrock and Polly, per ad
 
 The twin writes with the template and speaks with festival, so neither service is called there; both
-are priced from the storyboard each order got (WriteScript's output in the execution history).
+are priced from the storyboard each order got (WriteStoryboard's output in the execution history).
 Bedrock: the real writer (\`lambdas/generation/storyboard/bedrock-writer.ts\`, the real Converse
 client) runs against a local Converse server on 127.0.0.1 (\`tests/integration/support/bedrock-converse-stub.ts\`) that
 answers with that storyboard as its one forced tool call; the request's system, messages and
@@ -269,8 +269,8 @@ facts and the lines more to say.
 
 ${modelTable}
 
-WriteScript's Lambda time above is the twin's, which calls no model; in AWS it also waits for the
-Converse answer, each second of it ${writeScriptPerSecond}.
+WriteStoryboard's Lambda time above is the twin's, which calls no model; in AWS it also waits for the
+Converse answer, each second of it ${writeStoryboardPerSecond}.
 
 ## Assumptions
 

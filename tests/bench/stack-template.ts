@@ -151,14 +151,6 @@ export function streamConsumers(assembly: CloudAssembly): string[] {
     .filter((id): id is string => Boolean(id));
 }
 
-/** The logical id a function's environment variable refers to (e.g. RENDER_FUNCTION_NAME → the render function). */
-export function environmentReference(assembly: CloudAssembly, logicalId: string, variable: string): string | undefined {
-  const variables = (
-    resourcesOf(assembly)[logicalId]?.Properties?.Environment as { Variables?: Record<string, unknown> }
-  )?.Variables;
-  return referencedId(variables?.[variable]);
-}
-
 /** Days after which a bucket's lifecycle rules expire objects, or undefined when they never do. */
 export function bucketExpirationDays(assembly: CloudAssembly, bucketLogicalId: string): number | undefined {
   const rules = (

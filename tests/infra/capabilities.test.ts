@@ -4,7 +4,7 @@
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStacks } from '#lib/app.ts';
 import { unrestrictedStripeKeysWarning } from '#lib/payments/payments.ts';
 import type { ReelFiveStack } from '#lib/reelfive-stack.ts';
@@ -24,7 +24,14 @@ import { executionEndedFunction, generationSteps, renderFunction } from '#shared
 import { apiRoutes } from '#shared/routes.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { envOf, everyFunctionEnv } from './capability-env.ts';
-import { type BuiltStack, type PolicyStatement, statementsOf, testParameters, testSiteDir } from './stack.ts';
+import {
+  type BuiltStack,
+  buildStack,
+  type PolicyStatement,
+  statementsOf,
+  testParameters,
+  testSiteDir,
+} from './stack.ts';
 
 interface DeclaredFunction {
   name: string;
@@ -183,6 +190,23 @@ describe('the capability vocabulary', () => {
       if (capability === 'copywriterName') continue;
       expect(grantedStatements(prod, prod.probes[capability]), capability).not.toEqual([]);
     }
+  });
+
+  it('grants rateLimits through the grant of its own name, Orders.grantRateLimits', () => {
+    // Prepare
+    const built = buildStack();
+    const granted = vi.spyOn(built.stack.orders, 'grantRateLimits');
+    const fn = new ReelFiveFunction(built.stack, 'RateLimitsProbe', {
+      entry: 'common/not-found.handler.ts',
+      timeoutSeconds: 5,
+      description: 'Probe: rateLimits',
+    });
+
+    // Act
+    grantCapabilities(fn, ['rateLimits'], ownersOf(built.stack));
+
+    // Assess
+    expect(granted).toHaveBeenCalledWith(fn);
   });
 
   it('declares every function of the stack in a table', () => {

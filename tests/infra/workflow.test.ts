@@ -94,7 +94,7 @@ describe('generation state machine', () => {
       'WhichVersion',
       'MarkProcessing',
       'AnalyzeWebsite',
-      'WriteScript',
+      'WriteStoryboard',
       'StartFootage',
       'FootageReady',
       'PlanRenders',
@@ -370,12 +370,12 @@ describe('generation state machine', () => {
     ]);
   });
 
-  it('gives WriteScript Bedrock (one model, InvokeModel only) by default on a deployed stage, and none with the template copywriter', () => {
+  it('gives WriteStoryboard Bedrock (one model, InvokeModel only) by default on a deployed stage, and none with the template copywriter', () => {
     const policiesOf = (built: Pick<BuiltStack, 'stack' | 'template'>) =>
-      statementsOf(built, built.stack.generation.stepFunctions.WriteScript);
+      statementsOf(built, built.stack.generation.stepFunctions.WriteStoryboard);
     const environmentOf = (built: Pick<BuiltStack, 'stack' | 'template'>) =>
       built.template.toJSON().Resources[
-        built.stack.getLogicalId(built.stack.generation.stepFunctions.WriteScript.node.defaultChild as CfnElement)
+        built.stack.getLogicalId(built.stack.generation.stepFunctions.WriteStoryboard.node.defaultChild as CfnElement)
       ].Properties.Environment.Variables;
 
     const withTemplate = buildStack(testParameters({ copywriter: 'template' }));

@@ -9,10 +9,11 @@ import { apiMessages, messages } from '#shared/contract.ts';
 import { prohibitedCategory } from '#shared/prohibited-content.ts';
 import { revisionLimits, revisionMessages, revisionNotDone, revisionRequestList } from '#shared/revision.ts';
 import { catTreats } from '../unit/fixtures/ad-copy-sites.ts';
+import { plantImage } from './support/images-bucket.ts';
 import { documentsOf, ordersOfEmail, storedOrder } from './support/orders-table.ts';
 import { type PreviewSite, startPreviewSite, testSiteHosts } from './support/preview-site.ts';
 import { callApi, orderPhotoKey, orderRequest, twinForSuite, uniqueEmail } from './support/twin.ts';
-import { gifBytes, plantImage, uploadThroughApi } from './support/uploads.ts';
+import { gifBytes, uploadThroughApi } from './support/uploads.ts';
 
 // The local sites (random ports on 127.0.0.1) the photo rows order for; nothing else is mapped.
 const twin = twinForSuite({ testSiteHosts });

@@ -99,12 +99,12 @@ describe('cdk synth with -c overrides', { timeout: synthTimeout }, () => {
     expect(run.code, run.stderr).toBe(0);
     expect(distributionOf(run).Aliases).toEqual(['reelfive.com']);
     expect(distributionOf(run).ViewerCertificate).toMatchObject({ AcmCertificateArn: certificateArn });
-    const writeScript = resourcesOf(run.template, 'AWS::Lambda::Function').filter(([id]) =>
-      id.startsWith('GenerationWriteScriptFunction'),
+    const writeStoryboardFunctions = resourcesOf(run.template, 'AWS::Lambda::Function').filter(([id]) =>
+      id.startsWith('GenerationWriteStoryboardFunction'),
     );
-    expect(writeScript.map(([, resource]) => resource.Properties.Environment.Variables[envNames.copywriter])).toEqual([
-      'bedrock',
-    ]);
+    expect(
+      writeStoryboardFunctions.map(([, resource]) => resource.Properties.Environment.Variables[envNames.copywriter]),
+    ).toEqual(['bedrock']);
   });
 
   it('synthesizes prod as the site stack and its us-east-1 edge stack, the distribution behind the edge web ACL', async () => {

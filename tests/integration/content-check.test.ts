@@ -86,7 +86,7 @@ describe('the content check on the twin', () => {
       .filter((event) => event.type.endsWith('StateEntered'))
       .map((event) => (event.stateEnteredEventDetails as { name: string }).name);
     expect(entered).toEqual(expect.arrayContaining(['AnalyzeWebsite', 'MarkFailed', 'Refund', 'NotifyOps']));
-    expect(entered).not.toContain('WriteScript');
+    expect(entered).not.toContain('WriteStoryboard');
 
     const failed = await eventually(async () => {
       const mail = await mailTo(email);

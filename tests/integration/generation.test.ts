@@ -12,12 +12,13 @@ import type { OrderView } from '#shared/contract.ts';
 import { writeProductPhoto } from './support/ad-fixtures.ts';
 import { expectedAiLabel, readAiLabel } from './support/ai-label.ts';
 import { followOrder } from './support/events-socket.ts';
+import { plantImage, removeImage } from './support/images-bucket.ts';
 import { mailTo as receivedMail } from './support/mail.ts';
 import { activeSlotHolders } from './support/mailbox-slots.ts';
 import { storedOrder } from './support/orders-table.ts';
 import { createOrder, createPaidOrder, payForOrder } from './support/pay.ts';
 import { adMadeWithinMs, adTestTimeoutMs, callApi, eventually, twinForSuite, uniqueEmail } from './support/twin.ts';
-import { plantImage, removeImage, uploadThroughApi } from './support/uploads.ts';
+import { uploadThroughApi } from './support/uploads.ts';
 
 const twin = twinForSuite({ waitScale: 0.1 });
 let workDir = '';

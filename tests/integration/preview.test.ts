@@ -261,14 +261,14 @@ describe("the order's generation", () => {
     const execution = await twin.current.steps.waitForExecution(orderId, 120_000);
 
     // Assess
-    const state = execution.output as { site: WebsiteAnalysis; script: Storyboard };
+    const state = execution.output as { site: WebsiteAnalysis; storyboard: Storyboard };
     expect(execution.status, `${execution.error} ${execution.cause}`).toBe('SUCCEEDED');
     expect(state.site.previewedAt).toEqual(expect.any(String));
     expect(state.site.headline).toBe(harborRoast.headline);
     // What the site sells travels with the facts from the preview's cache through the state machine.
     expect(state.site.products).toEqual([harborRoast.product]);
-    expect(state.script.scenes[0]?.text).toEqual(shown.hook.text);
-    expect(state.script.scenes[0]?.voiceLine).toBe(shown.hook.voiceLine);
+    expect(state.storyboard.scenes[0]?.text).toEqual(shown.hook.text);
+    expect(state.storyboard.scenes[0]?.voiceLine).toBe(shown.hook.voiceLine);
     expect(site.requests.filter((path) => path === '/?campaign=reuse')).toHaveLength(pageReadsBefore);
     site.setPage(harborRoastPage());
   }, 180_000);

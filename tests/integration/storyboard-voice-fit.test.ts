@@ -21,7 +21,8 @@ import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { festivalReads, localVoice } from '#generation/voice/local-voice.ts';
 import { targetPace, voiceFor } from '#generation/voice/style-voices.ts';
-import { type LocalVoiceChoice, type Read, type SpokenLine, voiceFrom } from '#generation/voice/voice.ts';
+import type { LocalVoiceChoice, Read, SpokenLine } from '#generation/voice/voice.ts';
+import { voiceFrom } from '#generation/voice/voice-from.ts';
 import { type Style, styles } from '#shared/contract.ts';
 import { type SitePage, siteFactsOf, unreachableSite as unreachable } from '#tests/unit/fixtures/sites.ts';
 import { northwindFacts, writeProductPhoto } from './support/ad-fixtures.ts';

@@ -69,7 +69,7 @@ describe('a paid order whose site cannot be read when its ad is made', () => {
         .filter((event) => event.type.endsWith('StateEntered'))
         .map((event) => (event.stateEnteredEventDetails as { name: string }).name);
       expect(entered).toEqual(expect.arrayContaining(['AnalyzeWebsite', 'MarkFailed', 'Refund', 'NotifyOps']));
-      expect(entered).not.toContain('WriteScript');
+      expect(entered).not.toContain('WriteStoryboard');
       const order = await eventually(async () => {
         const read = (await callApi<OrderView>(twin.current, 'GET', `/api/orders/${paidId}`)).body;
         return read.payment_status === 'refunded' && read;

@@ -1,12 +1,8 @@
 // The three order emails' words: what was bought, what it cost, what happens next, and HTML that
 // shows buyer text as text and loads nothing from outside the message.
 import { describe, expect, it } from 'vitest';
-import {
-  chargedAmount,
-  type OrderEmailKind,
-  orderEmailKinds,
-  renderOrderEmail,
-} from '#notifications/order-email-templates.ts';
+import { type OrderEmailKind, orderEmailKinds } from '#notifications/email-kinds.ts';
+import { chargedAmount, renderOrderEmail } from '#notifications/order-email-templates.ts';
 import { config } from '#shared/config.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { emailOrder, emailOrderId } from './support/email-orders.ts';

@@ -1,6 +1,8 @@
 // Executions started before the storyboard shipped reach PlanRenders with the old ad script under
-// `script`; they must still make an ad after the deploy.
+// `script`, and those started before the step was named WriteStoryboard carry their storyboard
+// there too; they must still make an ad after the deploy.
 import { describe, expect, it } from 'vitest';
+import { carriedStoryboard } from '#generation/generation-state.ts';
 import { storyboardSchema, storyboardVersion } from '#generation/storyboard/storyboard.ts';
 import { storyboardOfState } from '#generation/storyboard/storyboard-of-state.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
@@ -9,7 +11,7 @@ import { northwindFacts, northwindStoryboard } from '#tests/integration/support/
 const site: WebsiteAnalysis = { ...northwindFacts, source: 'site' };
 const order = { website: 'https://northwind.coffee', style: 'cinematic' as const, duration_seconds: 8 };
 
-/** The ad script as WriteScript returned it before the storyboard (no `version`). */
+/** The ad script the writing step returned before the storyboard existed (no `version`). */
 const oldScript = {
   style: 'cinematic',
   durationSeconds: 8,
@@ -25,6 +27,28 @@ const oldScript = {
 };
 
 describe('the storyboard an execution carries', () => {
+  it('is read under `storyboard`, where WriteStoryboard puts it', async () => {
+    // Prepare
+    const storyboard = await northwindStoryboard('ugc', 12, 'photo.jpg');
+
+    // Act
+    const carried = carriedStoryboard({ storyboard });
+
+    // Assess
+    expect(carried).toBe(storyboard);
+  });
+
+  it('is read under `script` in an execution started before the step was renamed', async () => {
+    // Prepare
+    const storyboard = await northwindStoryboard('ugc', 12, 'photo.jpg');
+
+    // Act
+    const carried = carriedStoryboard({ script: storyboard });
+
+    // Assess
+    expect(carried).toBe(storyboard);
+  });
+
   it('passes a storyboard through unchanged', async () => {
     // Prepare
     const storyboard = await northwindStoryboard('ugc', 12, 'photo.jpg');

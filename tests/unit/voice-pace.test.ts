@@ -12,7 +12,8 @@ import {
   wordsPerSecond,
 } from '#generation/voice/pace.ts';
 import { voiceFor } from '#generation/voice/style-voices.ts';
-import { type LocalVoiceChoice, type SpokenLine, type Synthesize, voiceFrom } from '#generation/voice/voice.ts';
+import type { LocalVoiceChoice, SpokenLine, Synthesize } from '#generation/voice/voice.ts';
+import { voiceFrom } from '#generation/voice/voice-from.ts';
 
 /** A read at `rate` whose words run from 0.2 s for `speechSeconds`, `heardWords` of them heard. */
 function readOf(rate: number, speechSeconds: number, heardWords?: number): SpokenLine {

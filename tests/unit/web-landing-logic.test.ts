@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { blogTitle } from '#web/app/layout/blog-links.ts';
 import { readCapacityAnswer, spotsText } from '#web/features/landing/api/get-capacity.ts';
-import { blogTitle } from '#web/features/landing/blog-links.ts';
 import {
   afterCardClick,
   afterCardStopped,

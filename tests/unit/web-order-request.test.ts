@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/contract.ts';
 import { checkoutCancelOutcome, readCheckoutReturn } from '#web/features/order-form/checkout-return.ts';
-import { imageFileProblem } from '#web/features/order-form/image-checks.ts';
 import {
   adoptTypedValues,
   durationHint,
@@ -12,6 +11,7 @@ import {
   normalizeCouponInput,
   toCreateOrderRequest,
 } from '#web/features/order-form/order-request.ts';
+import { imageFileProblem } from '#web/lib/image-upload/image-checks.ts';
 
 const fiveMegabytes = 5 * 1024 * 1024;
 

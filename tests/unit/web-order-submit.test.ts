@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { putImage, uploadPercent } from '#web/features/order-form/api/put-image.ts';
 import { openPaymentTab } from '#web/features/order-form/payment-tab.ts';
 import { createSubmitGuard } from '#web/features/order-form/submit-guard.ts';
+import { putImage, uploadPercent } from '#web/lib/image-upload/put-image.ts';
 
 describe('one submit at a time', () => {
   it('ignores a second submit while the first is processing', () => {

@@ -4,8 +4,9 @@ import { RedriveExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-s
 import { stepFunctions } from '#common/sfn-client.ts';
 import { markFailedOnce } from '#generation/failure-steps.ts';
 import { refundFailedOrder } from '#generation/refund-failed-order.ts';
+import type { OrderEmailKind } from '#notifications/email-kinds.ts';
 import { releaseOrderEmail } from '#notifications/email-ledger.ts';
-import { type OrderEmailKind, sendOrderEmail, whyEmailIsUntrue } from '#notifications/order-emails.ts';
+import { sendOrderEmail, whyEmailIsUntrue } from '#notifications/order-emails.ts';
 import { settleRefusedPayment } from '#orders/checkout-outcome.ts';
 import { markOrderRefunded, reopenOrderForRedrive, undoRedriveReopen } from '#orders/order-lifecycle.ts';
 import { isPaid, type OrderRecord } from '#orders/order-record.ts';

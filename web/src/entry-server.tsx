@@ -13,7 +13,7 @@ import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { pageFile, paths } from '#shared/paths.ts';
 import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 import { App } from './app/app.tsx';
-import { SiteLayout } from './components/site-layout.tsx';
+import { SiteLayout } from './app/layout/site-layout.tsx';
 import { ToastProvider } from './components/toast.tsx';
 import { type Article, loadArticles } from './features/blog/articles.ts';
 import { ArticlePage } from './features/blog/components/article-page.tsx';

@@ -12,7 +12,7 @@ import { tracer } from '#powertools/tracer.ts';
 import { generationConfig } from '#shared/config.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
-// WriteScript has 60 s; past this a call is abandoned and the template writes the ad instead.
+// WriteStoryboard has 60 s; past this a call is abandoned and the template writes the ad instead.
 export const converseTimeoutMs = 20_000;
 
 export type ConverseToolInputSchema = NonNullable<

@@ -1,5 +1,5 @@
 // The order's generation reuses what the buyer's preview read (docs/features.md "The preview before paying"): AnalyzeWebsite takes
-// the cached facts instead of reading the site again, and WriteScript opens the storyboard with
+// the cached facts instead of reading the site again, and WriteStoryboard opens the storyboard with
 // the hook the buyer was shown, whichever writer wrote the rest. Only facts read from the site
 // are reused; a site the preview could not read is tried again with generation's longer deadline.
 

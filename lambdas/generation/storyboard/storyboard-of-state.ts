@@ -1,4 +1,4 @@
-// The storyboard an execution carries under `script`. Executions started before the storyboard
+// The storyboard an execution carries (generation-state.ts carriedStoryboard). Executions started before the storyboard
 // shipped carry the old ad script there (no `version`); rather than keep the old renderer for
 // them, their storyboard is written again by the template writer from the same site facts, which
 // needs no model and no network, so a deploy never strands an order that is mid-way. A version 2
@@ -19,13 +19,13 @@ export interface OrderForStoryboard {
 }
 
 export async function storyboardOfState(
-  script: unknown,
+  carried: unknown,
   site: WebsiteAnalysis | undefined,
   order: OrderForStoryboard,
 ): Promise<Storyboard> {
-  if (versionOf(script) === storyboardVersion) return storyboardSchema.parse(script);
-  if (versionOf(script) === 2) {
-    const upgraded = storyboardSchema.safeParse({ ...(script as object), version: storyboardVersion, product: null });
+  if (versionOf(carried) === storyboardVersion) return storyboardSchema.parse(carried);
+  if (versionOf(carried) === 2) {
+    const upgraded = storyboardSchema.safeParse({ ...(carried as object), version: storyboardVersion, product: null });
     if (upgraded.success) return upgraded.data;
   }
   return templateStoryboardWriter.write({

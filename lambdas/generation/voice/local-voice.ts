@@ -10,7 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { festivalScript, parseFestivalOutput, readFinished, speakableWord } from './festival-script.ts';
 import type { LocalVoiceChoice, SpokenLine, SpokenWord, Synthesize, Voice } from './voice.ts';
-import { voiceFrom } from './voice.ts';
+import { voiceFrom } from './voice-from.ts';
 import { readWavFacts } from './wav.ts';
 
 /** Overrides /usr/bin/festival (on PATH), e.g. a build elsewhere or a wrapper. */

@@ -11,7 +11,8 @@ import { tracer } from '#powertools/tracer.ts';
 import { parseSpeechMarks, timeWords } from './speech-marks.ts';
 import { lineSsml } from './ssml.ts';
 import type { PollyVoiceChoice, ReadWord, SpokenLine, Voice } from './voice.ts';
-import { voiceFrom, voiceSampleRate } from './voice.ts';
+import { voiceSampleRate } from './voice.ts';
+import { voiceFrom } from './voice-from.ts';
 import { readWavFacts } from './wav.ts';
 
 // A line is a few seconds of speech; Polly answers in well under one. Past this the render retries.

@@ -11,10 +11,10 @@ import { twinRenderFunctionName } from '#local/twin.ts';
 import { type ExpectedEnd, expectOrderEnd, timed } from '#tests/faults/support/end-state.ts';
 import { openOrder, paidOrder, pay } from '#tests/faults/support/orders.ts';
 import { writeProductPhoto } from '#tests/integration/support/ad-fixtures.ts';
+import { plantImage, removeImage } from '#tests/integration/support/images-bucket.ts';
 import { activeSlotHolders } from '#tests/integration/support/mailbox-slots.ts';
 import { ordersOfEmail } from '#tests/integration/support/orders-table.ts';
 import { callApi, orderRequest, twinForSuite, uniqueEmail } from '#tests/integration/support/twin.ts';
-import { plantImage, removeImage } from '#tests/integration/support/uploads.ts';
 
 const twin = twinForSuite({ waitScale: 0.1, reconcileIntervalMs: 3_600_000 });
 const made: ExpectedEnd = { order_status: 'completed', payment_status: 'paid', executions: 1, buyerEmails: 2 };

@@ -7,8 +7,9 @@ import type { Twin } from '#local/twin.ts';
 import { apiMessages, type ErrorCode, messages } from '#shared/contract.ts';
 import { paths } from '#shared/paths.ts';
 import { blankPng } from '#tests/integration/support/hostile-images.ts';
+import { plantImage } from '#tests/integration/support/images-bucket.ts';
 import { orderRequest } from '#tests/integration/support/twin.ts';
-import { gifBytes, plantImage, pngBytes } from '#tests/integration/support/uploads.ts';
+import { gifBytes, pngBytes } from '#tests/integration/support/uploads.ts';
 
 export interface HostileRequest {
   method: string;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startTwin, type Twin, type TwinOptions } from '#local/twin.ts';
 import type { OrderView } from '#shared/contract.ts';
 import { writeProductPhoto } from './ad-fixtures.ts';
-import { plantImage } from './uploads.ts';
+import { plantImage } from './images-bucket.ts';
 
 /**
  * How long a whole ad (analyse, voice, render, deliver) may take on the twin: about 10 s on a

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { paths } from '#shared/paths.ts';
-import { SiteLayout } from '#web/components/site-layout.tsx';
+import { SiteLayout } from '#web/app/layout/site-layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
 

@@ -5,7 +5,7 @@
 // pack (shared/pack-words.ts) with its openings, copy and captions, and one free revision.
 // No avatars.
 import { anchors } from '#shared/paths.ts';
-import { faqs } from '../faqs.ts';
+import { faqs } from '#web/features/landing/faqs.ts';
 import { SectionIntro } from './section-intro.tsx';
 
 export function FaqSection() {

@@ -7,8 +7,8 @@ import { config } from '#shared/config.ts';
 import { fieldHint, fieldLabel } from '#web/components/styles.ts';
 import { showToast } from '#web/components/toast.tsx';
 import { formToasts } from '#web/features/order-form/feedback.ts';
-import { acceptedImageTypes, imageFileProblem } from '#web/features/order-form/image-checks.ts';
 import type { UploadedImage } from '#web/features/order-form/order-request.ts';
+import { acceptedImageTypes, imageFileProblem } from '#web/lib/image-upload/image-checks.ts';
 import { FieldError } from './field-error.tsx';
 
 interface ImageFieldProps {
@@ -78,8 +78,8 @@ export function ImageField({
     try {
       // Fetched when a file is chosen: most buyers add none, and the home page's first load stays in budget.
       const [{ createUpload }, { putImage }] = await Promise.all([
-        import('#web/features/order-form/api/create-upload.ts'),
-        import('#web/features/order-form/api/put-image.ts'),
+        import('#web/lib/image-upload/create-upload.ts'),
+        import('#web/lib/image-upload/put-image.ts'),
       ]);
       const upload = await createUpload({ fileName: file.name, contentType: file.type, size: file.size });
       await putImage(upload, file, {

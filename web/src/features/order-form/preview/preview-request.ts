@@ -21,8 +21,3 @@ export function looksLikeWebsite(website: string): boolean {
   const host = website.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '';
   return /^[^.]+\.[^.]{2,}/.test(host.replace(/:\d+$/, ''));
 }
-
-/** Two requests that would get the same preview. */
-export function samePreviewRequest(a: PreviewRequest | null, b: PreviewRequest | null): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}

@@ -14,11 +14,11 @@ import {
   revisionRequestList,
 } from '#shared/revision.ts';
 import { fieldControl, fieldHint, fieldLabel, primaryButton } from '#web/components/styles.ts';
-import { createUpload } from '#web/features/order-form/api/create-upload.ts';
-import { putImage } from '#web/features/order-form/api/put-image.ts';
-import { acceptedImageTypes, imageFileProblem } from '#web/features/order-form/image-checks.ts';
 import { orderQueryKey } from '#web/features/order-status/api/get-order.ts';
 import { requestRevision } from '#web/features/order-status/api/request-revision.ts';
+import { createUpload } from '#web/lib/image-upload/create-upload.ts';
+import { acceptedImageTypes, imageFileProblem } from '#web/lib/image-upload/image-checks.ts';
+import { putImage } from '#web/lib/image-upload/put-image.ts';
 import { ProgressTrack } from './progress-bar.tsx';
 
 export function RevisionPanel({ order }: { order: OrderView }) {

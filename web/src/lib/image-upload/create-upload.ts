@@ -1,4 +1,5 @@
-// POST /api/uploads: a presigned PUT for one image, its storage path and a preview URL.
+// POST /api/uploads: a presigned PUT for one image, its storage path and a preview URL. Shared by
+// the order form and the order page's revision panel, so it lives outside both features.
 
 import { routePath } from '#shared/api-paths.ts';
 import { type CreateUploadRequest, type CreateUploadResponse, createUploadResponseSchema } from '#shared/contract.ts';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { config } from '#shared/config.ts';
 import { anchors, paths } from '#shared/paths.ts';
-import { SiteFooter } from '#web/features/landing/components/site-footer.tsx';
+import { SiteFooter } from '#web/app/layout/site-footer.tsx';
 
 const headerLinks = [
   { label: 'Examples', hash: anchors.examples },

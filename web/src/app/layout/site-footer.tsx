@@ -2,13 +2,14 @@
 // contact, the newsletter box, social links and the secure-payments note. The privacy notice is
 // in the home page's footer only (#privacy), where every page's Privacy link leads (it
 // made each page thousands of pixels taller on a phone). On a phone the blog links fold away and
-// the link lists sit side by side.
+// the link lists sit side by side. It belongs to the app layer, which composes features: it holds
+// the newsletter feature's box, and no feature may import another (biome.json's restricted imports).
 import { lazy } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { config } from '#shared/config.ts';
 import { anchors, paths } from '#shared/paths.ts';
+import { blogLinks } from '#web/app/layout/blog-links.ts';
 import { PrerenderedSection } from '#web/components/prerendered-section.tsx';
-import { blogLinks } from '#web/features/landing/blog-links.ts';
 import { NewsletterBox } from '#web/features/newsletter/components/newsletter-box.tsx';
 
 // The privacy notice is text only: the home page hydrates it from its prerendered HTML.

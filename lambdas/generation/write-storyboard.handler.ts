@@ -1,4 +1,4 @@
-// State WriteScript: the ad's storyboard (scenes, on-screen text, voice-over lines, visuals, lengths)
+// State WriteStoryboard: the ad's storyboard (scenes, on-screen text, voice-over lines, visuals, lengths)
 // from the site's facts, for the ordered style and duration. Bedrock writes it where configured,
 // the template writer otherwise or when the model fails; it opens with the hook the buyer's
 // preview showed, when the facts are the preview's.
@@ -12,9 +12,9 @@ import type { Storyboard } from './storyboard/storyboard.ts';
 import { writeStoryboard } from './storyboard/write-storyboard.ts';
 import { analyzeWebsite } from './website/analyze-website.ts';
 
-export const handler = taskHandler(writeScript);
+export const handler = taskHandler(writeOrderStoryboard);
 
-async function writeScript(state: GenerationState): Promise<Storyboard> {
+async function writeOrderStoryboard(state: GenerationState): Promise<Storyboard> {
   const order = await reportStage(state.orderId, 'scripting');
   const site = state.site ?? (await analyzeWebsite(order.website));
   const { storyboard: written, writer } = await writeStoryboard({
