@@ -199,6 +199,31 @@ export interface PlateImage {
 }
 
 /**
+ * The plate a `site` shot scrolls: the storyboard's site view drawn as a page (site-page.tsx). It
+ * depends on the storyboard and the frame alone, not on the voice or the layout's timing, so
+ * render-storyboard.ts draws it while the voice is read.
+ */
+export async function sitePagePlate(
+  site: Pick<NonNullable<ShotLayout['site']>, 'view' | 'brand' | 'palette'>,
+  frame: FrameGeometry,
+  siteImages: ReadonlyMap<string, Buffer>,
+): Promise<Plate> {
+  const page = await drawSitePage({
+    view: site.view,
+    brand: site.brand,
+    palette: site.palette,
+    images: siteImages,
+    scale: frame.plateScale * frame.scale,
+  });
+  const size = { width: page.width, height: page.height };
+  const rgb = await sharp(page.data, { raw: { ...size, channels: 4 } })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return { rgb, size, scale: frame.plateScale, sweep: sweepFor(rgb) };
+}
+
+/**
  * The still under a shot. A `site` shot's is its whole page (taller than the frame: the camera
  * scrolls it), drawn from the storyboard's site view with `siteImages` (clean bytes by asset id).
  */
@@ -210,21 +235,7 @@ export async function composePlate(
 ): Promise<Plate> {
   const image = source?.bytes;
   const { frame } = layout;
-  if (shot.site) {
-    const page = await drawSitePage({
-      view: shot.site.view,
-      brand: shot.site.brand,
-      palette: shot.site.palette,
-      images: siteImages,
-      scale: frame.plateScale * frame.scale,
-    });
-    const size = { width: page.width, height: page.height };
-    const rgb = await sharp(page.data, { raw: { ...size, channels: 4 } })
-      .removeAlpha()
-      .raw()
-      .toBuffer();
-    return { rgb, size, scale: frame.plateScale, sweep: sweepFor(rgb) };
-  }
+  if (shot.site) return sitePagePlate(shot.site, frame, siteImages);
   const plateSize = plateSizeOf(frame);
   let background: Buffer;
   if (image && shot.backdrop === 'image' && shot.product) {
