@@ -40,6 +40,8 @@ export interface GraphInputs {
   captions: { listPath: string; band: Box } | null;
   soundtrackPath: string;
   outPath: string;
+  /** The poster JPEG: the composed frame at `frame`, written by the same run (no second decode of the ad). */
+  poster?: { path: string; frame: number };
 }
 
 /** Bitrate cap at 720x1280 (a 12 s ad stays well under 8 MB whatever the pictures); in proportion to the frame's width. */
@@ -253,7 +255,16 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
     );
     video = 'captioned';
   }
-  statements.push(`[${video}]format=yuv420p[video]`);
+  if (inputs.poster) {
+    // trim ends its branch after the one frame, so split never holds frames for it.
+    const { frame: posterFrame } = inputs.poster;
+    statements.push(
+      `[${video}]format=yuv420p,split=2[video][posterSource]`,
+      `[posterSource]trim=start_frame=${posterFrame}:end_frame=${posterFrame + 1}[poster]`,
+    );
+  } else {
+    statements.push(`[${video}]format=yuv420p[video]`);
+  }
   const audio = addInput(['-i', inputs.soundtrackPath]);
 
   args.push(
@@ -294,6 +305,7 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
     '+faststart',
     inputs.outPath,
   );
+  if (inputs.poster) args.push('-map', '[poster]', '-frames:v', '1', '-q:v', '3', inputs.poster.path);
   return args;
 }
 

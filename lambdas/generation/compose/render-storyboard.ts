@@ -458,6 +458,7 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
     captions: captionStream && band ? { listPath: captionStream, band: band.band } : null,
     soundtrackPath: soundtrack.path,
     outPath: videoPath,
+    poster: { path: posterPath, frame: Math.round(posterAtSeconds * frame.fps) },
   });
   // Kept beside the ad: the exact command that made it, for anyone debugging a render.
   await writeFile(dir('ffmpeg-args.json'), JSON.stringify(args, null, 1));
@@ -466,10 +467,6 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
     onProgress: (fraction) => report(share.soundtrack + (share.encode - share.soundtrack) * fraction),
     ...(signal && { signal }),
   });
-  await runFfmpeg(
-    ['-y', '-ss', String(posterAtSeconds), '-i', videoPath, '-frames:v', '1', '-q:v', '3', posterPath],
-    signal ? { signal } : {},
-  );
   const encoded = performance.now();
   report(share.poster);
 
