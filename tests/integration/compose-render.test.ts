@@ -3,7 +3,7 @@
 // a photo that defeats the designed layout falls back to the safe one; a voice-over that cannot
 // fit fails with the reason. Render time is printed, not asserted (the bench measures budgets).
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -75,6 +75,41 @@ describe('renderStoryboard', { timeout: 300_000 }, () => {
     expect(video.video).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 720, height: 1280, fps: 30 });
     expect(video.audio).toMatchObject({ codec: 'aac', sampleRate: 48_000, channels: 2 });
     expect(poster.video).toMatchObject({ codec: 'mjpeg', width: 720, height: 1280 });
+  });
+
+  it('runs ffmpeg once to encode the ad and its poster and once to decode it for the gates, never more', async () => {
+    // Prepare: ffmpeg through a script that notes each run's arguments (ffmpeg-binary.ts reads FFMPEG_PATH per run).
+    const dir = await workDir('runs');
+    const log = join(dir, 'ffmpeg-runs.log');
+    const counting = join(dir, 'ffmpeg');
+    // One line per run (the filter graph's own line breaks made spaces).
+    const script = `#!/bin/sh\nprintf '%s ' "$@" | tr '\\n' ' ' >> '${log}'\necho >> '${log}'\nexec '${ffmpegPath()}' "$@"\n`;
+    await writeFile(counting, script, { mode: 0o755 });
+    const before = process.env.FFMPEG_PATH;
+    process.env.FFMPEG_PATH = counting;
+
+    // Act
+    let ad: ComposedAd;
+    try {
+      ad = await renderStoryboard(handWrittenStoryboard('direct-response', 4), {
+        images: { upload },
+        voice: localVoice(),
+        workDir: dir,
+      });
+    } finally {
+      if (before === undefined) delete process.env.FFMPEG_PATH;
+      else process.env.FFMPEG_PATH = before;
+    }
+
+    // Assess: one encode writes the MP4 and the poster; the gates decode the MP4 once; the loudness
+    // passes read the soundtrack (a measure, a gain, at most one correction).
+    const runs = (await readFile(log, 'utf8')).trim().split('\n');
+    const reading = (path: string) => runs.filter((run) => run.includes(`-i ${path}`));
+    expect(runs.filter((run) => run.includes('libx264'))).toHaveLength(1);
+    expect(runs.find((run) => run.includes('libx264'))).toContain(ad.posterPath);
+    expect(reading(ad.videoPath)).toHaveLength(1);
+    expect(runs.length).toBeLessThanOrEqual(5);
+    expect((await probeMedia(ad.posterPath)).video).toMatchObject({ codec: 'mjpeg', width: 720, height: 1280 });
   });
 
   it('renders a full 12 s direct-response ad (the most cuts) that passes every gate', async () => {

@@ -73,6 +73,27 @@ describe('the compose command', () => {
     },
   );
 
+  it.each(styles)(
+    'reads each still layer of a %s ad once and repeats it in memory for exactly its frames, never decoding it per frame',
+    (style) => {
+      // Act
+      const { args, textLayers } = commandFor(style);
+
+      // Assess: no image input is looped by the demuxer (which decodes the file again for every frame).
+      expect(args).not.toContain('-loop');
+      const graph = args[args.indexOf('-filter_complex') + 1]!;
+      for (const [index, layer] of textLayers.entries()) {
+        const chain = graph.split(';\n').find((statement) => statement.endsWith(`[text${index}]`)) ?? '';
+        expect(chain).toMatch(
+          new RegExp(`^\\[\\d+:v\\]format=yuva420p,loop=loop=${layer.endFrame - layer.startFrame - 1}:size=1:start=0,`),
+        );
+      }
+      // Each shot's sweep band: the one converted image, repeated for that shot's frames only.
+      const shots = graph.match(/zoompan=/g)?.length ?? 0;
+      expect(graph.match(/\[band\d+\]loop=loop=\d+:size=1:start=0,setpts=N\/30\/TB\[sweep\d+\]/g)?.length).toBe(shots);
+    },
+  );
+
   it('lists caption states from their first frame, with the empty band in the gaps, adding up to the ad', () => {
     // Act
     const list = captionList(

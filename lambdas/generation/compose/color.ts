@@ -25,12 +25,19 @@ export function mix(from: string, to: string, amount: number): string {
   return hexOf([0, 1, 2].map((i) => a[i]! + (b[i]! - a[i]!) * amount) as unknown as Rgb);
 }
 
+/** An sRGB channel value (0–255, fractions allowed) as linear light (0–1). */
+export function linearChannel(channel: number): number {
+  const c = channel / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/** Relative luminance from the three channels' linear light (`linearChannel`). */
+export function luminanceOfLinear(r: number, g: number, b: number): number {
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
 export function luminanceOfRgb([r, g, b]: Rgb): number {
-  const linear = (channel: number) => {
-    const c = channel / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  return luminanceOfLinear(linearChannel(r), linearChannel(g), linearChannel(b));
 }
 
 export const luminance = (hex: string) => luminanceOfRgb(rgbOf(hex));

@@ -40,6 +40,8 @@ export interface GraphInputs {
   captions: { listPath: string; band: Box } | null;
   soundtrackPath: string;
   outPath: string;
+  /** The poster JPEG: the composed frame at `frame`, written by the same run (no second decode of the ad). */
+  poster?: { path: string; frame: number };
 }
 
 /** Bitrate cap at 720x1280 (a 12 s ad stays well under 8 MB whatever the pictures); in proportion to the frame's width. */
@@ -65,6 +67,20 @@ function entrance(layout: AdLayout, layer: TextLayer): { fadeIn: number; x: stri
     case 'pop':
       return { fadeIn: Math.min(0.1, duration), x, y: `${y}+${px(22)}*pow(1-${progress},3)` };
   }
+}
+
+/**
+ * A still image read once. An image input looped by the demuxer (`-loop 1`) is decoded again for
+ * every frame it lasts, and each text, mark and sweep layer was then converted to the overlay's
+ * yuva420p every frame too: the image is decoded and converted once, and `held` repeats it.
+ */
+function stillInput(path: string, fps: number): string[] {
+  return ['-framerate', String(fps), '-pattern_type', 'none', '-i', path];
+}
+
+/** One still frame repeated for `frames` frames at `fps`, from 0 (the loop filter repeats it in memory). */
+function held(frames: number, fps: number): string {
+  return `loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
 }
 
 /**
@@ -108,16 +124,16 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
     statements.push(`[${input}:v]format=yuv420p${uses.length > 1 ? `,split=${uses.length}` : ''}${labels}`);
   }
 
-  // The sweep bands: each distinct image is one looped input, split between its shots. Every split
-  // output starts at 0 like the shot it lights (zoompan's output), whatever the shot's place.
+  // The sweep bands: each distinct image is read once, converted once, and split between its
+  // shots; each shot repeats its copy for its own frames, starting at 0 like the shot it lights
+  // (zoompan's output), whatever the shot's place.
   const sweepInputs = new Map<string, number[]>();
   inputs.sweepPaths.forEach((path, shotIndex) => {
     if (path) sweepInputs.set(path, [...(sweepInputs.get(path) ?? []), shotIndex]);
   });
-  const totalSeconds = seconds(layout.totalFrames);
   for (const [path, uses] of sweepInputs) {
-    const input = addInput(['-loop', '1', '-framerate', String(frame.fps), '-t', String(totalSeconds), '-i', path]);
-    const labels = uses.map((shotIndex) => `[sweep${shotIndex}]`).join('');
+    const input = addInput(stillInput(path, frame.fps));
+    const labels = uses.map((shotIndex) => `[band${shotIndex}]`).join('');
     statements.push(`[${input}:v]format=yuva420p${uses.length > 1 ? `,split=${uses.length}` : ''}${labels}`);
   }
 
@@ -168,6 +184,7 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
     const across = `${frame.width}*min(1,t/${seconds(Math.max(1, frames - 1))})`;
     const x = index % 2 === 0 ? `${across}-${sweepSize.width / 2}` : `${frame.width - sweepSize.width / 2}-${across}`;
     const chain: string[] = [];
+    if (inputs.sweepPaths[index]) statements.push(`[band${index}]${held(frames, frame.fps)}[sweep${index}]`);
     chain.push(
       inputs.sweepPaths[index]
         ? `[moved${index}][sweep${index}]${filter('overlay', { x, y: 0, eval: 'frame', shortest: 1, format: 'yuv420' })}`
@@ -198,18 +215,7 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
 
   inputs.textLayers.forEach((layer, index) => {
     const length = seconds(layer.endFrame - layer.startFrame);
-    const input = addInput([
-      '-loop',
-      '1',
-      '-framerate',
-      String(frame.fps),
-      '-t',
-      String(length),
-      '-pattern_type',
-      'none',
-      '-i',
-      layer.path,
-    ]);
+    const input = addInput(stillInput(layer.path, frame.fps));
     const move = entrance(layout, layer);
     const fades = move.fadeIn > 0 ? [`fade=t=in:st=0:d=${move.fadeIn}:alpha=1`] : [];
     // Cinematic text leaves with its picture when it dissolves; a cut takes the text with it.
@@ -220,7 +226,7 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
       );
     }
     statements.push(
-      `[${input}:v]format=rgba,${[...fades, ''].join(',')}setpts=PTS-STARTPTS+${seconds(layer.startFrame)}/TB[text${index}]`,
+      `[${input}:v]format=yuva420p,${held(layer.endFrame - layer.startFrame, frame.fps)},${[...fades, ''].join(',')}setpts=PTS-STARTPTS+${seconds(layer.startFrame)}/TB[text${index}]`,
     );
     statements.push(
       `[${video}][text${index}]${filter('overlay', { x: move.x, y: move.y, eof_action: 'pass' })}[texted${index}]`,
@@ -230,19 +236,10 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
 
   // The brand mark: still, on top of the pictures and the text, for its scenes.
   (inputs.markLayers ?? []).forEach((mark, index) => {
-    const input = addInput([
-      '-loop',
-      '1',
-      '-framerate',
-      String(frame.fps),
-      '-t',
-      String(seconds(mark.endFrame - mark.startFrame)),
-      '-pattern_type',
-      'none',
-      '-i',
-      mark.path,
-    ]);
-    statements.push(`[${input}:v]format=rgba,setpts=PTS-STARTPTS+${seconds(mark.startFrame)}/TB[mark${index}]`);
+    const input = addInput(stillInput(mark.path, frame.fps));
+    statements.push(
+      `[${input}:v]format=yuva420p,${held(mark.endFrame - mark.startFrame, frame.fps)},setpts=PTS-STARTPTS+${seconds(mark.startFrame)}/TB[mark${index}]`,
+    );
     statements.push(
       `[${video}][mark${index}]overlay=x=${Math.round(mark.box.x)}:y=${Math.round(mark.box.y)}:eof_action=pass[marked${index}]`,
     );
@@ -258,7 +255,16 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
     );
     video = 'captioned';
   }
-  statements.push(`[${video}]format=yuv420p[video]`);
+  if (inputs.poster) {
+    // trim ends its branch after the one frame, so split never holds frames for it.
+    const { frame: posterFrame } = inputs.poster;
+    statements.push(
+      `[${video}]format=yuv420p,split=2[video][posterSource]`,
+      `[posterSource]trim=start_frame=${posterFrame}:end_frame=${posterFrame + 1}[poster]`,
+    );
+  } else {
+    statements.push(`[${video}]format=yuv420p[video]`);
+  }
   const audio = addInput(['-i', inputs.soundtrackPath]);
 
   args.push(
@@ -299,6 +305,7 @@ export function buildComposeCommand(inputs: GraphInputs): string[] {
     '+faststart',
     inputs.outPath,
   );
+  if (inputs.poster) args.push('-map', '[poster]', '-frames:v', '1', '-q:v', '3', inputs.poster.path);
   return args;
 }
 

@@ -392,6 +392,18 @@ function shotFrames(
   });
 }
 
+/** The site view is a phone's screen: a 9:16 frame's alone (the others show the picture there). */
+const isPhoneScreen = (frame: FrameSize) => frame.height > frame.width * 1.5;
+
+/** Whether the storyboard's site view is drawn as a page in `frame` (some scene scrolls it there). */
+export function drawsSitePage(storyboard: Pick<Storyboard, 'siteView' | 'scenes'>, frame: FrameSize): boolean {
+  return (
+    !!storyboard.siteView &&
+    isPhoneScreen(frame) &&
+    storyboard.scenes.some((scene) => scene.shots.some((shot) => shot.layout === 'site-scroll'))
+  );
+}
+
 function designOf(facts: ImageFacts | undefined, asset: string | null, frame: FrameSize): { design: ShotDesign } {
   if (!facts || asset === null) return { design: 'brand' };
   const coverScale = Math.max(frame.width / facts.width, frame.height / facts.height);
@@ -800,8 +812,7 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   const view = context.storyboard.siteView;
   const designs = pictures.map(
     (picture, shotIndex): ShotDesign =>
-      // The site view is a phone's screen: a 9:16 frame's alone (the others show the picture there).
-      scene.shots[shotIndex]!.layout === 'site-scroll' && view && frame.height > frame.width * 1.5
+      scene.shots[shotIndex]!.layout === 'site-scroll' && view && isPhoneScreen(frame)
         ? 'site'
         : designOf(picture.asset ? images.get(picture.asset) : undefined, picture.asset, frame).design,
   );

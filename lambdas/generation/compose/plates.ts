@@ -2,7 +2,7 @@
 // laid on it whole, as a card with rounded corners and a soft shadow when the photo is opaque, at
 // plateScale × the frame. Also reads back the plate's pixels behind text, for the contrast gate.
 import sharp, { type OverlayOptions } from 'sharp';
-import { luminanceOfRgb, mix, rgbOf } from './color.ts';
+import { linearChannel, luminanceOfLinear, mix, rgbOf } from './color.ts';
 import type { Box, FrameGeometry } from './geometry.ts';
 import { drawPlateDesign, plateSizeOf } from './layers.tsx';
 import type { AdLayout, ShotLayout } from './layout.ts';
@@ -199,6 +199,31 @@ export interface PlateImage {
 }
 
 /**
+ * The plate a `site` shot scrolls: the storyboard's site view drawn as a page (site-page.tsx). It
+ * depends on the storyboard and the frame alone, not on the voice or the layout's timing, so
+ * render-storyboard.ts draws it while the voice is read.
+ */
+export async function sitePagePlate(
+  site: Pick<NonNullable<ShotLayout['site']>, 'view' | 'brand' | 'palette'>,
+  frame: FrameGeometry,
+  siteImages: ReadonlyMap<string, Buffer>,
+): Promise<Plate> {
+  const page = await drawSitePage({
+    view: site.view,
+    brand: site.brand,
+    palette: site.palette,
+    images: siteImages,
+    scale: frame.plateScale * frame.scale,
+  });
+  const size = { width: page.width, height: page.height };
+  const rgb = await sharp(page.data, { raw: { ...size, channels: 4 } })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return { rgb, size, scale: frame.plateScale, sweep: sweepFor(rgb) };
+}
+
+/**
  * The still under a shot. A `site` shot's is its whole page (taller than the frame: the camera
  * scrolls it), drawn from the storyboard's site view with `siteImages` (clean bytes by asset id).
  */
@@ -210,21 +235,7 @@ export async function composePlate(
 ): Promise<Plate> {
   const image = source?.bytes;
   const { frame } = layout;
-  if (shot.site) {
-    const page = await drawSitePage({
-      view: shot.site.view,
-      brand: shot.site.brand,
-      palette: shot.site.palette,
-      images: siteImages,
-      scale: frame.plateScale * frame.scale,
-    });
-    const size = { width: page.width, height: page.height };
-    const rgb = await sharp(page.data, { raw: { ...size, channels: 4 } })
-      .removeAlpha()
-      .raw()
-      .toBuffer();
-    return { rgb, size, scale: frame.plateScale, sweep: sweepFor(rgb) };
-  }
+  if (shot.site) return sitePagePlate(shot.site, frame, siteImages);
   const plateSize = plateSizeOf(frame);
   let background: Buffer;
   if (image && shot.backdrop === 'image' && shot.product) {
@@ -281,6 +292,27 @@ export function platePng(plate: Plate): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * Each 8-bit channel value's linear light, plain and under the band at full strength: the contrast
+ * gate reads hundreds of thousands of plate pixels per ad, and a table gives the very figures
+ * `luminanceOfRgb` computes, without a power per channel per pixel.
+ */
+const linearTables = new Map<Sweep | null, { plain: Float64Array; swept: Float64Array }>();
+function linearTable(sweep: Sweep | null): { plain: Float64Array; swept: Float64Array } {
+  let table = linearTables.get(sweep);
+  if (!table) {
+    const target = sweep ? sweepRgb[sweep] : 0;
+    const alpha = sweep ? sweepAlpha : 0;
+    table = { plain: new Float64Array(256), swept: new Float64Array(256) };
+    for (let c = 0; c < 256; c++) {
+      table.plain[c] = linearChannel(c);
+      table.swept[c] = linearChannel(c + (target - c) * alpha);
+    }
+    linearTables.set(sweep, table);
+  }
+  return table;
+}
+
 /** Relative luminance of the darkest and brightest pixel of the plate inside a frame box, the sweep's
  * band at its strongest over it included (a blend is monotonic, so its extremes are at 0 and full). */
 export function luminanceRange(
@@ -288,24 +320,25 @@ export function luminanceRange(
   box: Box,
   sweep: Sweep | null = plate.sweep,
 ): { darkest: number; brightest: number } {
-  const { size: plateSize, scale: plateScale } = plate;
+  const { size: plateSize, scale: plateScale, rgb } = plate;
   const left = Math.max(0, Math.floor(box.x * plateScale));
   const top = Math.max(0, Math.floor(box.y * plateScale));
   const right = Math.min(plateSize.width, Math.ceil((box.x + box.width) * plateScale));
   const bottom = Math.min(plateSize.height, Math.ceil((box.y + box.height) * plateScale));
   let darkest = 1;
   let brightest = 0;
-  const target = sweep ? sweepRgb[sweep] : 0;
-  const alpha = sweep ? sweepAlpha : 0;
+  const { plain, swept } = linearTable(sweep);
   // Every other plate pixel: the same sampling at every frame size (plates are at least 1080 px wide).
   for (let y = top; y < bottom; y += 2) {
     for (let x = left; x < right; x += 2) {
       const i = (y * plateSize.width + x) * channels;
-      const rgb: [number, number, number] = [plate.rgb[i]!, plate.rgb[i + 1]!, plate.rgb[i + 2]!];
-      const value = luminanceOfRgb(rgb);
-      const swept = luminanceOfRgb(rgb.map((c) => c + (target - c) * alpha) as [number, number, number]);
-      darkest = Math.min(darkest, value, swept);
-      brightest = Math.max(brightest, value, swept);
+      const r = rgb[i]!;
+      const g = rgb[i + 1]!;
+      const b = rgb[i + 2]!;
+      const value = luminanceOfLinear(plain[r]!, plain[g]!, plain[b]!);
+      const sweptValue = luminanceOfLinear(swept[r]!, swept[g]!, swept[b]!);
+      darkest = Math.min(darkest, value, sweptValue);
+      brightest = Math.max(brightest, value, sweptValue);
     }
   }
   return { darkest, brightest };

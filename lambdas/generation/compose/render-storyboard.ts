@@ -22,6 +22,7 @@ import {
   type AdLayout,
   type BrandMark,
   type CaptionBandLayout,
+  drawsSitePage,
   type ImageFacts,
   layoutStoryboard,
   type SceneLayout,
@@ -31,7 +32,16 @@ import { checkLayout, type LayoutGate } from './layout-gate.ts';
 import { analyseAd, checkMedia, type MediaFigures } from './media-gate.ts';
 import { mixSoundtrack, type Soundtrack } from './mix.ts';
 import { sourceOf } from './motion.ts';
-import { composePlate, luminanceRange, type Plate, type PlateImage, platePng, type Sweep, sweepPng } from './plates.ts';
+import {
+  composePlate,
+  luminanceRange,
+  type Plate,
+  type PlateImage,
+  platePng,
+  type Sweep,
+  sitePagePlate,
+  sweepPng,
+} from './plates.ts';
 import { placeAndCut } from './voice-cuts.ts';
 import { type PlacedLine, type PlacedVoice, readMaxSeconds } from './voice-track.ts';
 
@@ -84,6 +94,8 @@ export class AdGateError extends Error {
 }
 
 const posterAtSeconds = 0.9;
+
+const imageBytes = (images: Map<string, LoadedImage>) => new Map([...images].map(([id, image]) => [id, image.bytes]));
 
 interface LoadedImage extends PlateImage {
   facts: ImageFacts;
@@ -174,11 +186,19 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
   );
   speaking.catch(() => {});
   const images = await loadImages({ ...options.images, ...footage.stills }, footage.storyboard);
+  // The site view's page needs neither the voice nor the layout: drawn while the voice is read.
+  const { siteView, brand, palette } = footage.storyboard;
+  const sitePage =
+    siteView && drawsSitePage(footage.storyboard, frame)
+      ? sitePagePlate({ view: siteView, brand, palette }, frame, imageBytes(images))
+      : null;
+  sitePage?.catch(() => {});
   const spoken = await speaking;
   const voiced = performance.now();
   report(share.voice);
   const { storyboard, placed } = placeOnVoice(footage.storyboard, spoken, (index) => !!options.footage?.[index]);
-  const designed = prepareAttempt(storyboard, images, false, workDir, clips, frame, report);
+  const visuals = { images, sitePage, clips };
+  const designed = prepareAttempt(storyboard, visuals, false, workDir, frame, report);
   const { music } = styleDefinition(storyboard.style);
   const soundtrack = mixSoundtrack(music, storyboard.durationSeconds, placed.lines, workDir, signal);
   // Nothing awaits the soundtrack until the first encode: keep a failure from going unhandled meanwhile.
@@ -186,7 +206,7 @@ export async function renderStoryboard(input: Storyboard, options: ComposeOption
 
   const refused: string[] = [];
   for (const safe of [false, true]) {
-    const prepared = safe ? prepareAttempt(storyboard, images, true, workDir, clips, frame, report) : designed;
+    const prepared = safe ? prepareAttempt(storyboard, visuals, true, workDir, frame, report) : designed;
     const attempt = await finishAttempt(prepared, { storyboard, lines: placed.lines, soundtrack, options, report });
     if (attempt.passed) {
       return {
@@ -239,12 +259,18 @@ interface PreparedAttempt {
   dir: (file: string) => string;
 }
 
+/** What every attempt draws from: the loaded images, the site view's page (when shown), the footage clips. */
+interface VisualSources {
+  images: Map<string, LoadedImage>;
+  sitePage: Promise<Plate> | null;
+  clips: readonly (ClipShot | null)[];
+}
+
 function prepareAttempt(
   storyboard: Storyboard,
-  images: Map<string, LoadedImage>,
+  { images, sitePage, clips }: VisualSources,
   safe: boolean,
   workDir: string,
-  clips: readonly (ClipShot | null)[],
   frame: FrameSize,
   report: (fraction: number) => void,
 ): PreparedAttempt {
@@ -259,7 +285,7 @@ function prepareAttempt(
   // Geometry, sizes and box or stroke contrast first: a refused layout is never drawn.
   const planned = checkLayout(layout, noCaptions, () => null);
   if (!planned.passed) return { name, layout, shots, refused: planned.problems, drawing: null, dir };
-  const drawing = drawVisuals(layout, shots, images, dir, (fraction) =>
+  const drawing = drawVisuals(layout, shots, images, sitePage, dir, (fraction) =>
     report(share.voice + (share.drawing - share.voice) * fraction),
   );
   drawing.catch(() => {});
@@ -270,6 +296,7 @@ async function drawVisuals(
   layout: AdLayout,
   shots: Shot[],
   images: Map<string, LoadedImage>,
+  sitePage: Promise<Plate> | null,
   dir: (file: string) => string,
   onProgress: (fraction: number) => void,
 ): Promise<{ plates: { plate: Plate; path: string }[]; layers: TextLayer[]; marks: MarkLayer[]; seconds: number }> {
@@ -286,7 +313,7 @@ async function drawVisuals(
   };
   // Shots that show the same picture the same way share one plate.
   const made = new Map<string, Promise<{ plate: Plate; path: string }>>();
-  const siteImages = new Map([...images].map(([id, image]) => [id, image.bytes]));
+  const siteImages = imageBytes(images);
   const plates = shots.map(({ shot }, index) => {
     // Every site shot scrolls the same page.
     const key = shot.site
@@ -305,7 +332,7 @@ async function drawVisuals(
       const path = dir(`plate-${index}.png`);
       const image = shot.asset ? images.get(shot.asset) : undefined;
       plate = counted(
-        composePlate(layout, shot, image, siteImages).then(async (composed) => {
+        (shot.site && sitePage ? sitePage : composePlate(layout, shot, image, siteImages)).then(async (composed) => {
           await writeFile(path, await platePng(composed));
           return { plate: composed, path };
         }),
@@ -431,6 +458,7 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
     captions: captionStream && band ? { listPath: captionStream, band: band.band } : null,
     soundtrackPath: soundtrack.path,
     outPath: videoPath,
+    poster: { path: posterPath, frame: Math.round(posterAtSeconds * frame.fps) },
   });
   // Kept beside the ad: the exact command that made it, for anyone debugging a render.
   await writeFile(dir('ffmpeg-args.json'), JSON.stringify(args, null, 1));
@@ -439,10 +467,6 @@ async function finishAttempt(prepared: PreparedAttempt, input: FinishInput): Pro
     onProgress: (fraction) => report(share.soundtrack + (share.encode - share.soundtrack) * fraction),
     ...(signal && { signal }),
   });
-  await runFfmpeg(
-    ['-y', '-ss', String(posterAtSeconds), '-i', videoPath, '-frames:v', '1', '-q:v', '3', posterPath],
-    signal ? { signal } : {},
-  );
   const encoded = performance.now();
   report(share.poster);
 

@@ -110,6 +110,10 @@ export async function drawSitePage(input: SitePageInput): Promise<{ data: Buffer
   const single = view.products.length === 1;
   const cardWidth = single ? width - 2 * pad : (width - 3 * pad) / 2;
   const photo = { width: cardWidth, height: s(sizes.photo) };
+  // The card's rounded top corners, drawn on the photo itself: a card that clipped its children
+  // (overflow hidden) gave every element in it an SVG mask the size of the whole page, which
+  // librsvg renders off screen one by one (half the page's drawing time).
+  const photoCorners = { borderTopLeftRadius: s(18), borderTopRightRadius: s(18) };
   const [logo, hero, ...photos] = await Promise.all([
     view.logo ? fitted(images.get(view.logo), s(240), s(64), true) : null,
     view.hero ? fitted(images.get(view.hero), width, s(sizes.hero)) : null,
@@ -201,13 +205,20 @@ export async function drawSitePage(input: SitePageInput): Promise<{ data: Buffer
               height: s(sizes.cardRow) - pad,
               borderRadius: s(18),
               backgroundColor: '#f4f4f4',
-              overflow: 'hidden',
             }}
           >
             {photos[index] ? (
-              <img src={photos[index]!} width={photo.width} height={photo.height} alt="" />
+              <img src={photos[index]!} width={photo.width} height={photo.height} style={photoCorners} alt="" />
             ) : (
-              <div style={{ display: 'flex', width: photo.width, height: photo.height, backgroundColor: '#e6e6e6' }} />
+              <div
+                style={{
+                  display: 'flex',
+                  width: photo.width,
+                  height: photo.height,
+                  backgroundColor: '#e6e6e6',
+                  ...photoCorners,
+                }}
+              />
             )}
             <div style={{ display: 'flex', flexDirection: 'column', gap: s(8), padding: s(16) }}>
               <div style={{ display: 'flex', color: '#111111', fontSize: s(27), fontWeight: 600, lineHeight: 1.15 }}>
