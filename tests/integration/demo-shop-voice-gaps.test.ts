@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpeningId } from '#generation/storyboard/storyboard.ts';
 import { localVoice } from '#generation/voice/local-voice.ts';
 import type { Voice } from '#generation/voice/voice.ts';
-import { analyzeWebsite } from '#generation/website/analyze-website.ts';
 import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { type DemoShopServer, demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { type DemoShopSlug, demoShops } from '#local/demo-shops/shops.ts';
 import type { Style } from '#shared/contract.ts';
 import { adBudgets, paceBudgets } from '#tests/bench/ad-scorecard.ts';
 import { scoreVoice } from '#tests/bench/ad-voices.ts';
+import { readDemoShop } from '#tests/unit/support/read-demo-shop.ts';
 
 const missed: { slug: DemoShopSlug; style: Style; durationSeconds: 8 | 12 }[] = [
   { slug: 'agora-coins', style: 'cinematic', durationSeconds: 8 },
@@ -44,7 +44,7 @@ describe('the template writer’s voice over a whole demo-shop ad', () => {
     async ({ slug, style, durationSeconds }) => {
       // Prepare
       const shop = demoShops.find((each) => each.slug === slug)!;
-      const site = await analyzeWebsite(shops.url(slug));
+      const site = await readDemoShop(shops.url(slug));
 
       // Act
       const outcome = await scoreVoice({ shop, style, durationSeconds }, site, voice);
@@ -61,7 +61,7 @@ describe('the template writer’s voice over a whole demo-shop ad', () => {
   it('ember-oak-coffee, ugc, 8 s, each of its openings: heard within UGC’s pace (was 2.81 words a second), no gap over half a second', async () => {
     // Prepare
     const shop = demoShops.find((each) => each.slug === 'ember-oak-coffee')!;
-    const site = await analyzeWebsite(shops.url('ember-oak-coffee'));
+    const site = await readDemoShop(shops.url('ember-oak-coffee'));
     const order = { shop, style: 'ugc', durationSeconds: 8 } as const;
 
     // Act: the pace as the bench measures it (ad-scorecard.ts heardWordsPerSecond), the ad and each other opening.
@@ -104,7 +104,7 @@ describe('the template writer’s voice over a whole demo-shop ad', () => {
     async ({ slug, style, opening }) => {
       // Prepare
       const shop = demoShops.find((each) => each.slug === slug)!;
-      const site = await analyzeWebsite(shops.url(slug));
+      const site = await readDemoShop(shops.url(slug));
 
       // Act
       const outcome = await scoreVoice({ shop, style, durationSeconds: 4 }, site, voice, opening);

@@ -12,9 +12,10 @@ import { copyFields } from '#generation/pack/copy-limits.ts';
 import { templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
 import { localVoice } from '#generation/voice/local-voice.ts';
 import type { SpokenWord } from '#generation/voice/voice.ts';
-import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
+import { readDemoShop } from '#tests/unit/support/read-demo-shop.ts';
 import { type ParsedCue, parseSrt, parseVtt } from '../unit/support/caption-files.ts';
 
 let workRoot: string;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   setTestSiteHosts(demoShopHosts);
   try {
     for (const slug of ['ember-oak-coffee', 'picky-paws'] as const)
-      sites.set(slug, await analyzeWebsite(shops.url(slug)));
+      sites.set(slug, await readDemoShop(shops.url(slug)));
   } finally {
     setTestSiteHosts(null);
     await shops.close();

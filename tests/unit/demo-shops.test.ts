@@ -3,10 +3,10 @@
 // the coffee roaster's name, headline, price and photos from it.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeWebsite } from '#generation/website/analyze-website.ts';
 import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { type DemoShopServer, demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { demoShops } from '#local/demo-shops/shops.ts';
+import { readDemoShop } from '#tests/unit/support/read-demo-shop.ts';
 
 let shops: DemoShopServer;
 beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('the demo shops', () => {
 
   it("lets the real site reader read Ember & Oak's name, headline, price and photos", async () => {
     // Act
-    const facts = await analyzeWebsite(shops.url('ember-oak-coffee'));
+    const facts = await readDemoShop(shops.url('ember-oak-coffee'));
 
     // Assess
     expect(facts).toMatchObject({
@@ -85,7 +85,7 @@ describe('the demo shops', () => {
     demoShops.flatMap((shop) => (shop.product ? [[shop.slug, shop.product.name, shop.product.price] as const] : [])),
   )('lets the real site reader find the product %s names: %s at %s', async (slug, name, price) => {
     // Act
-    const facts = await analyzeWebsite(shops.url(slug));
+    const facts = await readDemoShop(shops.url(slug));
 
     // Assess: the panel's product is the page's main one, whether schema.org, Open Graph or only
     // a card on the visible page names it (Marlow Letterpress: "$240 for 50 invitations, …"); the
@@ -96,8 +96,8 @@ describe('the demo shops', () => {
 
   it('leaves the site reader nothing to read from the 503 shop and the PDF shop', async () => {
     // Act
-    const closed = await analyzeWebsite(shops.url('closed-bakery'));
-    const pdf = await analyzeWebsite(shops.url('glowlab-skin'));
+    const closed = await readDemoShop(shops.url('closed-bakery'));
+    const pdf = await readDemoShop(shops.url('glowlab-skin'));
 
     // Assess
     expect([closed.source, closed.failure]).toEqual(['fallback', 'HTTP 503']);

@@ -16,11 +16,12 @@ import {
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
-import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { demoShops, demoUploadKey } from '#local/demo-shops/shops.ts';
 import { styles } from '#shared/contract.ts';
+import { readDemoShop } from '#tests/unit/support/read-demo-shop.ts';
 
 const sites = new Map<string, WebsiteAnalysis>();
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const shops = await serveDemoShops();
   setTestSiteHosts(demoShopHosts);
   try {
-    for (const shop of demoShops) sites.set(shop.slug, await analyzeWebsite(shops.url(shop.slug)));
+    for (const shop of demoShops) sites.set(shop.slug, await readDemoShop(shops.url(shop.slug)));
   } finally {
     setTestSiteHosts(null);
     await shops.close();

@@ -12,11 +12,12 @@ import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
-import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { type DemoShopSlug, demoShops, demoUploadKey } from '#local/demo-shops/shops.ts';
 import { type Style, styles } from '#shared/contract.ts';
+import { readDemoShop } from '#tests/unit/support/read-demo-shop.ts';
 
 const sites = new Map<string, WebsiteAnalysis>();
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   setTestSiteHosts(demoShopHosts);
   try {
     for (const slug of ['ember-oak-coffee', 'agora-coins', 'picky-paws'] as const)
-      sites.set(slug, await analyzeWebsite(shops.url(slug)));
+      sites.set(slug, await readDemoShop(shops.url(slug)));
   } finally {
     setTestSiteHosts(null);
     await shops.close();

@@ -13,11 +13,12 @@ import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyb
 import { paceProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
 import { drawable, templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
 import { predictVoice, voiceFits } from '#generation/storyboard/voice-fit.ts';
-import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
+import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { demoShops } from '#local/demo-shops/shops.ts';
 import { type Style, styles } from '#shared/contract.ts';
+import { readDemoShop } from '#tests/unit/support/read-demo-shop.ts';
 
 const readable = demoShops.filter((shop) => shop.answers === 'page').map((shop) => shop.slug);
 const sites = new Map<string, WebsiteAnalysis>();
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const shops = await serveDemoShops();
   setTestSiteHosts(demoShopHosts);
   try {
-    for (const slug of readable) sites.set(slug, await analyzeWebsite(shops.url(slug)));
+    for (const slug of readable) sites.set(slug, await readDemoShop(shops.url(slug)));
   } finally {
     setTestSiteHosts(null);
     await shops.close();
