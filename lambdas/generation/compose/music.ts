@@ -19,6 +19,8 @@ export interface Bed {
   beat: number;
   bars: number;
   arrangement: Arrangement;
+  /** The drums' noise, seeded per bed: one ad's bed never depends on which beds were made before it. */
+  random: () => number;
 }
 
 const hz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
@@ -98,13 +100,11 @@ interface Hit {
   pan: number;
 }
 
-const random = noise(0x5eed);
-
 export function hit(bed: Bed, drum: Hit): void {
   const start = Math.round(drum.at * sampleRate);
   const length = Math.round(drum.seconds * sampleRate);
   const burst = new Float32Array(length);
-  for (let i = 0; i < length; i++) burst[i] = random() * Math.exp(-i / (drum.decay * sampleRate));
+  for (let i = 0; i < length; i++) burst[i] = bed.random() * Math.exp(-i / (drum.decay * sampleRate));
   biquad(burst, drum.filter.kind, drum.filter.frequency, drum.filter.q);
   const left = Math.cos(((drum.pan + 1) * Math.PI) / 4) * drum.gain;
   const right = Math.sin(((drum.pan + 1) * Math.PI) / 4) * drum.gain;
@@ -124,7 +124,7 @@ export function kick(bed: Bed, at: number, gain: number): void {
     const frequency = 90 + 110 * Math.exp(-t / 0.03);
     phase += (2 * Math.PI * frequency) / sampleRate;
     const body = Math.sin(phase) * Math.exp(-t / 0.09);
-    const click = i < 96 ? random() * (1 - i / 96) * 0.5 : 0;
+    const click = i < 96 ? bed.random() * (1 - i / 96) * 0.5 : 0;
     const value = (body + click) * gain;
     bed.left[start + i]! += value;
     bed.right[start + i]! += value;
@@ -170,6 +170,7 @@ export function synthesizeBed(arrangement: Arrangement, seconds: number): { left
     beat,
     bars: Math.ceil(seconds / (4 * beat)),
     arrangement,
+    random: noise(0x5eed),
   };
   arrangement.parts(bed);
   for (const channel of [bed.left, bed.right]) {
