@@ -27,7 +27,8 @@ import {
 import type { Placement } from '#generation/compose/voice-track.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
-import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
 import type { SpokenLine, Voice } from '#generation/voice/voice.ts';

@@ -3,8 +3,9 @@
 // there too; they must still make an ad after the deploy.
 import { describe, expect, it } from 'vitest';
 import { carriedStoryboard } from '#generation/generation-state.ts';
-import { storyboardSchema, storyboardVersion } from '#generation/storyboard/storyboard.ts';
+import { storyboardVersion } from '#generation/storyboard/storyboard.ts';
 import { storyboardOfState } from '#generation/storyboard/storyboard-of-state.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { northwindFacts, northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
 

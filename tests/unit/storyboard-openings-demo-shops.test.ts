@@ -9,8 +9,9 @@ import { type AdDuration, adDurations } from '#generation/storyboard/scene-plans
 import { adHeardBudget } from '#generation/storyboard/scene-words.ts';
 import { comparable, siteCopy } from '#generation/storyboard/site-copy.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
-import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { paceProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { drawable, templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
 import { predictVoice, voiceFits } from '#generation/storyboard/voice-fit.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';

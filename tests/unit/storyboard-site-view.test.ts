@@ -2,7 +2,8 @@
 // and when the template writer draws the shop's page (a UGC ad of a site that gave a product and a
 // picture) or falls back to photos.
 import { describe, expect, it } from 'vitest';
-import { parseStoryboard, type Storyboard } from '#generation/storyboard/storyboard.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { parseStoryboard } from '#generation/storyboard/storyboard-schema.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { handWrittenStoryboard, withSiteView } from '#tests/integration/support/hand-written-storyboards.ts';
 import { siteFactsOf } from './fixtures/sites.ts';

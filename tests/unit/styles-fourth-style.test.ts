@@ -8,7 +8,7 @@ import { synthesizeBed } from '#generation/compose/music.ts';
 import { schemeFor } from '#generation/compose/scheme.ts';
 import { adHeardBudget, scenePlace, voiceBudget } from '#generation/storyboard/scene-words.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
-import { parseStoryboard } from '#generation/storyboard/storyboard.ts';
+import { parseStoryboard } from '#generation/storyboard/storyboard-schema.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { StyleDefinition } from '#generation/styles/style-definition.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';

@@ -20,9 +20,7 @@ import {
   right,
   scaleBox,
 } from './geometry.ts';
-import type { PlateDesign } from './layers.tsx';
-import { minSizeBold as minBoldSize } from './layout-gate.ts';
-import { type CaptionSpec, type Look, safeLook, type TypeSpec } from './looks.ts';
+import { type CaptionSpec, type Look, minTypeSize, type PlateDesign, safeLook, type TypeSpec } from './looks.ts';
 import { envelopeOf, type Move, moveFor, plateScale } from './motion.ts';
 import { messageBlue, type Scheme, schemeFor } from './scheme.ts';
 import { type SiteView, sitePageHeight } from './site-page.tsx';
@@ -583,7 +581,7 @@ function brandMarkFor(context: SceneContext): BrandMark | null {
     // Light type is too thin to read this small: the mark takes the semibold of the same family.
     weight: look.headline.weight === 300 ? 600 : look.headline.weight,
     size: wordmarkSize,
-    minSize: minBoldSize,
+    minSize: minTypeSize.bold,
     lineHeight: 1.1,
     maxLines: 1,
     treatment: 'boxed',

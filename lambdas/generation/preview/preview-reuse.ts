@@ -5,7 +5,7 @@
 
 import { reopened } from '#generation/storyboard/openings.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
-import { storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { logger } from '#powertools/logger.ts';
 import type { Style } from '#shared/contract.ts';

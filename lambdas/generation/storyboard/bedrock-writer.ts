@@ -26,8 +26,9 @@ import { type Opening, openingOf, withOpening } from './openings.ts';
 import { type AdDuration, pacing } from './scene-plans.ts';
 import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
 import { type SiteCopy, siteCopy } from './site-copy.ts';
-import { hookRungs, openingIds, parseStoryboard, type Storyboard, storyboardSchema } from './storyboard.ts';
+import { hookRungs, openingIds, type Storyboard } from './storyboard.ts';
 import { storyboardProblems } from './storyboard-checks.ts';
+import { parseStoryboard, storyboardSchema } from './storyboard-schema.ts';
 import { listMinItems, writeTemplateStoryboard } from './template-writer.ts';
 import type { StoryboardInput, StoryboardWriter } from './writer.ts';
 

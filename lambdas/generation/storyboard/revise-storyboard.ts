@@ -11,10 +11,10 @@ import {
   type Storyboard,
   type StoryboardScene,
   type StoryboardShot,
-  storyboardSchema,
   textLimits,
   wordsOf,
 } from './storyboard.ts';
+import { storyboardSchema } from './storyboard-schema.ts';
 
 export interface RevisionOutcome {
   storyboard: Storyboard;

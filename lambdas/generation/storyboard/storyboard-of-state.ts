@@ -8,7 +8,8 @@
 import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import type { Style } from '#shared/contract.ts';
 import type { AdDuration } from './scene-plans.ts';
-import { type Storyboard, storyboardSchema, storyboardVersion } from './storyboard.ts';
+import { type Storyboard, storyboardVersion } from './storyboard.ts';
+import { storyboardSchema } from './storyboard-schema.ts';
 import { templateStoryboardWriter } from './template-writer.ts';
 
 export interface OrderForStoryboard {

@@ -45,11 +45,11 @@ import {
   openingIds,
   type Storyboard,
   type StoryboardScene,
-  storyboardSchema,
   storyboardVersion,
   textLimits,
 } from './storyboard.ts';
 import { showsProductEarly, storyboardProblems } from './storyboard-checks.ts';
+import { storyboardSchema } from './storyboard-schema.ts';
 import { listCountOf, wrapCaption } from './text-lines.ts';
 import { endCardAsset, planShots, storyboardAssets } from './visuals.ts';
 import { fitLinesToVoice, predictVoice, voiceFits, voiceFitsAnyRead } from './voice-fit.ts';

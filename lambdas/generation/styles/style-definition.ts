@@ -2,8 +2,7 @@
 // words a fact, how it looks and moves, its music and its voice. The engine (the writers, the
 // layout, the plates, the mix, the voice) reads these fields and never asks a style's name, so a
 // style is one module in this folder (styles/<style>.ts) and its line in the registry (styles.ts).
-import type { PlateDesign } from '#generation/compose/layers.tsx';
-import type { Look } from '#generation/compose/looks.ts';
+import type { Look, PlateDesign } from '#generation/compose/looks.ts';
 import type { Arrangement } from '#generation/compose/music.ts';
 import type { SchemeRecipe } from '#generation/compose/scheme.ts';
 import type { FootageCamera } from '#generation/storyboard/footage-prompts.ts';

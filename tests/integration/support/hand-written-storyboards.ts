@@ -3,12 +3,8 @@
 // out, independent of how a writer words an ad (the bench renders the template writer's).
 import { paletteFor } from '#generation/storyboard/palette.ts';
 import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
-import {
-  type Storyboard,
-  type StoryboardScene,
-  storyboardSchema,
-  storyboardVersion,
-} from '#generation/storyboard/storyboard.ts';
+import { type Storyboard, type StoryboardScene, storyboardVersion } from '#generation/storyboard/storyboard.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
 import type { Style } from '#shared/contract.ts';
 
