@@ -26,7 +26,6 @@ import {
 } from '#generation/compose/render-storyboard.ts';
 import type { Placement } from '#generation/compose/voice-track.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
@@ -36,7 +35,7 @@ import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyz
 import { fetchPublicImage, setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { buyerPhotoPath, demoUploadKey } from '#local/demo-shops/shops.ts';
-import type { Style } from '#shared/contract.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 import { type AdOrder, adOrders } from './ad-orders.ts';
 import { type AdMeasures, type Check, checkAd, measureAd } from './ad-scorecard.ts';
 import { adTimeline, textFadeIns } from './ad-timeline.ts';

@@ -9,9 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { localVoice } from '#generation/voice/local-voice.ts';
-import type { Style } from '#shared/contract.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 import { handWrittenStoryboard } from './support/hand-written-storyboards.ts';
 import { pngBytes } from './support/uploads.ts';
 

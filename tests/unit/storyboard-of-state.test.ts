@@ -10,7 +10,7 @@ import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { northwindFacts, northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
 
 const site: WebsiteAnalysis = { ...northwindFacts, source: 'site' };
-const order = { website: 'https://northwind.coffee', style: 'cinematic' as const, duration_seconds: 8 };
+const order = { website: 'https://northwind.coffee', style: 'cinematic' as const, duration_seconds: 8 as const };
 
 /** The ad script the writing step returned before the storyboard existed (no `version`). */
 const oldScript = {

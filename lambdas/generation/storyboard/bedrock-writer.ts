@@ -23,7 +23,7 @@ import {
 import { styleDefinition } from '#generation/styles/styles.ts';
 import { logger } from '#powertools/logger.ts';
 import { type Opening, openingOf, withOpening } from './openings.ts';
-import { type AdDuration, pacing } from './scene-plans.ts';
+import { pacing } from './scene-plans.ts';
 import { adHeardBudget, scenePlace, voiceBudget } from './scene-words.ts';
 import { type SiteCopy, siteCopy } from './site-copy.ts';
 import { hookRungs, openingIds, type Storyboard } from './storyboard.ts';
@@ -91,7 +91,7 @@ function converseRequest(modelId: string, input: StoryboardInput, messages: Mess
 function systemPrompt(input: StoryboardInput): string {
   const { style, durationSeconds } = input.order;
   const { pace, plan: plans, copy } = styleDefinition(style);
-  const plan = plans[durationSeconds as AdDuration];
+  const plan = plans[durationSeconds];
   return [
     `You are the copywriter and director of a ${durationSeconds}-second vertical (720x1280) video ad with a voice-over.`,
     `Style: ${copy.brief}`,
@@ -151,7 +151,7 @@ function firstTurn(input: StoryboardInput, draft: Storyboard): string {
           })),
         }),
   };
-  const planned = styleDefinition(draft.style).plan[draft.durationSeconds as AdDuration];
+  const planned = styleDefinition(draft.style).plan[draft.durationSeconds];
   const plan = planned.map((scene, index) => {
     const budget = voiceBudget(draft.style, scene.seconds, scenePlace(index, planned.length));
     return { ...scene, maxWrittenWords: budget.words, minSpokenWords: budget.min, maxSpokenWords: budget.max };

@@ -3,8 +3,8 @@
 // Every writer (template, Bedrock) produces this shape and the renderer draws nothing else, so
 // the rules a buyer would notice (hook length, end-card share, pace, cuts) are checked in storyboard-schema.ts.
 import * as z from 'zod';
-import { styles } from '#shared/contract.ts';
-import { adDurations, sceneRoles } from './scene-plans.ts';
+import { adDurations, styles } from '#shared/contract.ts';
+import { sceneRoles } from './scene-plans.ts';
 
 export const storyboardVersion = 3;
 

@@ -25,7 +25,7 @@ import {
 import { footageFor } from './footage-prompts.ts';
 import { type Opening, openingOf, rungOf } from './openings.ts';
 import { paletteFor } from './palette.ts';
-import type { AdDuration, PlannedScene, SceneRole } from './scene-plans.ts';
+import type { PlannedScene, SceneRole } from './scene-plans.ts';
 import {
   adHeardBudget,
   emphasisOf,
@@ -112,7 +112,7 @@ function writeWithOpenings(
   const { style, durationSeconds } = input.order;
   const definition = styleDefinition(style);
   const copy = siteCopy(input.site);
-  const plan = definition.plan[durationSeconds as AdDuration];
+  const plan = definition.plan[durationSeconds];
   const facts = copy.hasFacts || copy.product ? factsOf(copy) : [];
   const card = endCardWords(style, copy, facts);
   // Every fact the story says, the hook's included.

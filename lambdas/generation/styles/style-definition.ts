@@ -6,10 +6,11 @@ import type { Look, PlateDesign } from '#generation/compose/looks.ts';
 import type { Arrangement } from '#generation/compose/music.ts';
 import type { SchemeRecipe } from '#generation/compose/scheme.ts';
 import type { FootageCamera } from '#generation/storyboard/footage-prompts.ts';
-import type { AdDuration, PlannedScene, SceneRole } from '#generation/storyboard/scene-plans.ts';
+import type { PlannedScene, SceneRole } from '#generation/storyboard/scene-plans.ts';
 import type { Motion } from '#generation/storyboard/storyboard.ts';
 import type { StyleLines } from '#generation/storyboard/style-lines.ts';
 import type { LocalVoiceChoice, PollyVoiceChoice } from '#generation/voice/voice.ts';
+import type { AdDuration } from '#shared/contract.ts';
 
 /** Heard words a second ("$16" is two words, "emberoakcoffee.com" five). */
 export interface WordsPerSecond {

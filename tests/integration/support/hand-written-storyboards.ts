@@ -2,11 +2,10 @@
 // with voice lines short enough for each style's voice: what the compositor's tests render and lay
 // out, independent of how a writer words an ad (the bench renders the template writer's).
 import { paletteFor } from '#generation/storyboard/palette.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { type Storyboard, type StoryboardScene, storyboardVersion } from '#generation/storyboard/storyboard.ts';
 import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
-import type { Style } from '#shared/contract.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 
 type Words = Pick<StoryboardScene, 'text' | 'voiceLine' | 'emphasis' | 'callout' | 'phoneElement'>;
 
@@ -158,7 +157,7 @@ export function withoutImages(storyboard: Storyboard): Storyboard {
  */
 export function withSiteView(storyboard: Storyboard): Storyboard {
   const board = structuredClone(storyboard);
-  const plan = styleDefinition(board.style).plan[board.durationSeconds as AdDuration];
+  const plan = styleDefinition(board.style).plan[board.durationSeconds];
   board.siteView = {
     headline: 'Small-batch coffee, roasted the morning it ships',
     offer: 'Free shipping on orders over $35',
