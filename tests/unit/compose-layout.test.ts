@@ -309,7 +309,7 @@ describe("the product's key area beside text at its least size", () => {
               text: beats[index % beats.length]!,
               shots: scene.shots.map((shot) => ({
                 ...shot,
-                layout: 'product-hero' as const,
+                framing: 'product-hero' as const,
                 motion: 'handheld' as const,
               })),
             },

@@ -239,7 +239,7 @@ describe('the product', () => {
       delete scene.callout;
       delete scene.emphasis;
       delete scene.phoneElement;
-      for (const shot of scene.shots) if (shot.layout !== 'site-scroll') shot.motion = 'handheld';
+      for (const shot of scene.shots) if (shot.framing !== 'site-scroll') shot.motion = 'handheld';
     });
 
     // Act

@@ -81,7 +81,7 @@ describe('the template writer’s revision', () => {
     expect(done).toEqual(['photo']);
     expect(storyboard.assets[0]).toEqual({ id: 'upload', source: 'upload', key: newPhoto });
     expect(storyboard.assets.filter((asset) => asset.key === uploadKey)).toEqual([]);
-    const productShots = shots(storyboard).filter((shot) => shot.layout.startsWith('product-'));
+    const productShots = shots(storyboard).filter((shot) => shot.framing.startsWith('product-'));
     expect(productShots.length).toBeGreaterThan(0);
     expect(productShots.every((shot) => shot.asset === 'upload')).toBe(true);
     expect(storyboard.endCard.asset).toBe('upload');

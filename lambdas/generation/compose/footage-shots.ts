@@ -68,7 +68,7 @@ export async function withFootage(
     const clipShots: ClipShot[] = [];
     for (const index of indexes) {
       const shot = scene.shots[index]!;
-      scene.shots[index] = { ...shot, asset: assetId, layout: 'full-bleed', motion: 'static' };
+      scene.shots[index] = { ...shot, asset: assetId, framing: 'full-bleed', motion: 'static' };
       clipShots[index] = { path, offsetSeconds: offset };
       offset += shot.seconds;
     }

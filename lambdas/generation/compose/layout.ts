@@ -355,7 +355,7 @@ function picturePlan(
       if (
         scene.role === 'cta' ||
         !own ||
-        shot.layout === 'brand' ||
+        shot.framing === 'brand' ||
         !images.has(own) ||
         sourceOf.get(own)?.source === 'logo'
       ) {
@@ -398,7 +398,7 @@ export function drawsSitePage(storyboard: Pick<Storyboard, 'siteView' | 'scenes'
   return (
     !!storyboard.siteView &&
     isPhoneScreen(frame) &&
-    storyboard.scenes.some((scene) => scene.shots.some((shot) => shot.layout === 'site-scroll'))
+    storyboard.scenes.some((scene) => scene.shots.some((shot) => shot.framing === 'site-scroll'))
   );
 }
 
@@ -810,7 +810,7 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   const view = context.storyboard.siteView;
   const designs = pictures.map(
     (picture, shotIndex): ShotDesign =>
-      scene.shots[shotIndex]!.layout === 'site-scroll' && view && isPhoneScreen(frame)
+      scene.shots[shotIndex]!.framing === 'site-scroll' && view && isPhoneScreen(frame)
         ? 'site'
         : designOf(picture.asset ? images.get(picture.asset) : undefined, picture.asset, frame).design,
   );

@@ -84,14 +84,14 @@ export const storyboardSchema = storyboardShape.superRefine((board, ctx) => {
     if (Math.abs(shotSeconds - seconds) > timeTolerance) issue(['scenes', index, 'shots'], 'shots must fill the scene');
     scene.shots.forEach((shot, shotIndex) => {
       if (!knownAsset(shot.asset)) issue(['scenes', index, 'shots', shotIndex, 'asset'], 'must be one of the assets');
-      if (shot.layout === 'site-scroll' && !board.siteView) {
-        issue(['scenes', index, 'shots', shotIndex, 'layout'], 'a site-scroll shot needs the siteView it draws');
+      if (shot.framing === 'site-scroll' && !board.siteView) {
+        issue(['scenes', index, 'shots', shotIndex, 'framing'], 'a site-scroll shot needs the siteView it draws');
       }
-      if ((shot.layout === 'site-scroll') !== (shot.motion === 'scroll')) {
+      if ((shot.framing === 'site-scroll') !== (shot.motion === 'scroll')) {
         issue(['scenes', index, 'shots', shotIndex, 'motion'], 'a site-scroll shot, and only it, scrolls');
       }
-      if ((shot.layout === 'end-card') !== (scene.role === 'cta')) {
-        issue(['scenes', index, 'shots', shotIndex, 'layout'], 'the CTA scene, and only it, is the end card');
+      if ((shot.framing === 'end-card') !== (scene.role === 'cta')) {
+        issue(['scenes', index, 'shots', shotIndex, 'framing'], 'the CTA scene, and only it, is the end card');
       }
     });
     if (scene.emphasis && !scene.text.join(' ').includes(scene.emphasis)) {

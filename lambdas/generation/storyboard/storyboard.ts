@@ -1,5 +1,5 @@
 // The ad as data (docs/design.md "Generation pipeline"): scenes that tile the ad, each with its on-screen text, its
-// voice-over line, its visual (which image, what motion, what layout, its shots) and its length.
+// voice-over line, its visual (which image, what motion, what framing, its shots) and its length.
 // Every writer (template, Bedrock) produces this shape and the renderer draws nothing else, so
 // the rules a buyer would notice (hook length, end-card share, pace, cuts) are checked in storyboard-schema.ts.
 import * as z from 'zod';
@@ -13,13 +13,14 @@ export const assetSources = ['upload', 'hero', 'og-image', 'product', 'logo'] as
 export type AssetSource = (typeof assetSources)[number];
 
 /**
- * How a shot frames its image. `product-*` layouts keep the whole image visible on a designed
+ * How a shot frames its image (its framing; where its text and picture then go is compose/layout.ts). `product-*`
+ * framings keep the whole image visible on a designed
  * background (never cropped away); `full-bleed` fills the frame (photos of a setting, not of a
  * product); `brand` is the designed background alone; `site-scroll` is the storyboard's `siteView`
  * drawn as a phone screen of the shop (its asset is null); the CTA scene is always `end-card`.
  */
-export const layouts = ['product-hero', 'product-split', 'full-bleed', 'brand', 'site-scroll', 'end-card'] as const;
-export type Layout = (typeof layouts)[number];
+export const framings = ['product-hero', 'product-split', 'full-bleed', 'brand', 'site-scroll', 'end-card'] as const;
+export type Framing = (typeof framings)[number];
 
 /** `scroll` moves a `site-scroll` shot up the page as a thumb flicks it, and belongs to it alone. */
 export const motions = ['push-in', 'pull-out', 'pan-left', 'pan-right', 'handheld', 'static', 'scroll'] as const;
@@ -56,13 +57,25 @@ const assetSchema = z.object({
   description: z.string().max(200).optional(),
 });
 
-const shotSchema = z.object({
+const shotFields = z.object({
   /** An asset id, or null for the designed brand background. */
   asset: z.string().nullable(),
-  layout: z.enum(layouts),
+  framing: z.enum(framings),
   motion: z.enum(motions),
   seconds: z.number().positive(),
 });
+
+/**
+ * Storyboards written before the field was named `framing` (carried by executions, stored with an order's
+ * version 1 for its revision) name it `layout`: read as `framing`.
+ */
+function withFramingField(shot: unknown): unknown {
+  if (typeof shot !== 'object' || shot === null || !('layout' in shot) || 'framing' in shot) return shot;
+  const { layout, ...rest } = shot;
+  return { ...rest, framing: layout };
+}
+
+const shotSchema = z.preprocess(withFramingField, shotFields);
 
 const sceneSchema = z.object({
   role: z.enum(sceneRoles),

@@ -145,7 +145,7 @@ function writeWithOpenings(
     const emphasis = words ? emphasisOf(words.text) : undefined;
     // At most two scenes of generated footage an ad: the first body scenes that gain from it.
     // Never over the site view: that scene shows the shop's own page.
-    const drawn = shots[index]!.every((shot) => shot.layout !== 'site-scroll');
+    const drawn = shots[index]!.every((shot) => shot.framing !== 'site-scroll');
     const footage =
       index <= 2 && drawn
         ? footageFor(definition.visuals.footageCamera, roles[index]!, copy, assets, backdrops)
@@ -189,7 +189,7 @@ function writeWithOpenings(
     palette: paletteFor(definition.look.palette, input.site.themeColor),
     assets,
     scenes,
-    ...(siteView && shots.flat().some((shot) => shot.layout === 'site-scroll') ? { siteView } : {}),
+    ...(siteView && shots.flat().some((shot) => shot.framing === 'site-scroll') ? { siteView } : {}),
     endCard: {
       title: card.title,
       ...(card.offer ? { offer: card.offer } : {}),

@@ -55,7 +55,7 @@ export interface StyleDefinition {
     /** The end card's camera (the renderer lets a `static` card drift). */
     endCardMotion: Motion;
     /** How a product photo is framed in a scene of `role`, its `shotIndex`-th shot. */
-    productLayout(role: SceneRole, shotIndex: number): 'product-hero' | 'product-split';
+    productFraming(role: SceneRole, shotIndex: number): 'product-hero' | 'product-split';
     /** The camera and light of AI footage (the start of every footage prompt) and who may be in the shot. */
     footageCamera: FootageCamera;
   };
