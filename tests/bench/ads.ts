@@ -19,9 +19,9 @@ import { frame } from '#generation/compose/geometry.ts';
 import { type CaptionBandLayout, type ImageFacts, layoutStoryboard } from '#generation/compose/layout.ts';
 import {
   AdGateError,
-  type ComposedAd,
-  type ComposeOptions,
   placeOnVoice,
+  type RenderedAd,
+  type RenderOptions,
   renderStoryboard,
 } from '#generation/compose/render-storyboard.ts';
 import type { Placement } from '#generation/compose/voice-track.ts';
@@ -56,7 +56,7 @@ export interface AdScore {
   /** What the site reader made of the shop ('site' or the domain-only 'fallback', with why). */
   reading: string;
   writer: string;
-  attempt: ComposedAd['attempt'] | 'refused';
+  attempt: RenderedAd['attempt'] | 'refused';
   /** The gates' reasons, when the ad was refused or fell back to the safe look. */
   problems: string[];
   hook: string;
@@ -138,7 +138,7 @@ async function imageFacts(paths: Record<string, string>): Promise<Map<string, Im
 }
 
 /** One render at 1080x1920 (renderStoryboard's `frame`); believed only when the MP4 has that size. */
-async function renderLarge(storyboard: Storyboard, options: ComposeOptions): Promise<number | null> {
+async function renderLarge(storyboard: Storyboard, options: RenderOptions): Promise<number | null> {
   const workDir = await mkdtemp(join(tmpdir(), 'reelfive-ad-1080-'));
   try {
     const sized = { ...options, workDir, frame: large };
@@ -195,7 +195,7 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
       checks: [],
       sheet: null,
     };
-    let rendered: ComposedAd;
+    let rendered: RenderedAd;
     try {
       rendered = await renderStoryboard(storyboard, { images, voice: recording.voice, workDir });
     } catch (error) {

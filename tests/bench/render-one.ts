@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeContactSheet } from '#generation/compose/contact-sheet.ts';
-import { AdGateError, type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
+import { AdGateError, type RenderedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
 import { type AdFormatId, adFormat, primaryFormat } from '#shared/ad-formats.ts';
@@ -17,10 +17,10 @@ import { northwindStoryboard, writeProductPhoto } from '#tests/integration/suppo
 
 export type RenderOutcome =
   | {
-      attempt: ComposedAd['attempt'];
+      attempt: RenderedAd['attempt'];
       refused: string[];
-      seconds: ComposedAd['seconds'];
-      gates: ComposedAd['gates'];
+      seconds: RenderedAd['seconds'];
+      gates: RenderedAd['gates'];
       bytes: number;
       width: number;
       height: number;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
+import { type RenderedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
 import { localVoice } from '#generation/voice/local-voice.ts';
 import type { AdDuration, Style } from '#shared/contract.ts';
@@ -46,7 +46,7 @@ afterAll(async () => {
   await rm(workRoot, { recursive: true, force: true });
 });
 
-function expectEveryGatePassed(ad: ComposedAd, durationSeconds: number): void {
+function expectEveryGatePassed(ad: RenderedAd, durationSeconds: number): void {
   const { media, layout } = ad.gates;
   expect(ad.refused).toEqual([]);
   expect(ad.attempt).toBe('designed');

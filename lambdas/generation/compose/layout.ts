@@ -7,7 +7,7 @@
 import type { SceneRole } from '#generation/storyboard/scene-plans.ts';
 import type { Motion, Storyboard, StoryboardScene, StoryboardShot } from '#generation/storyboard/storyboard.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
-import { footageDescription } from './footage-shots.ts';
+import { clipStillDescription } from './footage-shots.ts';
 import {
   type Box,
   bottom,
@@ -342,9 +342,9 @@ function picturePlan(
   images: ReadonlyMap<string, ImageFacts>,
 ): { asset: string | null; tight: boolean }[][] {
   const sourceOf = new Map(storyboard.assets.map((asset) => [asset.id, asset]));
-  const isFootage = (id: string) => sourceOf.get(id)?.description === footageDescription;
+  const isClipStill = (id: string) => sourceOf.get(id)?.description === clipStillDescription;
   const photos = storyboard.assets
-    .filter((asset) => asset.source !== 'logo' && !isFootage(asset.id) && images.get(asset.id)?.opaque)
+    .filter((asset) => asset.source !== 'logo' && !isClipStill(asset.id) && images.get(asset.id)?.opaque)
     .map((asset) => asset.id);
   const used = new Set<string>();
   let turn = 0;

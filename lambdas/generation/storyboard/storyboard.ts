@@ -208,14 +208,14 @@ export type StoryboardShot = StoryboardScene['shots'][number];
 export type StoryboardAsset = Storyboard['assets'][number];
 
 /**
- * The shots a scene's footage replaces: all of a one-shot scene, else every shot after the first,
+ * The shots a scene's clip (its AI footage) plays in: all of a one-shot scene, else every shot after the first,
  * which keeps showing the real product (a generated frame is never the product shot).
  */
-export function footageShotIndexes(scene: StoryboardScene): number[] {
+export function clipShotIndexes(scene: StoryboardScene): number[] {
   return scene.shots.map((_, index) => index).filter((index) => scene.shots.length === 1 || index > 0);
 }
 
-/** Seconds of a scene the footage covers. */
-export function footageSeconds(scene: StoryboardScene): number {
-  return footageShotIndexes(scene).reduce((sum, index) => sum + scene.shots[index]!.seconds, 0);
+/** Seconds of a scene its clip covers. */
+export function clipSpanSeconds(scene: StoryboardScene): number {
+  return clipShotIndexes(scene).reduce((sum, index) => sum + scene.shots[index]!.seconds, 0);
 }
