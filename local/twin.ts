@@ -138,13 +138,13 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         stateFile: state.path('stripe.json'),
       }),
     );
-    const clips = started(await footage.start(options.footage));
+    const footageServer = started(await footage.start(options.footage));
     const secrets = started(await secretsStarting);
     const guardrail = started(await contentGuardrail.start({ functionEnvironment: stack.functionEnvironment }));
     const functions = started(
       await lambda.start({
         templateEnvironment: stack.functionEnvironment,
-        services: [payments, secrets, clips, events, dynamodb, bucket, mail, guardrail],
+        services: [payments, secrets, footageServer, events, dynamodb, bucket, mail, guardrail],
         settings: {
           siteUrl: front.url,
           ipAttemptsPerHour: options.ipAttemptsPerHour,
@@ -188,7 +188,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       stateDir: state.dir,
       stripe: payments.server,
       stripeWebhookSecret: payments.webhookSecret,
-      footage: clips.server,
+      footage: footageServer.server,
       guardrail: guardrail.guardrail,
       c2paTrustAnchor: secrets.c2paTrustAnchor,
       endpoints: {

@@ -116,9 +116,6 @@ export const configSchema = z.object({
   video: z.object({
     width: z.literal(720),
     height: z.literal(1280),
-    /** At least one; typed as a non-empty list. */
-    durationsSeconds: z.tuple([z.int().check(z.positive())], z.int().check(z.positive())),
-    defaultDurationSeconds: z.int().check(z.positive()),
   }),
   limits: z.object({
     /** docs/product.md "Business constants": at most 3 active (paid, unfinished) orders per mailbox within 24 hours. */

@@ -22,7 +22,8 @@ export const config: Config = {
   delivery: { typicalSeconds: 60 },
   preview: { stillReadingAfterMs: 3_000, debounceMs: 600 },
   price: { amountCents: 500, currency: 'usd', label: '$5.00', shortLabel: '$5' },
-  video: { width: 720, height: 1280, durationsSeconds: [4, 8, 12], defaultDurationSeconds: 12 },
+  // Its lengths are the contract's (shared/contract.ts adDurations).
+  video: { width: 720, height: 1280 },
   limits: {
     activeOrdersPerEmail: 3,
     activeOrderWindowHours: 24,

@@ -14,8 +14,23 @@ export const styleLabels: Record<Style, string> = {
 };
 export const defaultStyle: Style = 'cinematic';
 
-export const durationChoices = ['4', '8', '12'] as const;
+/**
+ * An ad's length in seconds (docs/product.md "Business constants"): the one type the order record, the execution
+ * state and the engine carry.
+ */
+export const adDurations = [4, 8, 12] as const;
+export type AdDuration = (typeof adDurations)[number];
+/** The length the order form starts on and an order that names none gets. */
+export const defaultAdDuration: AdDuration = 12;
+
+/**
+ * The lengths as the order form and the create-order and preview requests carry them (docs/product.md "The calls"):
+ * strings, read into an AdDuration once, where the request is parsed (`durationOfChoice`).
+ */
+export const durationChoices = ['4', '8', '12'] as const satisfies readonly `${AdDuration}`[];
 export type DurationChoice = (typeof durationChoices)[number];
+export const durationOfChoice: Record<DurationChoice, AdDuration> = { '4': 4, '8': 8, '12': 12 };
+export const choiceOfDuration: Record<AdDuration, DurationChoice> = { 4: '4', 8: '8', 12: '12' };
 
 export const orderStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];

@@ -2,12 +2,13 @@
 // because it checks the website with the public-address rules (ipaddr.js, CommonJS, which no
 // bundler drops): the site imports only its type, so none of that reaches the browser.
 import * as z from 'zod/mini';
-import { config } from './config.ts';
 import {
   apiMessages,
-  type DurationChoice,
+  choiceOfDuration,
+  defaultAdDuration,
   defaultStyle,
   durationChoices,
+  durationOfChoice,
   imageKeyPattern,
   messages,
   requiredEmail,
@@ -47,7 +48,11 @@ export const createOrderRequestSchema = z.object({
   ),
   email: requiredEmail(messages.missingInformation),
   style: z._default(z.enum(styles), defaultStyle),
-  durationSeconds: z._default(z.enum(durationChoices), String(config.video.defaultDurationSeconds) as DurationChoice),
+  /** The form's string, read here into the AdDuration everything after the request carries. */
+  durationSeconds: z.pipe(
+    z._default(z.enum(durationChoices), choiceOfDuration[defaultAdDuration]),
+    z.transform((choice) => durationOfChoice[choice]),
+  ),
   imageFileName: nullableText(255),
   imageStoragePath: nullableText(64).check(
     z.refine((key) => key === null || imageKeyPattern.test(key), { message: apiMessages.uploadMismatch }),

@@ -19,13 +19,12 @@ import { renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
 import { filter } from '#generation/media/filter-escape.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
 import type { VoiceEngine } from '#generation/voice/voice.ts';
 import type { SiteFacts } from '#generation/website/extract-site-facts.ts';
-import type { Style } from '#shared/contract.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 import type { ExampleAdId } from '#web/features/landing/example-ads.ts';
 import { habitloopPhone, ledgerlyLaptop, type ProductShot, tidewaterBottle } from './example-products.tsx';
 

@@ -7,7 +7,6 @@ import { logger } from '#powertools/logger.ts';
 import type { GenerationState } from './generation-state.ts';
 import { reportStage } from './order-progress.ts';
 import { withPreviewedHook } from './preview/preview-reuse.ts';
-import type { AdDuration } from './storyboard/scene-plans.ts';
 import type { Storyboard } from './storyboard/storyboard.ts';
 import { writeStoryboard } from './storyboard/write-storyboard.ts';
 import { analyzeWebsite } from './website/analyze-website.ts';
@@ -21,7 +20,7 @@ async function writeOrderStoryboard(state: GenerationState): Promise<Storyboard>
     site,
     order: {
       style: order.style,
-      durationSeconds: order.duration_seconds as AdDuration,
+      durationSeconds: order.duration_seconds,
       uploadKey: order.image_key ?? null,
     },
   });

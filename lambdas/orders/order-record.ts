@@ -4,7 +4,7 @@ import { emailHash, mailboxHash } from '#common/hashing.ts';
 import type { IpAttempt } from '#common/ip-limit.ts';
 import type { OwedEmailKind } from '#notifications/email-kinds.ts';
 import { config } from '#shared/config.ts';
-import type { OrderStatus, PaymentStatus, Stage, Style } from '#shared/contract.ts';
+import type { AdDuration, OrderStatus, PaymentStatus, Stage, Style } from '#shared/contract.ts';
 import type { CreateOrderInput } from '#shared/create-order-request.ts';
 import type { PackItem } from '#shared/delivery-pack.ts';
 import type { RevisionRequestKind } from '#shared/revision.ts';
@@ -22,7 +22,7 @@ export interface OrderRecord {
    */
   mailbox_hash?: string;
   style: Style;
-  duration_seconds: number;
+  duration_seconds: AdDuration;
   order_status: OrderStatus;
   payment_status: PaymentStatus;
   stage: Stage;
@@ -135,7 +135,7 @@ export function newOrderFields(input: CreateOrderInput, now = new Date()): Omit<
     email_hash: emailHash(input.email),
     mailbox_hash: mailboxHash(input.email),
     style: input.style,
-    duration_seconds: Number(input.durationSeconds),
+    duration_seconds: input.durationSeconds,
     amount_cents: null,
     currency: config.price.currency,
     ...(input.imageStoragePath ? { image_key: input.imageStoragePath } : {}),

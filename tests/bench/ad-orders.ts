@@ -1,7 +1,6 @@
 // The grid of demo-shop ads the ad bench makes (ads.ts) and whose voices it reads (ad-voices.ts).
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { type DemoShop, demoShops } from '#local/demo-shops/shops.ts';
-import { type Style, styles } from '#shared/contract.ts';
+import { type AdDuration, type Style, styles } from '#shared/contract.ts';
 
 const durations: AdDuration[] = [4, 8, 12];
 

@@ -11,7 +11,8 @@ import { AdGateError, placeOnVoice, speakScenes } from '#generation/compose/rend
 import type { Placement } from '#generation/compose/voice-track.ts';
 import { StepFailure } from '#generation/step-errors.ts';
 import { openingsOf, withOpening } from '#generation/storyboard/openings.ts';
-import { type OpeningId, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import type { OpeningId } from '#generation/storyboard/storyboard.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
 import type { Voice } from '#generation/voice/voice.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';

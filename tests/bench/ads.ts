@@ -19,15 +19,15 @@ import { frame } from '#generation/compose/geometry.ts';
 import { type CaptionBandLayout, type ImageFacts, layoutStoryboard } from '#generation/compose/layout.ts';
 import {
   AdGateError,
-  type ComposedAd,
-  type ComposeOptions,
   placeOnVoice,
+  type RenderedAd,
+  type RenderOptions,
   renderStoryboard,
 } from '#generation/compose/render-storyboard.ts';
 import type { Placement } from '#generation/compose/voice-track.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
-import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
 import type { SpokenLine, Voice } from '#generation/voice/voice.ts';
@@ -35,7 +35,7 @@ import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyz
 import { fetchPublicImage, setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { buyerPhotoPath, demoUploadKey } from '#local/demo-shops/shops.ts';
-import type { Style } from '#shared/contract.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 import { type AdOrder, adOrders } from './ad-orders.ts';
 import { type AdMeasures, type Check, checkAd, measureAd } from './ad-scorecard.ts';
 import { adTimeline, textFadeIns } from './ad-timeline.ts';
@@ -56,7 +56,7 @@ export interface AdScore {
   /** What the site reader made of the shop ('site' or the domain-only 'fallback', with why). */
   reading: string;
   writer: string;
-  attempt: ComposedAd['attempt'] | 'refused';
+  attempt: RenderedAd['attempt'] | 'refused';
   /** The gates' reasons, when the ad was refused or fell back to the safe look. */
   problems: string[];
   hook: string;
@@ -138,7 +138,7 @@ async function imageFacts(paths: Record<string, string>): Promise<Map<string, Im
 }
 
 /** One render at 1080x1920 (renderStoryboard's `frame`); believed only when the MP4 has that size. */
-async function renderLarge(storyboard: Storyboard, options: ComposeOptions): Promise<number | null> {
+async function renderLarge(storyboard: Storyboard, options: RenderOptions): Promise<number | null> {
   const workDir = await mkdtemp(join(tmpdir(), 'reelfive-ad-1080-'));
   try {
     const sized = { ...options, workDir, frame: large };
@@ -195,7 +195,7 @@ async function scoreAd(order: AdOrder, site: WebsiteAnalysis, state: RunState): 
       checks: [],
       sheet: null,
     };
-    let rendered: ComposedAd;
+    let rendered: RenderedAd;
     try {
       rendered = await renderStoryboard(storyboard, { images, voice: recording.voice, workDir });
     } catch (error) {

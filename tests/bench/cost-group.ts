@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Twin } from '#local/twin.ts';
-import { config } from '#shared/config.ts';
+import { adDurations } from '#shared/contract.ts';
 import { writeProductPhoto } from '#tests/integration/support/ad-fixtures.ts';
 import { type AdJourney, runAdJourney, runRevisionJourney } from './ad-journey.ts';
 import type { CloudAssembly } from './cloud-assembly.ts';
@@ -33,8 +33,8 @@ export async function benchCostPerAd(
     const photo = await writeProductPhoto(workDir);
     // The twin compiles each handler on its first call (a cold start of its own, which the
     // cold-init figures already price): a first order warms them, and is not counted.
-    await runAdJourney(twin, observer, Math.min(...config.video.durationsSeconds), photo);
-    for (const durationSeconds of config.video.durationsSeconds) {
+    await runAdJourney(twin, observer, Math.min(...adDurations), photo);
+    for (const durationSeconds of adDurations) {
       const checksBefore = twin.guardrail.requests.length;
       const journey = await runAdJourney(twin, observer, durationSeconds, photo);
       if (journey.outcome !== 'completed') throw new Error(`the ${durationSeconds} s order ${journey.outcome}`);

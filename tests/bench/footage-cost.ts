@@ -6,9 +6,8 @@ import { writeFile } from 'node:fs/promises';
 import { planFootage } from '#generation/footage/footage-plan.ts';
 import { footageSettings } from '#generation/footage/footage-settings.ts';
 import { orderCost } from '#generation/order-cost.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { config, generationConfig } from '#shared/config.ts';
-import { styles } from '#shared/contract.ts';
+import { adDurations, styles } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import { northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
 import { record } from './figures.ts';
@@ -29,11 +28,11 @@ export async function benchFootageCost(): Promise<Record<string, Record<number, 
     const settings = footageSettings({ [envNames.footageModel]: model, [envNames.footageMaxSpendUsd]: '1000' });
     if (!settings) throw new Error(`no settings for ${model}`);
     table[model] = {};
-    for (const durationSeconds of config.video.durationsSeconds) {
+    for (const durationSeconds of adDurations) {
       let dearest: Cell | undefined;
       for (const style of styles) {
         // With the buyer's photo, so image-to-video models have a first frame for every scene.
-        const board = await northwindStoryboard(style, durationSeconds as AdDuration, 'uploads/photo.jpg');
+        const board = await northwindStoryboard(style, durationSeconds, 'uploads/photo.jpg');
         const plan = planFootage(board, settings);
         const seconds = plan.clips.map((clip) => clip.seconds);
         const secondsGenerated = seconds.reduce((sum, value) => sum + value, 0);
@@ -72,7 +71,7 @@ export async function benchFootageCost(): Promise<Record<string, Record<number, 
 }
 
 function footageCostMarkdown(table: Record<string, Record<number, Cell>>): string {
-  const lengths = config.video.durationsSeconds;
+  const lengths = adDurations;
   const cell = (value: Cell) =>
     `$${value.totalUsd.toFixed(2)} / **$${value.marginUsd.toFixed(2)}** (${value.clipSeconds.join(' + ') || 'no'} s, $${value.footageUsd.toFixed(2)} footage)`;
   const rows = Object.entries(table).map(([model, byLength]) => {

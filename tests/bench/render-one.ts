@@ -8,20 +8,19 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeContactSheet } from '#generation/compose/contact-sheet.ts';
-import { AdGateError, type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
+import { AdGateError, type RenderedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { createVoice } from '#generation/voice/create-voice.ts';
 import { type AdFormatId, adFormat, primaryFormat } from '#shared/ad-formats.ts';
-import type { Style } from '#shared/contract.ts';
+import { adDurations, type Style } from '#shared/contract.ts';
 import { northwindStoryboard, writeProductPhoto } from '#tests/integration/support/ad-fixtures.ts';
 
 export type RenderOutcome =
   | {
-      attempt: ComposedAd['attempt'];
+      attempt: RenderedAd['attempt'];
       refused: string[];
-      seconds: ComposedAd['seconds'];
-      gates: ComposedAd['gates'];
+      seconds: RenderedAd['seconds'];
+      gates: RenderedAd['gates'];
       bytes: number;
       width: number;
       height: number;
@@ -30,11 +29,13 @@ export type RenderOutcome =
 
 const [style, duration, sheetPath, formatId] = process.argv.slice(2) as [Style, string, string, AdFormatId?];
 const format = adFormat(formatId ?? primaryFormat.id);
+const length = adDurations.find((seconds) => String(seconds) === duration);
+if (length === undefined) throw new Error(`${duration} is not an ad's length (${adDurations.join(', ')})`);
 const workDir = await mkdtemp(join(tmpdir(), 'reelfive-render-one-'));
 try {
   const cleaned = await cleanImage(await readFile(await writeProductPhoto(workDir)), join(workDir, 'upload.png'));
   if ('failure' in cleaned) throw new Error(`the fixture photo could not be cleaned: ${cleaned.failure}`);
-  const storyboard = await northwindStoryboard(style, Number(duration) as AdDuration, 'uploads/northwind.jpg');
+  const storyboard = await northwindStoryboard(style, length, 'uploads/northwind.jpg');
   let outcome: RenderOutcome;
   try {
     const ad = await renderStoryboard(storyboard, {

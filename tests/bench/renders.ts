@@ -9,9 +9,8 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promise
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { type AdFormatId, adFormats, primaryFormat } from '#shared/ad-formats.ts';
-import { type Style, styles } from '#shared/contract.ts';
+import { type AdDuration, type Style, styles } from '#shared/contract.ts';
 import { renderFunction } from '#shared/generation-steps.ts';
 import { record, recordFailure, round } from './figures.ts';
 import type { RenderOutcome } from './render-one.ts';

@@ -11,7 +11,8 @@ import {
   storyboardToolSchema,
 } from '#generation/storyboard/bedrock-writer.ts';
 import { reviseStoryboard } from '#generation/storyboard/revise-storyboard.ts';
-import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { writeRevision } from '#generation/storyboard/write-revision.ts';
 import { writeStoryboard } from '#generation/storyboard/write-storyboard.ts';

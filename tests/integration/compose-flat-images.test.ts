@@ -7,11 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
+import { type RenderedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { localVoice } from '#generation/voice/local-voice.ts';
-import type { Style } from '#shared/contract.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 import { handWrittenStoryboard } from './support/hand-written-storyboards.ts';
 import { pngBytes } from './support/uploads.ts';
 
@@ -47,7 +46,7 @@ afterAll(async () => {
   await rm(workRoot, { recursive: true, force: true });
 });
 
-function expectEveryGatePassed(ad: ComposedAd, durationSeconds: number): void {
+function expectEveryGatePassed(ad: RenderedAd, durationSeconds: number): void {
   const { media, layout } = ad.gates;
   expect(ad.refused).toEqual([]);
   expect(ad.attempt).toBe('designed');

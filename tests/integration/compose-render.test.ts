@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pcm16MonoWav, sampleRate } from '#generation/compose/dsp.ts';
 import { drawTextBlock } from '#generation/compose/layers.tsx';
 import { layoutStoryboard } from '#generation/compose/layout.ts';
-import { AdGateError, type ComposedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
+import { AdGateError, type RenderedAd, renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { ffmpegPath, ffprobePath } from '#generation/media/ffmpeg-binary.ts';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { cleanImage } from '#generation/render-jobs/clean-image.ts';
@@ -38,7 +38,7 @@ async function workDir(name: string): Promise<string> {
   return mkdtemp(join(workRoot, `${name}-`));
 }
 
-function expectEveryGatePassed(ad: ComposedAd, durationSeconds: number): void {
+function expectEveryGatePassed(ad: RenderedAd, durationSeconds: number): void {
   const { media, layout } = ad.gates;
   expect(layout.passed).toBe(true);
   expect(layout.overProduct).toBe(0);
@@ -89,7 +89,7 @@ describe('renderStoryboard', { timeout: 300_000 }, () => {
     process.env.FFMPEG_PATH = counting;
 
     // Act
-    let ad: ComposedAd;
+    let ad: RenderedAd;
     try {
       ad = await renderStoryboard(handWrittenStoryboard('direct-response', 4), {
         images: { upload },

@@ -110,7 +110,7 @@ describe('a UGC ad that scrolls the shop', { timeout: 300_000 }, () => {
     expect(ad.gates.media.blackSeconds + ad.gates.media.blankSeconds + ad.gates.media.frozenSeconds).toBe(0);
     // The strip right of the safe zone (no text there): the page's rows are found again higher up,
     // by as far as the layout's scroll carries the page between the two frames.
-    expect(storyboard.scenes[1]!.shots.map((shot) => shot.layout)).toEqual(['site-scroll', 'site-scroll']);
+    expect(storyboard.scenes[1]!.shots.map((shot) => shot.framing)).toEqual(['site-scroll', 'site-scroll']);
     const moved = verticalShift(early, late, 600, 700);
     const expected = pageTopAt(storyboard, 2.3) - pageTopAt(storyboard, 3.9);
     console.log(`site scroll between 2.3 s and 3.9 s: ${JSON.stringify(moved)}, the layout's ${expected} px`);

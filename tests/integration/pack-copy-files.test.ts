@@ -1,6 +1,6 @@
 // The pack's text files from a real order's parts: a demo shop read by the real site reader, the
 // template storyboard, festival's voice and the renderer. The caption file follows the words the
-// render heard (ComposedAd.spokenWords), in a syntax a strict reader accepts, inside the ad; the
+// render heard (RenderedAd.spokenWords), in a syntax a strict reader accepts, inside the ad; the
 // copy fits every limit. Render time is the bench's, not asserted here.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -13,7 +13,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderStoryboard } from '#generation/compose/render-storyboard.ts';
 import { placeVoice, type SceneSlot, sceneLeadSeconds } from '#generation/compose/voice-track.ts';
-import { type AdDuration, adDurations } from '#generation/storyboard/scene-plans.ts';
 import { adHeardBudget } from '#generation/storyboard/scene-words.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import { type Storyboard, wordsOf } from '#generation/storyboard/storyboard.ts';
@@ -23,7 +22,7 @@ import { festivalReads, localVoice } from '#generation/voice/local-voice.ts';
 import { targetPace, voiceFor } from '#generation/voice/style-voices.ts';
 import type { LocalVoiceChoice, Read, SpokenLine } from '#generation/voice/voice.ts';
 import { voiceFrom } from '#generation/voice/voice-from.ts';
-import { type Style, styles } from '#shared/contract.ts';
+import { type AdDuration, adDurations, type Style, styles } from '#shared/contract.ts';
 import { type SitePage, siteFactsOf, unreachableSite as unreachable } from '#tests/unit/fixtures/sites.ts';
 import { northwindFacts, writeProductPhoto } from './support/ad-fixtures.ts';
 

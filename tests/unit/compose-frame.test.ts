@@ -10,9 +10,8 @@ import { type Box, bottom, contains, frameGeometry, overlaps, right } from '#gen
 import { type AdLayout, type ImageFacts, layoutStoryboard } from '#generation/compose/layout.ts';
 import { checkLayout, minSizeFor } from '#generation/compose/layout-gate.ts';
 import { composePlate } from '#generation/compose/plates.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
-import { styles } from '#shared/contract.ts';
+import { adDurations, styles } from '#shared/contract.ts';
 import { northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
 import { evenlyRead } from './support/evenly-read.ts';
 
@@ -87,7 +86,7 @@ describe('the frame', () => {
   });
 
   const cases = styles.flatMap((style) =>
-    ([4, 8, 12] as AdDuration[]).flatMap((duration) =>
+    adDurations.flatMap((duration) =>
       (['square', 'coffee', 'logo'] as const).map((picture) => [style, duration, picture] as const),
     ),
   );

@@ -7,10 +7,9 @@ import { contains, frameGeometry, overlaps, safeZone } from '#generation/compose
 import { type AdLayout, type ImageFacts, layoutStoryboard } from '#generation/compose/layout.ts';
 import { checkLayout, minSizeFor } from '#generation/compose/layout-gate.ts';
 import { placeBlock, stickerTiltDeg } from '#generation/compose/text-blocks.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
-import { styles } from '#shared/contract.ts';
+import { type AdDuration, styles } from '#shared/contract.ts';
 import {
   handWrittenStoryboard,
   withoutImages,
@@ -310,7 +309,7 @@ describe("the product's key area beside text at its least size", () => {
               text: beats[index % beats.length]!,
               shots: scene.shots.map((shot) => ({
                 ...shot,
-                layout: 'product-hero' as const,
+                framing: 'product-hero' as const,
                 motion: 'handheld' as const,
               })),
             },

@@ -20,10 +20,9 @@ import { checkLayout } from '#generation/compose/layout-gate.ts';
 import { plateScale } from '#generation/compose/motion.ts';
 import { composePlate } from '#generation/compose/plates.ts';
 import { schemeFor } from '#generation/compose/scheme.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
-import { styles } from '#shared/contract.ts';
+import { type AdDuration, styles } from '#shared/contract.ts';
 import { northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
 import { handWrittenStoryboard, withoutImages } from '#tests/integration/support/hand-written-storyboards.ts';
 
@@ -191,7 +190,7 @@ describe('the product', () => {
   });
 
   const cases = styles.flatMap((style) =>
-    ([8, 12] as AdDuration[]).flatMap((duration) =>
+    ([8, 12] satisfies AdDuration[]).flatMap((duration) =>
       (['square', 'coffee'] as const).map((photo) => [style, duration, photo] as const),
     ),
   );
@@ -240,7 +239,7 @@ describe('the product', () => {
       delete scene.callout;
       delete scene.emphasis;
       delete scene.phoneElement;
-      for (const shot of scene.shots) if (shot.layout !== 'site-scroll') shot.motion = 'handheld';
+      for (const shot of scene.shots) if (shot.framing !== 'site-scroll') shot.motion = 'handheld';
     });
 
     // Act

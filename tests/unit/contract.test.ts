@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { displayedOrderStatus, messages, shortOrderId } from '#shared/contract.ts';
+import { adDurations, displayedOrderStatus, durationChoices, messages, shortOrderId } from '#shared/contract.ts';
 import { createOrderRequestSchema } from '#shared/create-order-request.ts';
+import { previewRequestSchema } from '#shared/preview-request.ts';
 
 const valid = { website: 'https://example.com', email: 'buyer@example.com' };
 
@@ -12,11 +13,25 @@ describe('create-order request schema', () => {
       website: 'https://example.com/',
       email: 'buyer@example.com',
       style: 'cinematic',
-      durationSeconds: '12',
+      durationSeconds: 12,
       imageFileName: null,
       imageStoragePath: null,
       couponCode: null,
     });
+  });
+
+  it("reads the form's length, a string, into the number every later step carries, and refuses any other", () => {
+    const lengthOf = (durationSeconds: unknown) => createOrderRequestSchema.parse({ ...valid, durationSeconds });
+    const previewLengthOf = (durationSeconds: unknown) =>
+      previewRequestSchema.parse({ ...valid, style: 'ugc', durationSeconds, imageStoragePath: null });
+
+    expect(durationChoices.map((choice) => lengthOf(choice).durationSeconds)).toEqual([...adDurations]);
+    expect(durationChoices.map((choice) => previewLengthOf(choice).durationSeconds)).toEqual([...adDurations]);
+    for (const durationSeconds of [8, '6', '08', '']) {
+      expect(createOrderRequestSchema.safeParse({ ...valid, durationSeconds }).success, String(durationSeconds)).toBe(
+        false,
+      );
+    }
   });
 
   it('upper-cases the coupon and turns empty strings into null', () => {

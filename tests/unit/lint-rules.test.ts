@@ -3,7 +3,7 @@
 // configuration in a scratch folder: a rule that stopped matching (a new feature folder without
 // its zone, a pattern Biome reads differently) fails here, not silently.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,25 @@ function lintProbes(probes: Record<string, string>): Finding[] {
   return report.diagnostics.map((diagnostic) => ({ rule: diagnostic.category, path: diagnostic.location.path }));
 }
 
+const engineFolders = ['lambdas/generation/compose', 'lambdas/generation/storyboard', 'lambdas/generation/styles'];
+
+/** The level each override of a Biome configuration gives noImportCycles, where it gives one. */
+function importCycleOverrides(config: string): { includes: string[]; level: unknown }[] {
+  const parsed = JSON.parse(readFileSync(join(root, config), 'utf8')) as {
+    overrides?: { includes?: string[]; linter?: { rules?: { suspicious?: { noImportCycles?: unknown } } } }[];
+  };
+  return (parsed.overrides ?? []).flatMap((override) => {
+    const rule = override.linter?.rules?.suspicious?.noImportCycles;
+    if (rule === undefined) return [];
+    return [
+      {
+        includes: override.includes ?? [],
+        level: typeof rule === 'string' ? rule : (rule as { level?: unknown }).level,
+      },
+    ];
+  });
+}
+
 const importing = (specifier: string) => `import { x } from '${specifier}';\nexport const y = [x];\n`;
 const otherThan = (feature: string) => features.find((other) => other !== feature)!;
 
@@ -62,6 +81,11 @@ beforeAll(() => {
   probes['lambdas/orders/circle-b.ts'] = "import type { A } from './circle-a.ts';\nexport type B = { a?: A };\n";
   probes['lambdas/orders/line-a.ts'] = "import type { B } from './line-b.ts';\nexport type A = { b?: B };\n";
   probes['lambdas/orders/line-b.ts'] = 'export type B = { n: number };\n';
+  // The engine's folders once had the rule switched off for their one circle (storyboard ↔ styles): no longer.
+  for (const folder of engineFolders) {
+    probes[`${folder}/circle-a.ts`] = "import type { B } from './circle-b.ts';\nexport type A = { b?: B };\n";
+    probes[`${folder}/circle-b.ts`] = "import type { A } from './circle-a.ts';\nexport type B = { a?: A };\n";
+  }
   findings = lintProbes(probes);
 }, 60_000);
 
@@ -77,10 +101,21 @@ describe('import circles', () => {
   it('are refused even when every import in them is type-only', () => {
     const circles = findings.filter((finding) => finding.rule === 'lint/suspicious/noImportCycles');
 
-    expect(circles.map((finding) => finding.path).sort()).toEqual([
-      'lambdas/orders/circle-a.ts',
-      'lambdas/orders/circle-b.ts',
-    ]);
+    expect(circles.map((finding) => finding.path).sort()).toEqual(
+      [
+        'lambdas/orders/circle-a.ts',
+        'lambdas/orders/circle-b.ts',
+        ...engineFolders.flatMap((folder) => [`${folder}/circle-a.ts`, `${folder}/circle-b.ts`]),
+      ].sort(),
+    );
+  });
+
+  it('are refused everywhere: no override of biome.json or web/biome.json switches the rule off or down', () => {
+    for (const config of ['biome.json', 'web/biome.json']) {
+      for (const override of importCycleOverrides(config)) {
+        expect({ config, ...override }).toEqual({ config, includes: override.includes, level: 'error' });
+      }
+    }
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { FootageResult, FootageScene } from '#generation/footage/footage-jobs.ts';
+import type { FootageResult, SceneClip } from '#generation/footage/footage-jobs.ts';
 import { footageProgress, footageWasMade, renderingProgress, renderingStart } from '#generation/order-progress.ts';
 
 const startedAt = '2026-11-28T10:00:00.000Z';
 const at = (seconds: number) => Date.parse(startedAt) + seconds * 1000;
 
-function footage(statuses: FootageScene['status'][], status: FootageResult['status'] = 'running'): FootageResult {
+function footage(statuses: SceneClip['status'][], status: FootageResult['status'] = 'running'): FootageResult {
   return {
     status,
     startedAt,

@@ -13,14 +13,13 @@ import {
   sentencesWithin,
   shortenAtWord,
 } from '#generation/pack/copy-limits.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { demoShops, demoUploadKey } from '#local/demo-shops/shops.ts';
-import { styles } from '#shared/contract.ts';
+import { type AdDuration, styles } from '#shared/contract.ts';
 import { readDemoShop } from '#tests/unit/support/read-demo-shop.ts';
 
 const sites = new Map<string, WebsiteAnalysis>();

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { openingsOf } from '#generation/storyboard/openings.ts';
 import { reviseStoryboard } from '#generation/storyboard/revise-storyboard.ts';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
-import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { catTreats, coffeeRoaster, motorcycleGarage } from './fixtures/ad-copy-sites.ts';
 
@@ -80,7 +81,7 @@ describe('the template writer’s revision', () => {
     expect(done).toEqual(['photo']);
     expect(storyboard.assets[0]).toEqual({ id: 'upload', source: 'upload', key: newPhoto });
     expect(storyboard.assets.filter((asset) => asset.key === uploadKey)).toEqual([]);
-    const productShots = shots(storyboard).filter((shot) => shot.layout.startsWith('product-'));
+    const productShots = shots(storyboard).filter((shot) => shot.framing.startsWith('product-'));
     expect(productShots.length).toBeGreaterThan(0);
     expect(productShots.every((shot) => shot.asset === 'upload')).toBe(true);
     expect(storyboard.endCard.asset).toBe('upload');

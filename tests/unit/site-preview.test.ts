@@ -55,7 +55,7 @@ describe('the preview cache', () => {
     const keys = previewKeys('https://alderandash.com/');
 
     expect(keys.site).toMatch(/^previews\/[0-9a-f]{64}\/site\.json$/);
-    expect(keys.hook('ugc', '8')).toBe(keys.site.replace('site.json', 'hook-ugc-8.json'));
+    expect(keys.hook('ugc', 8)).toBe(keys.site.replace('site.json', 'hook-ugc-8.json'));
     expect(keys.image(1)).toBe(keys.site.replace('site.json', 'site-1.webp'));
     expect(previewKeys('https://other.example/').site).not.toBe(keys.site);
   });

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeZone } from '#generation/compose/geometry.ts';
 import { drawnLineCount } from '#generation/compose/text-blocks.ts';
 import { readMaxSeconds } from '#generation/compose/voice-track.ts';
-import { type AdDuration, adDurations } from '#generation/storyboard/scene-plans.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
@@ -16,7 +15,7 @@ import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { type DemoShopSlug, demoShops, demoUploadKey } from '#local/demo-shops/shops.ts';
-import { type Style, styles } from '#shared/contract.ts';
+import { type AdDuration, adDurations, type Style, styles } from '#shared/contract.ts';
 import { readDemoShop } from '#tests/unit/support/read-demo-shop.ts';
 
 const sites = new Map<string, WebsiteAnalysis>();

@@ -3,13 +3,14 @@
 // there too; they must still make an ad after the deploy.
 import { describe, expect, it } from 'vitest';
 import { carriedStoryboard } from '#generation/generation-state.ts';
-import { storyboardSchema, storyboardVersion } from '#generation/storyboard/storyboard.ts';
+import { framings, type Storyboard, storyboardVersion } from '#generation/storyboard/storyboard.ts';
 import { storyboardOfState } from '#generation/storyboard/storyboard-of-state.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { northwindFacts, northwindStoryboard } from '#tests/integration/support/ad-fixtures.ts';
 
 const site: WebsiteAnalysis = { ...northwindFacts, source: 'site' };
-const order = { website: 'https://northwind.coffee', style: 'cinematic' as const, duration_seconds: 8 };
+const order = { website: 'https://northwind.coffee', style: 'cinematic' as const, duration_seconds: 8 as const };
 
 /** The ad script the writing step returned before the storyboard existed (no `version`). */
 const oldScript = {
@@ -57,6 +58,25 @@ describe('the storyboard an execution carries', () => {
     const carried = await storyboardOfState(storyboard, site, { ...order, style: 'ugc', duration_seconds: 12 });
 
     // Assess
+    expect(carried).toEqual(storyboard);
+  });
+
+  it('reads the shots of a storyboard written before their `layout` field was named `framing`', async () => {
+    // Prepare
+    const storyboard = await northwindStoryboard('ugc', 12, 'photo.jpg');
+    const written = JSON.parse(JSON.stringify(storyboard).replaceAll('"framing":', '"layout":'));
+    const shotsOf = (board: Storyboard) => [
+      ...board.scenes.flatMap((scene) => scene.shots),
+      ...(board.openings ?? []).flatMap((opening) => opening.shots),
+    ];
+
+    // Act
+    const carried = await storyboardOfState(written, site, { ...order, style: 'ugc', duration_seconds: 12 });
+
+    // Assess
+    expect(JSON.stringify(written)).not.toContain('"framing"');
+    expect(shotsOf(carried).map((shot) => shot.framing)).toEqual(shotsOf(storyboard).map((shot) => shot.framing));
+    for (const shot of shotsOf(carried)) expect(framings).toContain(shot.framing);
     expect(carried).toEqual(storyboard);
   });
 

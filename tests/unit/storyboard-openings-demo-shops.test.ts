@@ -5,19 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factsOf, textOf } from '#generation/storyboard/fact-pool.ts';
 import { openingsOf, withOpening } from '#generation/storyboard/openings.ts';
-import { type AdDuration, adDurations } from '#generation/storyboard/scene-plans.ts';
 import { adHeardBudget } from '#generation/storyboard/scene-words.ts';
 import { comparable, siteCopy } from '#generation/storyboard/site-copy.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
-import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { paceProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { drawable, templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
 import { predictVoice, voiceFits } from '#generation/storyboard/voice-fit.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { setTestSiteHosts } from '#generation/website/fetch-public-page.ts';
 import { demoShopHosts, serveDemoShops } from '#local/demo-shops/serve.ts';
 import { demoShops } from '#local/demo-shops/shops.ts';
-import { type Style, styles } from '#shared/contract.ts';
+import { type AdDuration, adDurations, type Style, styles } from '#shared/contract.ts';
 import { readDemoShop } from '#tests/unit/support/read-demo-shop.ts';
 
 const readable = demoShops.filter((shop) => shop.answers === 'page').map((shop) => shop.slug);

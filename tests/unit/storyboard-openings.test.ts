@@ -8,8 +8,9 @@ import { withOpening as withSeenHook } from '#generation/preview/preview-reuse.t
 import { sameFact } from '#generation/storyboard/fact-pool.ts';
 import { extraOpenings, openingName, openingsOf, withOpening } from '#generation/storyboard/openings.ts';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
-import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { paceProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { predictVoice, voiceFits } from '#generation/storyboard/voice-fit.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';

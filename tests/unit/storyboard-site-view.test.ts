@@ -2,7 +2,8 @@
 // and when the template writer draws the shop's page (a UGC ad of a site that gave a product and a
 // picture) or falls back to photos.
 import { describe, expect, it } from 'vitest';
-import { parseStoryboard, type Storyboard } from '#generation/storyboard/storyboard.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { parseStoryboard } from '#generation/storyboard/storyboard-schema.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import { handWrittenStoryboard, withSiteView } from '#tests/integration/support/hand-written-storyboards.ts';
 import { siteFactsOf } from './fixtures/sites.ts';
@@ -20,7 +21,7 @@ describe('the storyboard schema, for the site view', () => {
 
     // Assess
     expect(problemsOf(board)).toEqual([]);
-    expect(board.scenes[1]!.shots.map((shot) => [shot.layout, shot.motion])).toEqual([
+    expect(board.scenes[1]!.shots.map((shot) => [shot.framing, shot.motion])).toEqual([
       ['site-scroll', 'scroll'],
       ['site-scroll', 'scroll'],
     ]);
@@ -78,7 +79,7 @@ describe('the storyboard schema, for the site view', () => {
       (board: Storyboard) => {
         delete board.siteView;
       },
-      'scenes.1.shots.0.layout',
+      'scenes.1.shots.0.framing',
     ],
     [
       'a scroll on a photo',
@@ -117,10 +118,10 @@ describe('the template writer and the site view', () => {
         logo: 'site-5',
         products: [{ name: 'Cedar & Smoke Soy Candle', price: '$34', rating: 4.8, image: 'site-1' }],
       });
-      expect(board.scenes[1]!.shots.every((shot) => shot.layout === 'site-scroll')).toBe(true);
+      expect(board.scenes[1]!.shots.every((shot) => shot.framing === 'site-scroll')).toBe(true);
       expect(board.scenes[1]!.footage).toBeUndefined();
       const others = board.scenes.filter((_, index) => index !== 1).flatMap((scene) => scene.shots);
-      expect(others.some((shot) => shot.layout === 'site-scroll')).toBe(false);
+      expect(others.some((shot) => shot.framing === 'site-scroll')).toBe(false);
     }
   });
 
@@ -138,7 +139,7 @@ describe('the template writer and the site view', () => {
     // Assess
     for (const board of [plumber, cinematic]) {
       expect(board.siteView).toBeUndefined();
-      expect(board.scenes.flatMap((scene) => scene.shots).some((shot) => shot.layout === 'site-scroll')).toBe(false);
+      expect(board.scenes.flatMap((scene) => scene.shots).some((shot) => shot.framing === 'site-scroll')).toBe(false);
     }
   });
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { adHeardBudget, scenePlace, voiceBudget } from '#generation/storyboard/scene-words.ts';
 import { siteCopy } from '#generation/storyboard/site-copy.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
-import { type Storyboard, storyboardSchema, wordsOf } from '#generation/storyboard/storyboard.ts';
+import { type Storyboard, wordsOf } from '#generation/storyboard/storyboard.ts';
 import { genericLinePatterns, paceProblems, storyboardProblems } from '#generation/storyboard/storyboard-checks.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { templateStoryboardWriter, writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { StoryboardInput } from '#generation/storyboard/writer.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
@@ -343,8 +344,8 @@ describe('the pictures', () => {
       const sourceOf = new Map(storyboard.assets.map((asset) => [asset.id, asset.source]));
       for (const shot of storyboard.scenes.flatMap((scene) => scene.shots)) {
         const source = shot.asset ? sourceOf.get(shot.asset) : undefined;
-        if (source === 'product' || source === 'upload') expect(shot.layout).not.toBe('full-bleed');
-        if (source === 'logo') expect(['end-card', 'brand']).toContain(shot.layout);
+        if (source === 'product' || source === 'upload') expect(shot.framing).not.toBe('full-bleed');
+        if (source === 'logo') expect(['end-card', 'brand']).toContain(shot.framing);
       }
     },
   );
@@ -359,7 +360,7 @@ describe('the pictures', () => {
     expect(shop.endCard.asset).toBe('site-1');
     expect(plumber.assets.find((asset) => asset.id === plumber.endCard.asset)?.source).toBe('logo');
     expect(bare).toMatchObject({ assets: [], endCard: { asset: null } });
-    expect(bare.scenes[0]!.shots[0]).toMatchObject({ asset: null, layout: 'brand' });
+    expect(bare.scenes[0]!.shots[0]).toMatchObject({ asset: null, framing: 'brand' });
   });
 
   it('moves the camera by style: slow pushes for cinematic, still cuts of 0.8–1.5 s for direct-response, a hand-held phone for UGC', () => {
@@ -373,9 +374,9 @@ describe('the pictures', () => {
       expect(new Set(storyShots(cinematic!).map((shot) => shot.motion))).toEqual(new Set(['push-in', 'pull-out']));
       expect(new Set(storyShots(directResponse!).map((shot) => shot.motion))).toEqual(new Set(['static']));
       // UGC's photos are hand-held; the shop's page it scrolls (8 and 12 s) is scrolled.
-      const photos = storyShots(ugc!).filter((shot) => shot.layout !== 'site-scroll');
+      const photos = storyShots(ugc!).filter((shot) => shot.framing !== 'site-scroll');
       expect(new Set(photos.map((shot) => shot.motion))).toEqual(new Set(['handheld']));
-      for (const shot of storyShots(ugc!)) expect(shot.motion === 'scroll').toBe(shot.layout === 'site-scroll');
+      for (const shot of storyShots(ugc!)) expect(shot.motion === 'scroll').toBe(shot.framing === 'site-scroll');
       for (const shot of storyShots(directResponse!).slice(1)) {
         expect(shot.seconds).toBeGreaterThanOrEqual(0.8);
         expect(shot.seconds).toBeLessThanOrEqual(1.5);

@@ -8,7 +8,7 @@ import { synthesizeBed } from '#generation/compose/music.ts';
 import { schemeFor } from '#generation/compose/scheme.ts';
 import { adHeardBudget, scenePlace, voiceBudget } from '#generation/storyboard/scene-words.ts';
 import { spokenWordCount } from '#generation/storyboard/spoken-words.ts';
-import { parseStoryboard } from '#generation/storyboard/storyboard.ts';
+import { parseStoryboard } from '#generation/storyboard/storyboard-schema.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { StyleDefinition } from '#generation/styles/style-definition.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
@@ -50,7 +50,7 @@ const fourth = vi.hoisted(() => ({
       visuals: {
         motions: ['pan-left', 'pan-right'],
         endCardMotion: 'pull-out',
-        productLayout: () => 'product-split',
+        productFraming: () => 'product-split',
         footageCamera: { shot: 'Sunlit postcard view, slow lateral pan, faded film colours', people: 'people' },
       },
       look: {
@@ -118,7 +118,7 @@ describe('a fourth style, given only as data', () => {
     const story = storyboard.scenes.slice(0, -1).flatMap((scene) => scene.shots);
     expect(new Set(story.map((shot) => shot.motion))).toEqual(new Set(['pan-left', 'pan-right']));
     // Its product photos open beside the split field (cinematic opens on the product big).
-    expect(storyboard.scenes[0]!.shots[0]!.layout).toBe('product-split');
+    expect(storyboard.scenes[0]!.shots[0]!.framing).toBe('product-split');
     expect(storyboard.scenes.at(-1)!.shots[0]!.motion).toBe('pull-out');
     // Every line fits its scene at 2.2 heard words a second at most, and the whole ad its length.
     storyboard.scenes.forEach((scene, index) => {

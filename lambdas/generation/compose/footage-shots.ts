@@ -1,16 +1,16 @@
-// AI footage in the ad (docs/design.md "Generation pipeline"): the shots a scene's footage covers (footageShotIndexes:
+// AI footage in the ad (docs/design.md "Generation pipeline"): the shots a scene's clip covers (clipShotIndexes:
 // never the product shot) show its clip, full frame, trimmed to their length (a short clip holds
 // its last frame). Layout and gates see a still of the clip as the shot's picture, so text placed
 // on it is checked for contrast against what the clip shows; the compositor plays the clip there.
 import { join } from 'node:path';
 import { probeMedia } from '#generation/media/probe-media.ts';
 import { runFfmpeg } from '#generation/media/run-ffmpeg.ts';
-import { footageShotIndexes, type Storyboard } from '#generation/storyboard/storyboard.ts';
+import { clipShotIndexes, type Storyboard } from '#generation/storyboard/storyboard.ts';
+
+/** How a clip's still is marked among the storyboard's assets (the layout keeps it on its own shot). */
+export const clipStillDescription = 'AI footage';
 
 /** A shot played from a clip: which file, from which second of it. */
-/** How a footage clip's still is marked among the storyboard's assets (the layout keeps it on its own shot). */
-export const footageDescription = 'AI footage';
-
 export interface ClipShot {
   path: string;
   offsetSeconds: number;
@@ -41,7 +41,7 @@ export async function withFootage(
     if (!scene?.footage) continue;
     const probed = await probeMedia(path);
     if (!probed.video || probed.durationSeconds <= 0) continue;
-    const indexes = footageShotIndexes(scene);
+    const indexes = clipShotIndexes(scene);
     const span = indexes.reduce((sum, index) => sum + scene.shots[index]!.seconds, 0);
     // The still at the middle of what the ad shows of the clip.
     const stillPath = join(workDir, `footage-${sceneIndex}.png`);
@@ -62,13 +62,13 @@ export async function withFootage(
       signal ? { signal } : {},
     );
     const assetId = `footage-${sceneIndex}`;
-    copy.assets.push({ id: assetId, source: 'hero', description: footageDescription });
+    copy.assets.push({ id: assetId, source: 'hero', description: clipStillDescription });
     stills[assetId] = stillPath;
     let offset = 0;
     const clipShots: ClipShot[] = [];
     for (const index of indexes) {
       const shot = scene.shots[index]!;
-      scene.shots[index] = { ...shot, asset: assetId, layout: 'full-bleed', motion: 'static' };
+      scene.shots[index] = { ...shot, asset: assetId, framing: 'full-bleed', motion: 'static' };
       clipShots[index] = { path, offsetSeconds: offset };
       offset += shot.seconds;
     }

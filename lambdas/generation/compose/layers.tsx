@@ -351,14 +351,6 @@ export const plateSizeOf = (frame: FrameGeometry) => ({
   height: Math.round(frame.height * frame.plateScale),
 });
 
-/**
- * The designed backgrounds a style chooses from (its `look.plate`): `glow-vignette`, a dark
- * gradient with bokeh, a glow behind the product and a vignette; `banded-burst`, a tilted colour
- * band and a burst that alternate shot by shot; `bokeh-blob`, a soft room of bokeh and a blob of
- * light behind the product.
- */
-export type PlateDesign = 'glow-vignette' | 'banded-burst' | 'bokeh-blob';
-
 /** The designed background of a shot at plate size (frame × plateScale), before the product is laid on it. */
 export async function drawPlateDesign(
   layout: AdLayout,

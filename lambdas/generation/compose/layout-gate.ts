@@ -6,15 +6,11 @@ import type { CaptionTrack } from './captions.ts';
 import { contrast, contrastOfLuminances, luminance } from './color.ts';
 import { type Box, contains, overlaps } from './geometry.ts';
 import type { AdLayout } from './layout.ts';
-import type { TypeSpec } from './looks.ts';
+import { minTypeSize, type TypeSpec } from './looks.ts';
 import type { Backing } from './text-blocks.ts';
 
 export const minContrast = 4.5;
-/** At the design frame's 720 px width; a frame's minimums are these times its scale. */
-export const minSizeRegular = 44;
-export const minSizeBold = 35;
-
-export const minSizeFor = (weight: TypeSpec['weight']) => (weight >= 600 ? minSizeBold : minSizeRegular);
+export const minSizeFor = (weight: TypeSpec['weight']) => (weight >= 600 ? minTypeSize.bold : minTypeSize.regular);
 
 /** The luminance range of the plate behind a frame box during scene `sceneIndex`, or null before plates exist. */
 export type MeasureBehind = (sceneIndex: number, box: Box) => { darkest: number; brightest: number } | null;

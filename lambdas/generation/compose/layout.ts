@@ -7,7 +7,7 @@
 import type { SceneRole } from '#generation/storyboard/scene-plans.ts';
 import type { Motion, Storyboard, StoryboardScene, StoryboardShot } from '#generation/storyboard/storyboard.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
-import { footageDescription } from './footage-shots.ts';
+import { clipStillDescription } from './footage-shots.ts';
 import {
   type Box,
   bottom,
@@ -20,9 +20,7 @@ import {
   right,
   scaleBox,
 } from './geometry.ts';
-import type { PlateDesign } from './layers.tsx';
-import { minSizeBold as minBoldSize } from './layout-gate.ts';
-import { type CaptionSpec, type Look, safeLook, type TypeSpec } from './looks.ts';
+import { type CaptionSpec, type Look, minTypeSize, type PlateDesign, safeLook, type TypeSpec } from './looks.ts';
 import { envelopeOf, type Move, moveFor, plateScale } from './motion.ts';
 import { messageBlue, type Scheme, schemeFor } from './scheme.ts';
 import { type SiteView, sitePageHeight } from './site-page.tsx';
@@ -344,9 +342,9 @@ function picturePlan(
   images: ReadonlyMap<string, ImageFacts>,
 ): { asset: string | null; tight: boolean }[][] {
   const sourceOf = new Map(storyboard.assets.map((asset) => [asset.id, asset]));
-  const isFootage = (id: string) => sourceOf.get(id)?.description === footageDescription;
+  const isClipStill = (id: string) => sourceOf.get(id)?.description === clipStillDescription;
   const photos = storyboard.assets
-    .filter((asset) => asset.source !== 'logo' && !isFootage(asset.id) && images.get(asset.id)?.opaque)
+    .filter((asset) => asset.source !== 'logo' && !isClipStill(asset.id) && images.get(asset.id)?.opaque)
     .map((asset) => asset.id);
   const used = new Set<string>();
   let turn = 0;
@@ -357,7 +355,7 @@ function picturePlan(
       if (
         scene.role === 'cta' ||
         !own ||
-        shot.layout === 'brand' ||
+        shot.framing === 'brand' ||
         !images.has(own) ||
         sourceOf.get(own)?.source === 'logo'
       ) {
@@ -400,7 +398,7 @@ export function drawsSitePage(storyboard: Pick<Storyboard, 'siteView' | 'scenes'
   return (
     !!storyboard.siteView &&
     isPhoneScreen(frame) &&
-    storyboard.scenes.some((scene) => scene.shots.some((shot) => shot.layout === 'site-scroll'))
+    storyboard.scenes.some((scene) => scene.shots.some((shot) => shot.framing === 'site-scroll'))
   );
 }
 
@@ -583,7 +581,7 @@ function brandMarkFor(context: SceneContext): BrandMark | null {
     // Light type is too thin to read this small: the mark takes the semibold of the same family.
     weight: look.headline.weight === 300 ? 600 : look.headline.weight,
     size: wordmarkSize,
-    minSize: minBoldSize,
+    minSize: minTypeSize.bold,
     lineHeight: 1.1,
     maxLines: 1,
     treatment: 'boxed',
@@ -812,7 +810,7 @@ function storyScene(scene: StoryboardScene, index: number, context: SceneContext
   const view = context.storyboard.siteView;
   const designs = pictures.map(
     (picture, shotIndex): ShotDesign =>
-      scene.shots[shotIndex]!.layout === 'site-scroll' && view && isPhoneScreen(frame)
+      scene.shots[shotIndex]!.framing === 'site-scroll' && view && isPhoneScreen(frame)
         ? 'site'
         : designOf(picture.asset ? images.get(picture.asset) : undefined, picture.asset, frame).design,
   );

@@ -6,6 +6,20 @@ import type { FontWeight } from './fonts.ts';
 /** How text is kept legible: on its own box, inside a stroke, or on the designed plate (measured). */
 export type Treatment = 'plain' | 'boxed' | 'outline' | 'sticker';
 
+/**
+ * The smallest type the layout gate passes (compose/layout-gate.ts), at the design frame's 720 px width; a frame's
+ * minimums are these times its scale.
+ */
+export const minTypeSize = { regular: 44, bold: 35 } as const;
+
+/**
+ * The designed backgrounds a style chooses from (its `look.plate`), drawn by compose/layers.tsx: `glow-vignette`, a dark
+ * gradient with bokeh, a glow behind the product and a vignette; `banded-burst`, a tilted colour
+ * band and a burst that alternate shot by shot; `bokeh-blob`, a soft room of bokeh and a blob of
+ * light behind the product.
+ */
+export type PlateDesign = 'glow-vignette' | 'banded-burst' | 'bokeh-blob';
+
 export interface TypeSpec {
   weight: FontWeight;
   /** The size aimed at, shrunk step by step to `minSize` until the text fits its region. */

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { assertRenderedAd, probeMedia } from '#generation/media/probe-media.ts';
 import { runFfmpeg } from '#generation/media/run-ffmpeg.ts';
-import { type Storyboard, storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import type { Storyboard } from '#generation/storyboard/storyboard.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
 import { voiceFor } from '#generation/voice/style-voices.ts';
 import type { SpokenLine, SpokenWord, Voice } from '#generation/voice/voice.ts';
@@ -45,7 +46,7 @@ import {
 import { placeAndCut } from './voice-cuts.ts';
 import { type PlacedLine, type PlacedVoice, readMaxSeconds } from './voice-track.ts';
 
-export interface ComposeOptions {
+export interface RenderOptions {
   /** A clean PNG (clean-image.ts output) per asset id; an asset without one is drawn as the brand background. */
   images: Readonly<Record<string, string>>;
   voice: Voice;
@@ -66,7 +67,7 @@ export interface GateFigures {
   duckingDb: number;
 }
 
-export interface ComposedAd {
+export interface RenderedAd {
   videoPath: string;
   posterPath: string;
   durationSeconds: number;
@@ -162,7 +163,7 @@ export function placeOnVoice(
   return placing;
 }
 
-export async function renderStoryboard(input: Storyboard, options: ComposeOptions): Promise<ComposedAd> {
+export async function renderStoryboard(input: Storyboard, options: RenderOptions): Promise<RenderedAd> {
   const started = performance.now();
   const { workDir, signal } = options;
   // A frame the renderer cannot lay out is refused before any work starts.
@@ -395,14 +396,14 @@ interface FinishInput {
   storyboard: Storyboard;
   lines: PlacedLine[];
   soundtrack: Promise<Soundtrack>;
-  options: ComposeOptions;
+  options: RenderOptions;
   report: (fraction: number) => void;
 }
 
 type AttemptResult =
   | {
       passed: true;
-      ad: Omit<ComposedAd, 'attempt' | 'refused' | 'seconds' | 'storyboard' | 'spokenWords'>;
+      ad: Omit<RenderedAd, 'attempt' | 'refused' | 'seconds' | 'storyboard' | 'spokenWords'>;
       seconds: { draw: number; encode: number; analyse: number };
     }
   | { passed: false; problems: string[] };

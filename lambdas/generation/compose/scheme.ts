@@ -11,7 +11,7 @@ export interface Scheme {
   plateTop: string;
   plateBottom: string;
   glow: string;
-  /** A second field for cuts and split layouts. */
+  /** A second field for cuts and the product-split framing. */
   field: string;
   /** The plate colour text is designed to sit on where it has no box. */
   plateBehindText: string;

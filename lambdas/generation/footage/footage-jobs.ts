@@ -9,7 +9,8 @@ import { ClipError, type ClipJob, type ClipProvider, type ClipRequest, type Fail
 import { type FootagePlan, roundUsd } from './footage-plan.ts';
 import type { FootageSettings } from './footage-settings.ts';
 
-export interface FootageScene {
+/** One scene's clip: what it asks the provider for, its job there, and where it is stored once ready. */
+export interface SceneClip {
   sceneIndex: number;
   prompt: string;
   image: string | null;
@@ -31,7 +32,7 @@ export interface FootageResult {
   model?: string;
   resolution?: string;
   startedAt?: string;
-  scenes: FootageScene[];
+  scenes: SceneClip[];
   /** What the clips delivered cost: the price table × the seconds generated. */
   costUsd: number;
   secondsGenerated: number;
@@ -134,7 +135,7 @@ export async function checkFootage(previous: FootageResult, io: FootageIo): Prom
   return settle(result, io);
 }
 
-async function startScene(scene: FootageScene, io: FootageIo): Promise<void> {
+async function startScene(scene: SceneClip, io: FootageIo): Promise<void> {
   scene.starts += 1;
   scene.job = undefined;
   try {
@@ -157,7 +158,7 @@ async function startScene(scene: FootageScene, io: FootageIo): Promise<void> {
 }
 
 /** The poll failed, not the job: polled again next time, up to maxPollErrors in a row. */
-function unreadablePoll(scene: FootageScene, kind: FailureKind, reason: string) {
+function unreadablePoll(scene: SceneClip, kind: FailureKind, reason: string) {
   if (kind !== 'retryable') {
     drop(scene, reason);
     return;
@@ -172,7 +173,7 @@ function unreadablePoll(scene: FootageScene, kind: FailureKind, reason: string) 
  * A job (or its start) that failed retryably is started again, up to maxStarts, with the same
  * prompt. Final failures and refusals drop the scene: a refused prompt is never sent again.
  */
-async function failed(scene: FootageScene, kind: FailureKind, reason: string, io: FootageIo, restartNow: boolean) {
+async function failed(scene: SceneClip, kind: FailureKind, reason: string, io: FootageIo, restartNow: boolean) {
   if (kind !== 'retryable') {
     drop(scene, kind === 'refused' ? `refused by the provider's safety filter (not retried): ${reason}` : reason);
     return;
@@ -187,7 +188,7 @@ async function failed(scene: FootageScene, kind: FailureKind, reason: string, io
   if (restartNow) await startScene(scene, io);
 }
 
-function drop(scene: FootageScene, reason: string) {
+function drop(scene: SceneClip, reason: string) {
   scene.status = 'dropped';
   scene.job = undefined;
   scene.reason = reason;

@@ -1,7 +1,7 @@
 // Which scenes get a clip, how long each clip is and what it costs, within the stage's spend limit
 // per ad. A scene asks for the shortest length its model accepts that covers the footage's span
 // (the renderer trims it); an image-to-video model skips scenes without a first frame.
-import { footageSeconds, type Storyboard } from '#generation/storyboard/storyboard.ts';
+import { clipSpanSeconds, type Storyboard } from '#generation/storyboard/storyboard.ts';
 import type { FootageSettings } from './footage-settings.ts';
 
 export interface PlannedClip {
@@ -36,7 +36,7 @@ export function planFootage(storyboard: Storyboard, settings: FootageSettings): 
       plan.skipped.push({ sceneIndex, reason: `${settings.model} needs a first frame and the scene has none` });
       return;
     }
-    const span = footageSeconds(scene);
+    const span = clipSpanSeconds(scene);
     const lengths = settings.price.clipSeconds;
     const seconds = lengths.find((length) => length >= span - 1e-6) ?? lengths.at(-1)!;
     const costUsd = clipCost(settings, seconds);

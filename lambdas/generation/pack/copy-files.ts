@@ -1,6 +1,6 @@
 // The pack's text files: copy.txt (the ad text for each platform, grouped so a buyer pastes from
 // it) and the voice's captions as SRT and WebVTT. The pack calls `adCopyFiles` once per order
-// with the storyboard as cut, the site's facts and the words the render heard (ComposedAd's
+// with the storyboard as cut, the site's facts and the words the render heard (RenderedAd's
 // `spokenWords`; the voice is the same in every format). Nothing leaves here over a limit or with
 // a number the site never gave: that is an error, not a file.
 import { siteCopy } from '#generation/storyboard/site-copy.ts';

@@ -10,7 +10,7 @@ import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import type { ContentVerdict } from '#generation/website/content-check.ts';
 import type { SiteImageSource } from '#generation/website/extract-site-facts.ts';
 import { generationConfig } from '#shared/config.ts';
-import type { DurationChoice, Style } from '#shared/contract.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 import { previewPrefix } from '#shared/preview-contract.ts';
 import { envNames, requireEnv } from '#shared/runtime-env.ts';
 
@@ -48,9 +48,9 @@ export function previewKeys(website: string) {
   return {
     site: `${folder}site.json`,
     image: (index: number) => `${folder}site-${index}.webp`,
-    hook: (style: Style, durationSeconds: DurationChoice | number) => `${folder}hook-${style}-${durationSeconds}.json`,
+    hook: (style: Style, durationSeconds: AdDuration) => `${folder}hook-${style}-${durationSeconds}.json`,
     /** The opening still for a style, length and photo (a hash of its key), redrawn on each ask. */
-    openingFrame: (style: Style, durationSeconds: DurationChoice, photo: string | null) =>
+    openingFrame: (style: Style, durationSeconds: AdDuration, photo: string | null) =>
       `${folder}opening-${style}-${durationSeconds}-${photo ? sha256Hex(photo).slice(0, 16) : 'no-photo'}.webp`,
   };
 }
@@ -74,7 +74,7 @@ export async function storeCachedSite(site: CachedSite): Promise<void> {
 export async function readCachedHook(
   website: string,
   style: Style,
-  durationSeconds: DurationChoice | number,
+  durationSeconds: AdDuration,
   readAt: string,
 ): Promise<CachedHook | null> {
   const hook = await readJson<CachedHook>(previewKeys(website).hook(style, durationSeconds));
@@ -84,7 +84,7 @@ export async function readCachedHook(
 export async function storeCachedHook(
   website: string,
   style: Style,
-  durationSeconds: DurationChoice,
+  durationSeconds: AdDuration,
   hook: CachedHook,
 ): Promise<void> {
   await writeJson(previewKeys(website).hook(style, durationSeconds), hook);

@@ -5,10 +5,10 @@
 
 import { reopened } from '#generation/storyboard/openings.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
-import { storyboardSchema } from '#generation/storyboard/storyboard.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
 import { logger } from '#powertools/logger.ts';
-import type { Style } from '#shared/contract.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 import { type CachedHook, readCachedHook, readCachedSite } from './preview-cache.ts';
 
 /** The facts the preview read for this website, marked with when; null when there are none fresh. */
@@ -28,7 +28,7 @@ export async function previewedSite(website: string, now = new Date()): Promise<
 export async function withPreviewedHook(
   storyboard: Storyboard,
   site: WebsiteAnalysis,
-  order: { website: string; style: Style; durationSeconds: number },
+  order: { website: string; style: Style; durationSeconds: AdDuration },
 ): Promise<Storyboard> {
   if (!site.previewedAt) return storyboard;
   const hook = await readCachedHook(order.website, order.style, order.durationSeconds, site.previewedAt).catch(

@@ -4,7 +4,6 @@
 // the storyboard whose opening the buyer is shown. Facts and opening are cached, and the order's
 // generation reuses them (preview-reuse.ts), so the ad opens with the hook the buyer saw.
 
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { writeTemplateStoryboard } from '#generation/storyboard/template-writer.ts';
 import type { WebsiteAnalysis } from '#generation/website/analyze-website.ts';
@@ -13,6 +12,7 @@ import type { PageFetchResult } from '#generation/website/fetch-public-page.ts';
 import { readingOverBudget } from '#generation/website/guarded-reading.ts';
 import { displayDomain } from '#generation/website/site-domain.ts';
 import { logger } from '#powertools/logger.ts';
+import { choiceOfDuration } from '#shared/contract.ts';
 import type { PreviewResponse } from '#shared/preview-contract.ts';
 import type { PreviewInput } from '#shared/preview-request.ts';
 import { prohibitedCategory } from '#shared/prohibited-content.ts';
@@ -46,7 +46,7 @@ export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): 
   const refusedFor = verdict?.refused ? prohibitedCategory(verdict.category)?.label : undefined;
   const storyboard = writeTemplateStoryboard({
     site: site.analysis,
-    order: { style: input.style, durationSeconds: Number(input.durationSeconds) as AdDuration, uploadKey: photo },
+    order: { style: input.style, durationSeconds: input.durationSeconds, uploadKey: photo },
   });
   const hook = storyboard.scenes[0]!;
   if (site.analysis.source === 'site') {
@@ -83,7 +83,7 @@ export async function previewSite(input: PreviewInput, deps: PreviewDeps = {}): 
     hook: { text: hook.text, voiceLine: hook.voiceLine },
     ...(opening ? { openingFrame: opening } : {}),
     style: input.style,
-    durationSeconds: input.durationSeconds,
+    durationSeconds: choiceOfDuration[input.durationSeconds],
   };
 }
 

@@ -4,14 +4,8 @@
 // first two seconds hold the feed. Data in the storyboard (`openings`), made into a whole storyboard
 // by `withOpening`, which the renderer renders like any other.
 import { type Fact, sameFact } from './fact-pool.ts';
-import {
-  type HookRung,
-  type OpeningId,
-  openingIds,
-  type Storyboard,
-  type StoryboardScene,
-  storyboardSchema,
-} from './storyboard.ts';
+import { type HookRung, type OpeningId, openingIds, type Storyboard, type StoryboardScene } from './storyboard.ts';
+import { storyboardSchema } from './storyboard-schema.ts';
 
 export type Opening = NonNullable<Storyboard['openings']>[number];
 

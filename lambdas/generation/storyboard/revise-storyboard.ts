@@ -11,10 +11,10 @@ import {
   type Storyboard,
   type StoryboardScene,
   type StoryboardShot,
-  storyboardSchema,
   textLimits,
   wordsOf,
 } from './storyboard.ts';
+import { storyboardSchema } from './storyboard-schema.ts';
 
 export interface RevisionOutcome {
   storyboard: Storyboard;
@@ -133,7 +133,7 @@ function withAddedPhoto(board: Storyboard, photoKey: string): Storyboard {
   const others = board.assets.filter((asset) => asset.source !== 'upload').slice(0, 5);
   const kept = new Set(others.map((asset) => asset.id));
   const assets = [{ id: 'upload', source: 'upload' as const, key: photoKey }, ...others];
-  const product = (shot: StoryboardShot) => shot.layout === 'product-hero' || shot.layout === 'product-split';
+  const product = (shot: StoryboardShot) => shot.framing === 'product-hero' || shot.framing === 'product-split';
   const shown = (id: string | null) => (id === null || kept.has(id) ? id : 'upload');
   let showsPhoto = false;
   let scenes = board.scenes.map((scene) => ({
@@ -149,7 +149,7 @@ function withAddedPhoto(board: Storyboard, photoKey: string): Storyboard {
     const [hook, ...rest] = scenes;
     const [first, ...more] = hook!.shots;
     scenes = [
-      { ...hook!, shots: [{ ...first!, asset: 'upload', layout: 'product-hero', motion: 'push-in' }, ...more] },
+      { ...hook!, shots: [{ ...first!, asset: 'upload', framing: 'product-hero', motion: 'push-in' }, ...more] },
       ...rest,
     ];
   }

@@ -5,9 +5,6 @@
 export const sceneRoles = ['hook', 'benefit', 'proof', 'offer', 'cta'] as const;
 export type SceneRole = (typeof sceneRoles)[number];
 
-export type AdDuration = 4 | 8 | 12;
-export const adDurations: readonly AdDuration[] = [4, 8, 12];
-
 export interface PlannedScene {
   role: SceneRole;
   seconds: number;

@@ -6,15 +6,15 @@
 // one whose scenes no longer fit today's scene plans is written again the same way.
 
 import { analyzeWebsite, type WebsiteAnalysis } from '#generation/website/analyze-website.ts';
-import type { Style } from '#shared/contract.ts';
-import type { AdDuration } from './scene-plans.ts';
-import { type Storyboard, storyboardSchema, storyboardVersion } from './storyboard.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
+import { type Storyboard, storyboardVersion } from './storyboard.ts';
+import { storyboardSchema } from './storyboard-schema.ts';
 import { templateStoryboardWriter } from './template-writer.ts';
 
 export interface OrderForStoryboard {
   website: string;
   style: Style;
-  duration_seconds: number;
+  duration_seconds: AdDuration;
   image_key?: string;
 }
 
@@ -32,7 +32,7 @@ export async function storyboardOfState(
     site: site ?? (await analyzeWebsite(order.website)),
     order: {
       style: order.style,
-      durationSeconds: order.duration_seconds as AdDuration,
+      durationSeconds: order.duration_seconds,
       uploadKey: order.image_key ?? null,
     },
   });

@@ -1,11 +1,10 @@
 // The ad as data (docs/design.md "Generation pipeline"): scenes that tile the ad, each with its on-screen text, its
-// voice-over line, its visual (which image, what motion, what layout, its shots) and its length.
+// voice-over line, its visual (which image, what motion, what framing, its shots) and its length.
 // Every writer (template, Bedrock) produces this shape and the renderer draws nothing else, so
-// the rules a buyer would notice (hook length, end-card share, pace, cuts) are checked here.
+// the rules a buyer would notice (hook length, end-card share, pace, cuts) are checked in storyboard-schema.ts.
 import * as z from 'zod';
-import { styleDefinition } from '#generation/styles/styles.ts';
-import { styles } from '#shared/contract.ts';
-import { type AdDuration, adDurations, bodyRoles, pacing, sceneRoles } from './scene-plans.ts';
+import { adDurations, styles } from '#shared/contract.ts';
+import { sceneRoles } from './scene-plans.ts';
 
 export const storyboardVersion = 3;
 
@@ -14,13 +13,14 @@ export const assetSources = ['upload', 'hero', 'og-image', 'product', 'logo'] as
 export type AssetSource = (typeof assetSources)[number];
 
 /**
- * How a shot frames its image. `product-*` layouts keep the whole image visible on a designed
+ * How a shot frames its image (its framing; where its text and picture then go is compose/layout.ts). `product-*`
+ * framings keep the whole image visible on a designed
  * background (never cropped away); `full-bleed` fills the frame (photos of a setting, not of a
  * product); `brand` is the designed background alone; `site-scroll` is the storyboard's `siteView`
  * drawn as a phone screen of the shop (its asset is null); the CTA scene is always `end-card`.
  */
-export const layouts = ['product-hero', 'product-split', 'full-bleed', 'brand', 'site-scroll', 'end-card'] as const;
-export type Layout = (typeof layouts)[number];
+export const framings = ['product-hero', 'product-split', 'full-bleed', 'brand', 'site-scroll', 'end-card'] as const;
+export type Framing = (typeof framings)[number];
 
 /** `scroll` moves a `site-scroll` shot up the page as a thumb flicks it, and belongs to it alone. */
 export const motions = ['push-in', 'pull-out', 'pan-left', 'pan-right', 'handheld', 'static', 'scroll'] as const;
@@ -40,8 +40,6 @@ export const textLimits = { charsPerLine: 32, lines: 2, callout: 16, phoneElemen
 /** The site view's text, as short as a phone screen shows it: a product card's name, a price, a banner. */
 export const siteViewLimits = { headline: 80, offer: 48, productName: 40, price: 16, products: 4 } as const;
 
-// Times are sums of decimals (1.2 + 2.8); a microsecond is not a gap.
-const timeTolerance = 1e-6;
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/, 'a colour is #rrggbb in lower case');
 const textLine = z.string().trim().min(1).max(textLimits.charsPerLine);
 
@@ -59,13 +57,25 @@ const assetSchema = z.object({
   description: z.string().max(200).optional(),
 });
 
-const shotSchema = z.object({
+const shotFields = z.object({
   /** An asset id, or null for the designed brand background. */
   asset: z.string().nullable(),
-  layout: z.enum(layouts),
+  framing: z.enum(framings),
   motion: z.enum(motions),
   seconds: z.number().positive(),
 });
+
+/**
+ * Storyboards written before the field was named `framing` (carried by executions, stored with an order's
+ * version 1 for its revision) name it `layout`: read as `framing`.
+ */
+function withFramingField(shot: unknown): unknown {
+  if (typeof shot !== 'object' || shot === null || !('layout' in shot) || 'framing' in shot) return shot;
+  const { layout, ...rest } = shot;
+  return { ...rest, framing: layout };
+}
+
+const shotSchema = z.preprocess(withFramingField, shotFields);
 
 const sceneSchema = z.object({
   role: z.enum(sceneRoles),
@@ -156,181 +166,56 @@ const siteViewSchema = z.object({
     .max(siteViewLimits.products),
 });
 
-export const storyboardSchema = z
-  .object({
-    version: z.literal(storyboardVersion),
-    style: z.enum(styles),
-    durationSeconds: z.literal(adDurations),
-    /** Who speaks: the brand's narrator, or a first-person customer (UGC). */
-    persona: z.enum(['brand', 'first-person']),
-    writer: z.enum(['template', 'bedrock']),
-    brand: z.object({ name: z.string().trim().min(1).max(60), domain: z.string().trim().min(1).max(48) }),
-    /** What the ad sells (the site's first product), or null when the site names none. */
-    product: z
-      .object({ name: z.string().trim().min(1).max(60), price: z.string().trim().min(1).max(40).optional() })
-      .nullable(),
-    palette: z.object({ primary: hexColor, accent: hexColor, text: hexColor }),
-    /** Every usable image, the buyer's upload first; empty when there is none. */
-    assets: z.array(assetSchema).max(6),
-    scenes: z.array(sceneSchema).min(3).max(6),
-    /**
-     * The ad's openings to A/B test (openings.ts withOpening renders each): A, the storyboard's own
-     * hook scene, then up to two alternatives from other rungs of the hook ladder. Absent: one opening.
-     */
-    openings: z.array(openingSchema).min(1).max(openingIds.length).optional(),
-    /** The shop as a phone screen shows it, for `site-scroll` shots; absent when the site gave too little to draw. */
-    siteView: siteViewSchema.optional(),
-    endCard: z.object({
-      /** What the card says above its button: the offer, the product and its price, or a reason; never the brand's name again. */
-      title: textLine,
-      /** The site's offer the card carries (its title says it), for the bench and the writers' checks. */
-      offer: textLine.optional(),
-      cta: textLine,
-      domain: z.string().trim().min(1).max(48),
-      /** The product (or logo) shown beside the CTA; null only when there is no image at all. */
-      asset: z.string().nullable(),
-    }),
-  })
-  .superRefine((board, ctx) => {
-    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-    const assetIds = new Set(board.assets.map((asset) => asset.id));
-    if (assetIds.size !== board.assets.length) issue(['assets'], 'asset ids must be unique');
-    if (board.assets.some((asset, index) => asset.source === 'upload' && index !== 0)) {
-      issue(['assets'], "the buyer's upload comes first");
-    }
-    const knownAsset = (id: string | null) => id === null || assetIds.has(id);
-    if (!knownAsset(board.endCard.asset)) issue(['endCard', 'asset'], 'must be one of the assets');
-    if (board.siteView) {
-      const view = board.siteView;
-      const images = [view.hero, view.logo, ...view.products.map((product) => product.image)];
-      if (images.some((id) => !knownAsset(id))) issue(['siteView'], "the site view's images must be assets");
-      if (!view.headline && view.products.length === 0) issue(['siteView'], 'a site view shows a headline or products');
-    }
-    if (board.openings) {
-      const [own, ...others] = board.openings;
-      const hook = board.scenes[0]!;
-      const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-      const ownMatches =
-        own!.id === 'A' &&
-        same(own!.text, hook.text) &&
-        same(own!.voiceLine, hook.voiceLine) &&
-        same(own!.emphasis, hook.emphasis) &&
-        same(own!.callout, hook.callout) &&
-        same(own!.shots, hook.shots);
-      if (!ownMatches) issue(['openings', 0], "opening A is the storyboard's own hook scene");
-      board.openings.forEach((opening, index) => {
-        if (index > 0 && opening.id !== openingIds[index])
-          issue(['openings', index, 'id'], `must be ${openingIds[index]}`);
-        if (opening.shots.some((shot) => !knownAsset(shot.asset))) {
-          issue(['openings', index, 'shots'], 'must be the assets');
-        }
-        if (opening.emphasis && !opening.text.join(' ').includes(opening.emphasis)) {
-          issue(['openings', index, 'emphasis'], 'the emphasis must be part of the text');
-        }
-      });
-      // A list numbers the body's scenes: only the storyboard's own hook can open one.
-      if (others.some((opening) => opening.rung === 'list')) {
-        issue(['openings'], 'an alternative opening never opens a list');
-      }
-      if (new Set(board.openings.map((opening) => opening.rung)).size !== board.openings.length) {
-        issue(['openings'], 'each opening stands on another rung of the hook ladder');
-      }
-    }
-    if (board.endCard.asset === null && board.assets.length > 0) {
-      issue(['endCard', 'asset'], 'the end card shows the product or logo when there is an image');
-    }
+/** The storyboard's fields; storyboard-schema.ts adds the rules between them and the style's plan. */
+export const storyboardShape = z.object({
+  version: z.literal(storyboardVersion),
+  style: z.enum(styles),
+  durationSeconds: z.literal(adDurations),
+  /** Who speaks: the brand's narrator, or a first-person customer (UGC). */
+  persona: z.enum(['brand', 'first-person']),
+  writer: z.enum(['template', 'bedrock']),
+  brand: z.object({ name: z.string().trim().min(1).max(60), domain: z.string().trim().min(1).max(48) }),
+  /** What the ad sells (the site's first product), or null when the site names none. */
+  product: z
+    .object({ name: z.string().trim().min(1).max(60), price: z.string().trim().min(1).max(40).optional() })
+    .nullable(),
+  palette: z.object({ primary: hexColor, accent: hexColor, text: hexColor }),
+  /** Every usable image, the buyer's upload first; empty when there is none. */
+  assets: z.array(assetSchema).max(6),
+  scenes: z.array(sceneSchema).min(3).max(6),
+  /**
+   * The ad's openings to A/B test (openings.ts withOpening renders each): A, the storyboard's own
+   * hook scene, then up to two alternatives from other rungs of the hook ladder. Absent: one opening.
+   */
+  openings: z.array(openingSchema).min(1).max(openingIds.length).optional(),
+  /** The shop as a phone screen shows it, for `site-scroll` shots; absent when the site gave too little to draw. */
+  siteView: siteViewSchema.optional(),
+  endCard: z.object({
+    /** What the card says above its button: the offer, the product and its price, or a reason; never the brand's name again. */
+    title: textLine,
+    /** The site's offer the card carries (its title says it), for the bench and the writers' checks. */
+    offer: textLine.optional(),
+    cta: textLine,
+    domain: z.string().trim().min(1).max(48),
+    /** The product (or logo) shown beside the CTA; null only when there is no image at all. */
+    asset: z.string().nullable(),
+  }),
+});
 
-    const definition = styleDefinition(board.style);
-    const plan = definition.plan[board.durationSeconds as AdDuration];
-    if (board.scenes.length !== plan.length) {
-      issue(['scenes'], `a ${board.style} ad of ${board.durationSeconds} s has ${plan.length} scenes`);
-      return;
-    }
-    let expectedStart = 0;
-    board.scenes.forEach((scene, index) => {
-      const planned = plan[index]!;
-      const seconds = scene.endSeconds - scene.startSeconds;
-      if (Math.abs(scene.startSeconds - expectedStart) > timeTolerance) {
-        issue(['scenes', index, 'startSeconds'], `must be ${expectedStart}`);
-      }
-      expectedStart = scene.endSeconds;
-      if (Math.abs(seconds - planned.seconds) > timeTolerance) {
-        issue(['scenes', index], `the plan gives this scene ${planned.seconds} s`);
-      }
-      const roleFits =
-        planned.role === scene.role || (bodyRoles.includes(planned.role) && bodyRoles.includes(scene.role));
-      if (!roleFits) issue(['scenes', index, 'role'], `must be ${planned.role}`);
-      if (scene.shots.length !== planned.shots)
-        issue(['scenes', index, 'shots'], `the plan gives ${planned.shots} shots`);
-      const shotSeconds = scene.shots.reduce((sum, shot) => sum + shot.seconds, 0);
-      if (Math.abs(shotSeconds - seconds) > timeTolerance)
-        issue(['scenes', index, 'shots'], 'shots must fill the scene');
-      scene.shots.forEach((shot, shotIndex) => {
-        if (!knownAsset(shot.asset)) issue(['scenes', index, 'shots', shotIndex, 'asset'], 'must be one of the assets');
-        if (shot.layout === 'site-scroll' && !board.siteView) {
-          issue(['scenes', index, 'shots', shotIndex, 'layout'], 'a site-scroll shot needs the siteView it draws');
-        }
-        if ((shot.layout === 'site-scroll') !== (shot.motion === 'scroll')) {
-          issue(['scenes', index, 'shots', shotIndex, 'motion'], 'a site-scroll shot, and only it, scrolls');
-        }
-        if ((shot.layout === 'end-card') !== (scene.role === 'cta')) {
-          issue(['scenes', index, 'shots', shotIndex, 'layout'], 'the CTA scene, and only it, is the end card');
-        }
-      });
-      if (scene.emphasis && !scene.text.join(' ').includes(scene.emphasis)) {
-        issue(['scenes', index, 'emphasis'], 'the emphasis must be part of the text');
-      }
-      // Pace: the line must be speakable in its scene at a natural rate.
-      const maxWords = Math.floor((seconds + pacing.lineSpillSeconds) * definition.pace.max + timeTolerance);
-      if (wordsOf(scene.voiceLine).length > maxWords) {
-        issue(['scenes', index, 'voiceLine'], `${seconds} s carries at most ${maxWords} spoken words`);
-      }
-      if (scene.footage && !footageRoles.includes(scene.role)) {
-        issue(['scenes', index, 'footage'], `footage belongs to ${footageRoles.join(' and ')} scenes`);
-      }
-      if (scene.footage && !knownAsset(scene.footage.image)) {
-        issue(['scenes', index, 'footage', 'image'], 'must be one of the assets');
-      }
-      if (scene.phoneElement && !definition.copy.phoneElements) {
-        issue(['scenes', index, 'phoneElement'], `a ${board.style} ad has no phone-native elements`);
-      }
-    });
-    if (Math.abs(expectedStart - board.durationSeconds) > timeTolerance) {
-      issue(['scenes'], `scenes must end at ${board.durationSeconds} s`);
-    }
-    if (board.scenes[0]!.role !== 'hook' || board.scenes[0]!.endSeconds > pacing.hookMaxSeconds + timeTolerance) {
-      issue(['scenes', 0], `the ad opens with a hook of at most ${pacing.hookMaxSeconds} s`);
-    }
-    const last = board.scenes.at(-1)!;
-    if (last.endSeconds - last.startSeconds > board.durationSeconds * pacing.endCardMaxShare + timeTolerance) {
-      issue(
-        ['scenes', board.scenes.length - 1],
-        `the end card is at most ${Math.round(pacing.endCardMaxShare * 100)} % of the ad`,
-      );
-    }
-  });
-
-export type Storyboard = z.infer<typeof storyboardSchema>;
+export type Storyboard = z.infer<typeof storyboardShape>;
 export type StoryboardScene = Storyboard['scenes'][number];
 export type StoryboardShot = StoryboardScene['shots'][number];
 export type StoryboardAsset = Storyboard['assets'][number];
 
 /**
- * The shots a scene's footage replaces: all of a one-shot scene, else every shot after the first,
+ * The shots a scene's clip (its AI footage) plays in: all of a one-shot scene, else every shot after the first,
  * which keeps showing the real product (a generated frame is never the product shot).
  */
-export function footageShotIndexes(scene: StoryboardScene): number[] {
+export function clipShotIndexes(scene: StoryboardScene): number[] {
   return scene.shots.map((_, index) => index).filter((index) => scene.shots.length === 1 || index > 0);
 }
 
-/** Seconds of a scene the footage covers. */
-export function footageSeconds(scene: StoryboardScene): number {
-  return footageShotIndexes(scene).reduce((sum, index) => sum + scene.shots[index]!.seconds, 0);
-}
-
-/** Parses a writer's output, naming every problem (the Bedrock writer feeds them back to the model). */
-export function parseStoryboard(input: unknown): { storyboard: Storyboard } | { problems: string[] } {
-  const result = storyboardSchema.safeParse(input);
-  if (result.success) return { storyboard: result.data };
-  return { problems: result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`) };
+/** Seconds of a scene its clip covers. */
+export function clipSpanSeconds(scene: StoryboardScene): number {
+  return clipShotIndexes(scene).reduce((sum, index) => sum + scene.shots[index]!.seconds, 0);
 }

@@ -25,7 +25,7 @@ import {
 import { footageFor } from './footage-prompts.ts';
 import { type Opening, openingOf, rungOf } from './openings.ts';
 import { paletteFor } from './palette.ts';
-import type { AdDuration, PlannedScene, SceneRole } from './scene-plans.ts';
+import type { PlannedScene, SceneRole } from './scene-plans.ts';
 import {
   adHeardBudget,
   emphasisOf,
@@ -45,11 +45,11 @@ import {
   openingIds,
   type Storyboard,
   type StoryboardScene,
-  storyboardSchema,
   storyboardVersion,
   textLimits,
 } from './storyboard.ts';
 import { showsProductEarly, storyboardProblems } from './storyboard-checks.ts';
+import { storyboardSchema } from './storyboard-schema.ts';
 import { listCountOf, wrapCaption } from './text-lines.ts';
 import { endCardAsset, planShots, storyboardAssets } from './visuals.ts';
 import { fitLinesToVoice, predictVoice, voiceFits, voiceFitsAnyRead } from './voice-fit.ts';
@@ -112,7 +112,7 @@ function writeWithOpenings(
   const { style, durationSeconds } = input.order;
   const definition = styleDefinition(style);
   const copy = siteCopy(input.site);
-  const plan = definition.plan[durationSeconds as AdDuration];
+  const plan = definition.plan[durationSeconds];
   const facts = copy.hasFacts || copy.product ? factsOf(copy) : [];
   const card = endCardWords(style, copy, facts);
   // Every fact the story says, the hook's included.
@@ -145,7 +145,7 @@ function writeWithOpenings(
     const emphasis = words ? emphasisOf(words.text) : undefined;
     // At most two scenes of generated footage an ad: the first body scenes that gain from it.
     // Never over the site view: that scene shows the shop's own page.
-    const drawn = shots[index]!.every((shot) => shot.layout !== 'site-scroll');
+    const drawn = shots[index]!.every((shot) => shot.framing !== 'site-scroll');
     const footage =
       index <= 2 && drawn
         ? footageFor(definition.visuals.footageCamera, roles[index]!, copy, assets, backdrops)
@@ -189,7 +189,7 @@ function writeWithOpenings(
     palette: paletteFor(definition.look.palette, input.site.themeColor),
     assets,
     scenes,
-    ...(siteView && shots.flat().some((shot) => shot.layout === 'site-scroll') ? { siteView } : {}),
+    ...(siteView && shots.flat().some((shot) => shot.framing === 'site-scroll') ? { siteView } : {}),
     endCard: {
       title: card.title,
       ...(card.offer ? { offer: card.offer } : {}),

@@ -6,7 +6,7 @@
 import type { StyleDefinition } from '#generation/styles/style-definition.ts';
 import type { SiteImage } from '#generation/website/extract-site-facts.ts';
 import type { PlannedScene, SceneRole } from './scene-plans.ts';
-import type { Layout, StoryboardAsset, StoryboardShot } from './storyboard.ts';
+import type { Framing, StoryboardAsset, StoryboardShot } from './storyboard.ts';
 
 const maxAssets = 6;
 
@@ -60,32 +60,32 @@ export function planShots(
   const logo = assets.find((asset) => asset.source === 'logo') ?? null;
   const cardAsset = endCardAsset(assets);
   let turn = 0;
-  let previous: { asset: string | null; layout: Layout } | undefined;
+  let previous: { asset: string | null; framing: Framing } | undefined;
   return plan.map((planned, sceneIndex) => {
     const role = roles[sceneIndex]!;
     return shotLengths(planned.seconds, planned.shots).map((seconds, shotIndex): StoryboardShot => {
       if (role === 'cta') {
-        return { asset: cardAsset, layout: 'end-card', motion: visuals.endCardMotion, seconds };
+        return { asset: cardAsset, framing: 'end-card', motion: visuals.endCardMotion, seconds };
       }
       if (planned.view === 'site-scroll' && views.siteScroll) {
-        previous = { asset: null, layout: 'site-scroll' };
-        return { asset: null, layout: 'site-scroll', motion: 'scroll', seconds };
+        previous = { asset: null, framing: 'site-scroll' };
+        return { asset: null, framing: 'site-scroll', motion: 'scroll', seconds };
       }
       const image = images.length > 0 ? images[turn % images.length]! : null;
       const motion = visuals.motions[turn % visuals.motions.length]!;
       turn += 1;
       const asset = image?.id ?? logo?.id ?? null;
-      let layout: Layout = image
+      let framing: Framing = image
         ? backdrops.has(image.id)
           ? 'full-bleed'
-          : visuals.productLayout(role, shotIndex)
+          : visuals.productFraming(role, shotIndex)
         : 'brand';
       // The same picture twice in a row is not a cut: frame it differently.
-      if (layout !== 'full-bleed' && previous?.asset === asset && previous.layout === layout) {
-        layout = layout === 'product-hero' ? 'product-split' : 'product-hero';
+      if (framing !== 'full-bleed' && previous?.asset === asset && previous.framing === framing) {
+        framing = framing === 'product-hero' ? 'product-split' : 'product-hero';
       }
-      previous = { asset, layout };
-      return { asset, layout, motion, seconds };
+      previous = { asset, framing };
+      return { asset, framing, motion, seconds };
     });
   });
 }

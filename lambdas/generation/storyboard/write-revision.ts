@@ -7,7 +7,6 @@ import type { RevisionRequestKind } from '#shared/revision.ts';
 import { envNames } from '#shared/runtime-env.ts';
 import type { WebsiteAnalysis } from '../website/analyze-website.ts';
 import { type RevisionOutcome, reviseStoryboard } from './revise-storyboard.ts';
-import type { AdDuration } from './scene-plans.ts';
 import type { Storyboard } from './storyboard.ts';
 import type { StoryboardWriter } from './writer.ts';
 
@@ -40,7 +39,7 @@ export async function writeRevision(
       site: input.site,
       order: {
         style: input.version1.style,
-        durationSeconds: input.version1.durationSeconds as AdDuration,
+        durationSeconds: input.version1.durationSeconds,
         uploadKey: templated.storyboard.assets.find((asset) => asset.source === 'upload')?.key ?? null,
       },
       revision: { note: input.note, draft: templated.storyboard },

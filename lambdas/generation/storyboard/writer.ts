@@ -1,8 +1,7 @@
 // The seam between the storyboard step and whoever writes the storyboard: the template writer
 // (twin, CI, fallback) or Amazon Bedrock. Both take the same input and return a valid Storyboard.
 import type { SiteFacts } from '#generation/website/extract-site-facts.ts';
-import type { Style } from '#shared/contract.ts';
-import type { AdDuration } from './scene-plans.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 import type { Storyboard } from './storyboard.ts';
 
 export interface StoryboardOrder {

@@ -52,7 +52,7 @@ export const cinematic = {
     motions: ['push-in', 'pull-out'],
     endCardMotion: 'static',
     // The hook and a benefit's first shot show the product big; the rest beside its split field.
-    productLayout: (role, shotIndex) =>
+    productFraming: (role, shotIndex) =>
       role === 'hook' || (role === 'benefit' && shotIndex === 0) ? 'product-hero' : 'product-split',
     footageCamera: {
       shot: 'Slow cinematic dolly-in, shallow depth of field, warm natural light, film grain',

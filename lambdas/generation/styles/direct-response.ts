@@ -72,7 +72,7 @@ export const directResponse = {
     motions: ['static'],
     endCardMotion: 'static',
     // The hook shows the product big; every other scene beside its split field.
-    productLayout: (role) => (role === 'hook' ? 'product-hero' : 'product-split'),
+    productFraming: (role) => (role === 'hook' ? 'product-hero' : 'product-split'),
     footageCamera: {
       shot: 'Bright, punchy handheld close-up, crisp daylight, fast but steady motion',
       people: 'people',

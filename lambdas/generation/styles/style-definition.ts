@@ -2,15 +2,15 @@
 // words a fact, how it looks and moves, its music and its voice. The engine (the writers, the
 // layout, the plates, the mix, the voice) reads these fields and never asks a style's name, so a
 // style is one module in this folder (styles/<style>.ts) and its line in the registry (styles.ts).
-import type { PlateDesign } from '#generation/compose/layers.tsx';
-import type { Look } from '#generation/compose/looks.ts';
+import type { Look, PlateDesign } from '#generation/compose/looks.ts';
 import type { Arrangement } from '#generation/compose/music.ts';
 import type { SchemeRecipe } from '#generation/compose/scheme.ts';
 import type { FootageCamera } from '#generation/storyboard/footage-prompts.ts';
-import type { AdDuration, PlannedScene, SceneRole } from '#generation/storyboard/scene-plans.ts';
+import type { PlannedScene, SceneRole } from '#generation/storyboard/scene-plans.ts';
 import type { Motion } from '#generation/storyboard/storyboard.ts';
 import type { StyleLines } from '#generation/storyboard/style-lines.ts';
 import type { LocalVoiceChoice, PollyVoiceChoice } from '#generation/voice/voice.ts';
+import type { AdDuration } from '#shared/contract.ts';
 
 /** Heard words a second ("$16" is two words, "emberoakcoffee.com" five). */
 export interface WordsPerSecond {
@@ -55,7 +55,7 @@ export interface StyleDefinition {
     /** The end card's camera (the renderer lets a `static` card drift). */
     endCardMotion: Motion;
     /** How a product photo is framed in a scene of `role`, its `shotIndex`-th shot. */
-    productLayout(role: SceneRole, shotIndex: number): 'product-hero' | 'product-split';
+    productFraming(role: SceneRole, shotIndex: number): 'product-hero' | 'product-split';
     /** The camera and light of AI footage (the start of every footage prompt) and who may be in the shot. */
     footageCamera: FootageCamera;
   };

@@ -103,7 +103,7 @@ export const ugc = {
     motions: ['handheld'],
     endCardMotion: 'handheld',
     // The product big in every scene, as a phone would film it.
-    productLayout: () => 'product-hero',
+    productFraming: () => 'product-hero',
     // Hands and a setting, never a face: a generated person in a first-person ad would be a made-up testimonial.
     footageCamera: {
       shot: 'Vertical phone footage, handheld point of view, natural window light, no face in frame',

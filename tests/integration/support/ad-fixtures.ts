@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { ffmpegPath } from '#generation/media/ffmpeg-binary.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
 import type { Storyboard } from '#generation/storyboard/storyboard.ts';
 import { templateStoryboardWriter } from '#generation/storyboard/template-writer.ts';
 import type { SiteFacts } from '#generation/website/extract-site-facts.ts';
-import type { Style } from '#shared/contract.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 
 export const northwindFacts: SiteFacts = {
   businessName: 'Northwind Coffee',

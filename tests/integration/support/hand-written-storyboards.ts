@@ -2,15 +2,10 @@
 // with voice lines short enough for each style's voice: what the compositor's tests render and lay
 // out, independent of how a writer words an ad (the bench renders the template writer's).
 import { paletteFor } from '#generation/storyboard/palette.ts';
-import type { AdDuration } from '#generation/storyboard/scene-plans.ts';
-import {
-  type Storyboard,
-  type StoryboardScene,
-  storyboardSchema,
-  storyboardVersion,
-} from '#generation/storyboard/storyboard.ts';
+import { type Storyboard, type StoryboardScene, storyboardVersion } from '#generation/storyboard/storyboard.ts';
+import { storyboardSchema } from '#generation/storyboard/storyboard-schema.ts';
 import { styleDefinition } from '#generation/styles/styles.ts';
-import type { Style } from '#shared/contract.ts';
+import type { AdDuration, Style } from '#shared/contract.ts';
 
 type Words = Pick<StoryboardScene, 'text' | 'voiceLine' | 'emphasis' | 'callout' | 'phoneElement'>;
 
@@ -73,7 +68,7 @@ const words: Record<
   },
 };
 
-const layoutsByStyle: Record<Style, readonly ('product-hero' | 'product-split')[]> = {
+const framingsByStyle: Record<Style, readonly ('product-hero' | 'product-split')[]> = {
   cinematic: ['product-hero', 'product-split', 'product-hero', 'product-split'],
   'direct-response': ['product-hero', 'product-split'],
   ugc: ['product-hero'],
@@ -108,12 +103,12 @@ export function handWrittenStoryboard(style: Style, durationSeconds: AdDuration)
     const shots = shotSeconds.map((seconds) => {
       const turn = shotTurn++;
       if (planned.role === 'cta')
-        return { asset: 'upload', layout: 'end-card' as const, motion: 'push-in' as const, seconds };
-      const layouts = layoutsByStyle[style];
+        return { asset: 'upload', framing: 'end-card' as const, motion: 'push-in' as const, seconds };
+      const framings = framingsByStyle[style];
       const motions = motionsByStyle[style];
       return {
         asset: 'upload',
-        layout: index === 0 ? 'product-hero' : layouts[turn % layouts.length]!,
+        framing: index === 0 ? 'product-hero' : framings[turn % framings.length]!,
         motion: motions[turn % motions.length]!,
         seconds,
       };
@@ -150,7 +145,7 @@ export function withoutImages(storyboard: Storyboard): Storyboard {
   for (const scene of board.scenes) {
     for (const shot of scene.shots) {
       shot.asset = null;
-      if (shot.layout !== 'end-card') shot.layout = 'brand';
+      if (shot.framing !== 'end-card') shot.framing = 'brand';
     }
   }
   return board;
@@ -162,7 +157,7 @@ export function withoutImages(storyboard: Storyboard): Storyboard {
  */
 export function withSiteView(storyboard: Storyboard): Storyboard {
   const board = structuredClone(storyboard);
-  const plan = styleDefinition(board.style).plan[board.durationSeconds as AdDuration];
+  const plan = styleDefinition(board.style).plan[board.durationSeconds];
   board.siteView = {
     headline: 'Small-batch coffee, roasted the morning it ships',
     offer: 'Free shipping on orders over $35',
@@ -176,7 +171,7 @@ export function withSiteView(storyboard: Storyboard): Storyboard {
   };
   board.scenes.forEach((scene, index) => {
     if (plan[index]?.view !== 'site-scroll') return;
-    for (const shot of scene.shots) Object.assign(shot, { asset: null, layout: 'site-scroll', motion: 'scroll' });
+    for (const shot of scene.shots) Object.assign(shot, { asset: null, framing: 'site-scroll', motion: 'scroll' });
   });
   return storyboardSchema.parse(board);
 }

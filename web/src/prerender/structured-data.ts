@@ -2,6 +2,7 @@
 // price) and FAQPage on `/`, BlogPosting on each article. No ratings or reviews: the seed's
 // social-proof figures are not yet true (docs/deploy.md "Launch checklist"), so they are not published as data.
 import { config } from '#shared/config.ts';
+import { adDurations } from '#shared/contract.ts';
 import type { Article } from '#web/features/blog/articles.ts';
 import { authorLabel } from '#web/features/blog/components/article-meta.tsx';
 import { canonicalUrl } from './page-head.ts';
@@ -27,7 +28,7 @@ export function product(siteUrl: string) {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: `${config.brand.name} video ad`,
-    description: `One vertical ${config.video.width}x${config.video.height} MP4 video ad (${config.video.durationsSeconds.join(', ')} seconds) written from your website, with an AI voice-over, word-by-word captions and original music, for TikTok, Instagram Reels, Facebook and YouTube Shorts.`,
+    description: `One vertical ${config.video.width}x${config.video.height} MP4 video ad (${adDurations.join(', ')} seconds) written from your website, with an AI voice-over, word-by-word captions and original music, for TikTok, Instagram Reels, Facebook and YouTube Shorts.`,
     brand: { '@type': 'Brand', name: config.brand.name },
     offers: {
       '@type': 'Offer',

@@ -3,13 +3,13 @@
 // the section lazily while the prerender imports the words alone (importing the section from
 // both would keep it in the page's first chunk, and the build refuses that warning).
 import { config } from '#shared/config.ts';
-import { styleLabels, styles } from '#shared/contract.ts';
+import { adDurations, styleLabels, styles } from '#shared/contract.ts';
 import { typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { freeRevisionWords, packFormatsWords } from '#shared/pack-words.ts';
 import { siteDeliverySeconds } from '#web/lib/site-delivery.ts';
 
-const { limits, video } = config;
-const durations = video.durationsSeconds.join(', ').replace(/, (\d+)$/, ' or $1');
+const { limits } = config;
+const durations = adDurations.join(', ').replace(/, (\d+)$/, ' or $1');
 const styleNames = styles.map((style) => styleLabels[style]).join(', ');
 
 /** The questions and answers, also published as FAQPage structured data on `/`. */

@@ -1,7 +1,14 @@
 // The order form's values, choices and checks, and how they become the create-order request
 // (docs/product.md "The order and its states", "Validation and messages", "The calls").
-import { config } from '#shared/config.ts';
-import { type DurationChoice, defaultStyle, durationChoices, type Style, styles } from '#shared/contract.ts';
+import {
+  choiceOfDuration,
+  type DurationChoice,
+  defaultAdDuration,
+  defaultStyle,
+  durationChoices,
+  type Style,
+  styles,
+} from '#shared/contract.ts';
 import type { CreateOrderRequest } from '#shared/create-order-request.ts';
 import { type Placement, placementsByLength } from '#shared/placements.ts';
 
@@ -20,13 +27,11 @@ export interface OrderFormValues {
   image: UploadedImage | null;
 }
 
-const defaultDuration = durationChoices.find((choice) => choice === String(config.video.defaultDurationSeconds));
-
 export const initialOrderFormValues: OrderFormValues = {
   website: '',
   email: '',
   style: defaultStyle,
-  durationSeconds: defaultDuration ?? '12',
+  durationSeconds: choiceOfDuration[defaultAdDuration],
   couponCode: '',
   image: null,
 };
@@ -75,9 +80,7 @@ export function adoptTypedValues(values: OrderFormValues, typed: { get(name: str
     website: text('website') || values.website,
     email: text('email') || values.email,
     style: (styles as readonly string[]).includes(style) ? (style as Style) : values.style,
-    durationSeconds: (durationChoices as readonly string[]).includes(duration)
-      ? (duration as DurationChoice)
-      : values.durationSeconds,
+    durationSeconds: durationChoices.find((choice) => choice === duration) ?? values.durationSeconds,
     couponCode: normalizeCouponInput(text('couponCode')) || values.couponCode,
   };
 }
