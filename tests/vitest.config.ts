@@ -1,6 +1,6 @@
-// One vitest run over every suite: unit (pure modules), infra (CDK assertions + cdk-nag) and
-// integration (against a real local twin: DynamoDB Local, s3rver, the synthesized state machine,
-// the local Stripe server and Chromium).
+// One vitest run over every suite: unit (one module's behaviour), checks (the repository as a whole),
+// infra (CDK assertions + cdk-nag) and integration (against a real local twin: DynamoDB Local, s3rver,
+// the synthesized state machine, the local Stripe server and Chromium).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './longest-first-sequencer.ts';
@@ -27,6 +27,9 @@ export default defineConfig({
       // Some unit tests import a handler's whole module graph inside the test: seconds when both
       // cores are busy with integration files beside them, so not Vitest's default 5 s.
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 60_000 } },
+      // The repository as a whole (docs, lint rules, dependencies, import directions, the reading
+      // patterns' backtracking): not one module's behaviour, and minutes of CPU (docs/testing.md).
+      { extends: true, test: { name: 'checks', include: ['tests/checks/**/*.test.ts'], testTimeout: 60_000 } },
       { extends: true, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000 } },
       // Fakes against the providers' published descriptions; `npm run test:stripe` points it at real Stripe.
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], testTimeout: 90_000 } },

@@ -8,7 +8,7 @@ import { join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = normalize(join(import.meta.dirname, '../..'));
-const thisFile = 'tests/unit/docs-citations.test.ts';
+const thisFile = 'tests/checks/docs-citations.test.ts';
 
 /** What an outside citation looks like, each with an example of what it catches. */
 const outsideCitations: Record<string, RegExp> = {

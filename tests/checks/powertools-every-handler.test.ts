@@ -2,7 +2,7 @@
 // logs with the Lambda context, flushes its metrics and is traced the same way, and by the wrapper
 // for what invokes it in the stack: the route table's entries are API routes, the step table's
 // are Step Functions tasks (whose wrapper also turns a transient AWS failure into the error their
-// Retry matches: tests/unit/powertools-handlers.test.ts), and so on.
+// Retry matches: tests/unit/lambdas/common/powertools/handlers.test.ts), and so on.
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,6 +1,6 @@
 // Part 1 of the site-reading patterns' check for catastrophic backtracking (the others are in
 // site-reading-patterns-<part>.test.ts; why they are split and what is checked:
-// tests/unit/support/reading-pattern-checks.ts), and the checks that the check sees every pattern.
+// tests/checks/support/reading-pattern-checks.ts), and the checks that the check sees every pattern.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -9,7 +9,7 @@
 // recheck runs in its pure-JavaScript build here (no JVM, no native binary); the automaton analysis
 // is exact but slow on large character classes (up to 40 s for one pattern on a busy machine, about
 // 4 minutes in all), hence the long timeouts, and hence the patterns are checked in `readingPatternParts`
-// test files (tests/unit/site-reading-patterns*.test.ts) that run beside the other files instead of
+// test files (tests/checks/site-reading-patterns*.test.ts) that run beside the other files instead of
 // one that ran alone at the end of the suite.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -9,8 +9,8 @@ import { contentCheckMaxChars, contentCheckText } from '#generation/website/cont
 import { renderOrderEmail } from '#notifications/order-email-templates.ts';
 import { messages } from '#shared/contract.ts';
 import { contentRefusedError, prohibitedCategories, refusedCategoryOf } from '#shared/prohibited-content.ts';
-import { TermsRoute } from '#web/app/routes/terms.tsx';
 import { siteFactsOf } from '#tests/unit/fixtures/sites.ts';
+import { TermsRoute } from '#web/app/routes/terms.tsx';
 
 const order = {
   id: '3f1c2b7a-9d4e-4c1a-8b2f-6e5d4c3b2a19',

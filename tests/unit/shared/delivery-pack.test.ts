@@ -12,9 +12,9 @@ import { adFormat, adFormats } from '#shared/ad-formats.ts';
 import { combinedPackProgress, packFileName, packItemLabel, packItems } from '#shared/delivery-pack.ts';
 import { openingsWords } from '#shared/pack-words.ts';
 import { usageRightsText } from '#shared/usage-rights.ts';
-import { nextOrderReadMs, wantsLiveUpdates } from '#web/features/order-status/live-updates.ts';
 import { emailOrder, emailOrderId } from '#tests/unit/support/email-orders.ts';
 import { completedOrder, processingOrder } from '#tests/unit/support/order-views.ts';
+import { nextOrderReadMs, wantsLiveUpdates } from '#web/features/order-status/live-updates.ts';
 
 const orderId = emailOrderId;
 

@@ -208,7 +208,7 @@ describe('pace: what the style’s voice can say in the time', () => {
   );
 
   // A 4 s ad's 1.3 s scenes hold three or four heard words: a site whose every fact is longer says
-  // its name there (storyboard-copy-rules.test.ts holds the shops' 4 s ads to every scene's minimum).
+  // its name there (copy-rules.test.ts holds the shops' 4 s ads to every scene's minimum).
   it.each(
     [...everyAd, ...northwindAds].filter(
       ({ name, duration }) => name !== 'bare' && name !== 'unreachable' && duration > 4,

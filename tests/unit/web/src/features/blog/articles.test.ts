@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { config } from '#shared/config.ts';
 import { deliverySeconds, typicalDeliveryWords } from '#shared/delivery-time.ts';
 import { anchors, blogSlugs, paths } from '#shared/paths.ts';
+import { otherDeliveryTimes, unfilledToken } from '#tests/fixtures/delivery-claims.ts';
 import {
   type Article,
   countWords,
@@ -14,7 +15,6 @@ import {
   splitFrontMatter,
   wordsPerMinute,
 } from '#web/features/blog/articles.ts';
-import { otherDeliveryTimes, unfilledToken } from '#tests/fixtures/delivery-claims.ts';
 
 const articles = loadArticles();
 const bySlug = new Map(articles.map((article) => [article.slug, article]));

@@ -1,6 +1,7 @@
 // The order page's refresh decisions: live channel vs polling, link renewal, live events.
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '#shared/contract.ts';
+import { completedOrder, processingOrder } from '#tests/unit/support/order-views.ts';
 import {
   applyLiveEvent,
   type LiveMode,
@@ -13,7 +14,6 @@ import {
 } from '#web/features/order-status/live-updates.ts';
 import { linkRefreshDelayMs, linksToShow } from '#web/features/order-status/video-links.ts';
 import { retryDelayMs } from '#web/lib/query-client.ts';
-import { completedOrder, processingOrder } from '#tests/unit/support/order-views.ts';
 
 const now = Date.parse('2026-01-15T10:05:00.000Z');
 const minutes = (n: number) => n * 60_000;

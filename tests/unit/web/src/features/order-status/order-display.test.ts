@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessages, stages } from '#shared/contract.ts';
+import { processingOrder } from '#tests/unit/support/order-views.ts';
 import { readGetOrderAnswer } from '#web/features/order-status/api/get-order.ts';
 import {
   couponLine,
@@ -13,7 +14,6 @@ import {
   stageWords,
   statusCopyFor,
 } from '#web/features/order-status/order-display.ts';
-import { processingOrder } from '#tests/unit/support/order-views.ts';
 
 const order = processingOrder;
 

@@ -7,13 +7,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { config } from '#shared/config.ts';
 import type { OrderView } from '#shared/contract.ts';
+import { completedOrder, processingOrder } from '#tests/unit/support/order-views.ts';
 import { NotFoundRoute } from '#web/app/routes/not-found.tsx';
 import { TermsRoute } from '#web/app/routes/terms.tsx';
 import { termsSections } from '#web/features/legal/components/terms-of-service.tsx';
 import { type OrderQueryData, orderQueryKey } from '#web/features/order-status/api/get-order.ts';
 import { OrderStatusView } from '#web/features/order-status/components/order-status-view.tsx';
 import { StatusPanel } from '#web/features/order-status/components/status-panel.tsx';
-import { completedOrder, processingOrder } from '#tests/unit/support/order-views.ts';
 
 const order: OrderView = { ...processingOrder, style: 'ugc', duration_seconds: 8 };
 
