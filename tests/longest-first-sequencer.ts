@@ -1,5 +1,5 @@
 // The order test files start in: the longest first, whatever their project. Vitest's own order runs
-// the projects one after the other (contract, faults, infra, integration, unit), so a long unit file
+// the projects one after the other (checks, contract, faults, infra, integration, unit), so a long unit file
 // started only once every integration file had, and ran alone on one core while the other sat idle.
 // On 2 workers the run ends when its last file does, so the long files go first and the short ones
 // fill the gaps at the end.

@@ -3,7 +3,7 @@
 // The webhook, the success page's read, the state machine, the reconciler and ops may race or
 // repeat any of them without harm: a transition whose guard does not hold writes nothing and
 // answers null. Only this module writes order_status and payment_status
-// (tests/unit/order-lifecycle-writers.test.ts), and each step's business metric is counted here,
+// (tests/checks/order-lifecycle-writers.test.ts), and each step's business metric is counted here,
 // once per row it actually changed, so a replayed webhook is not counted twice.
 
 import { MetricUnit } from '@aws-lambda-powertools/metrics';

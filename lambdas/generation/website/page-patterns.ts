@@ -1,5 +1,5 @@
 // Every regular expression the site reader runs on a page's markup or text is made through
-// pagePattern(), so that one check (tests/unit/support/reading-pattern-checks.ts) can test them all for
+// pagePattern(), so that one check (tests/checks/support/reading-pattern-checks.ts) can test them all for
 // catastrophic backtracking: a page is up to 2 MB of a stranger's text, and a single pattern that
 // backtracks over it holds the reader for minutes (docs/threat-model.md, "site reading").
 

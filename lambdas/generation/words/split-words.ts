@@ -27,7 +27,7 @@ let longestWord = 0;
  * A short word is a part of a run only when it is common: the list holds thousands of rare two-
  * and three-letter entries (abbreviations, names: "sho", "fy", "kom") that would cut any unknown
  * brand into fragments ("shopify" → "sho pi fy"). Ranks set on the names in
- * tests/unit/split-words.test.ts: "oak" is 5,089th, "lab" 8,434th, "gym" 12,052nd; "pi" 4,370th.
+ * tests/unit/lambdas/generation/words/split-words.test.ts: "oak" is 5,089th, "lab" 8,434th, "gym" 12,052nd; "pi" 4,370th.
  */
 const commonEnough: Record<number, number> = { 1: 10, 2: 1_000, 3: 15_000 };
 

@@ -1,5 +1,0 @@
-// Part 2 of the site-reading patterns' check for catastrophic backtracking
-// (tests/unit/support/reading-pattern-checks.ts; part 1 and the checks of the parts: site-reading-patterns.test.ts).
-import { checkReadingPatterns } from './support/reading-pattern-checks.ts';
-
-await checkReadingPatterns(2);
