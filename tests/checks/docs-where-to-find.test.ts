@@ -1,6 +1,7 @@
 // The docs answer the newcomer's questions only while what they name is there: every path the
 // "Where to find" table of docs/design.md names must exist, and every relative link of README.md
-// and docs/ must reach a file of the repository (and, with a #fragment, a heading of it).
+// and docs/ must reach a file of the repository (and, with a #fragment, a heading of it); every identifier the
+// glossary names must be in the code.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +87,26 @@ describe('docs/design.md, "Where to find"', () => {
 
     expect(paths.length + relativeLinks(answer).length, 'the row names no path').toBeGreaterThan(0);
     expect(paths.filter((path) => !existsSync(join(root, path)))).toEqual([]);
+  });
+});
+
+describe('docs/design.md, "Glossary"', () => {
+  /** Every source file's text, where a name the glossary gives must be found. */
+  const sourceText = ['lambdas', 'shared', 'lib', 'local', 'web/src']
+    .flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((name) => /\.(ts|tsx)$/.test(name))
+        .map((name) => read(`${folder}/${name}`)),
+    )
+    .join('\n');
+
+  it('names only identifiers the code uses', () => {
+    const names = tableRows(read('docs/design.md'), 'Glossary').flatMap(([, meaning = '']) =>
+      [...meaning.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((match) => match[1]!),
+    );
+
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((name) => !new RegExp(`\\b${name.replace('$', '\\$')}\\b`).test(sourceText))).toEqual([]);
   });
 });
 
