@@ -1,6 +1,6 @@
-// One vitest run over every suite: unit (pure modules), infra (CDK assertions + cdk-nag) and
+// One vitest run over every suite: unit (pure modules), infra (CDK assertions + cdk-nag),
 // integration (against a real local twin: DynamoDB Local, s3rver, the synthesized state machine,
-// the local Stripe server and Chromium).
+// the local Stripe server and Chromium) and e2e (the buyer's journeys in Chromium on a twin).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './longest-first-sequencer.ts';
@@ -46,6 +46,19 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/support/build-site.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: quietHandlers,
+        },
+      },
+      // One file per journey of the buyer (buy, preview, cancel and expiry, revision) through Chromium
+      // against a real twin, on the site the integration project builds (docs/testing.md).
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/integration/support/build-site.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
