@@ -84,6 +84,10 @@ describe.each([390, 1280])('the preview before paying at %i px', (width) => {
     // The photo comes first once added; the hook follows the style.
     await page.getByLabel(/^Product Image/).setInputFiles(journey.photoPath);
     await expect.poll(() => images.first().getAttribute('alt'), { timeout: 20_000 }).toBe('Your photo');
+    // The photo as the preview shows it: from our bucket, through a signed link.
+    const photoShown = panel.getByRole('img', { name: 'Your photo', exact: true });
+    expect(await photoShown.count()).toBe(1);
+    expect(await photoShown.getAttribute('src')).toMatch(/X-Amz-Signature/);
     await page.getByLabel('Ad Style').selectOption('ugc');
     await expect
       .poll(() => panel.textContent(), { timeout: 20_000 })

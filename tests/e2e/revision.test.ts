@@ -1,6 +1,7 @@
-// The order's one free revision on the twin (shared/revision.ts): a completed order asks for it
-// with a note; its own execution (<order id>-v2) of the same state machine renders version 2 at
-// 720x1280 beside version 1, the order staying completed, and the buyer is emailed; a revision
+// The order's one free revision on the twin (shared/revision.ts): the buyer asks for it with a
+// note on the completed order's page in Chromium, which follows it live; its own execution
+// (<order id>-v2) of the same state machine renders version 2 at 720x1280 beside version 1, the
+// order staying completed, and the buyer is emailed; a revision
 // whose render fails keeps version 1, refunds nothing and tells the buyer; a second is refused.
 // Real DynamoDB Local, s3rver, the synthesized state machine, the SES outbox, ffmpeg.
 
@@ -70,25 +71,59 @@ async function completedOrder(label: string): Promise<{ orderId: string; email: 
 
 describe('the free revision', () => {
   it(
-    'delivers version 2 of a completed order in its own execution, the order still completed with version 1',
+    'is asked for on the order page at 390 px and followed live to version 2, delivered in its own execution ' +
+      'beside version 1, the order still completed, and the buyer emailed',
     async () => {
       // Prepare
       const { orderId, email, version1 } = await completedOrder('revision');
       expect(version1.revision?.available_until).toBeDefined();
       const live = await followOrder(twin.current, orderId);
+      const context = await browser.current.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${twin.current.url}/success?order_id=${orderId}#revision`);
+      await waitForReact(page);
+      const offer = page.getByRole('region', { name: 'One free revision' });
+      await expect.poll(() => offer.count(), { timeout: adMadeWithinMs }).toBe(1);
 
-      // Act
-      const asked = await revise(orderId, {
-        note: 'Please make it faster and open with another hook. Also make it look like a Pixar film.',
-      });
-      const revised = await orderWhen(orderId, (order) => order.revision?.status === 'ready');
+      // Act: the note is read as it is typed, then sent
+      await offer
+        .getByLabel('What should we change?')
+        .fill('Please make it faster and open with another hook. Also make it look like a Pixar film.');
+      await expect
+        .poll(() => offer.textContent())
+        .toContain('We will: open with another hook; a faster feel (livelier camera moves).');
+      expect(await offer.textContent()).toContain('Beyond what our writer can do: “make it look like a Pixar film”.');
+      expect(await offer.textContent()).toContain('A revision keeps the website, the length, the style');
+      await page.screenshot({ path: screenshotPath('revision-form-390.png'), fullPage: true });
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith(`/api/orders/${orderId}/revisions`)),
+        offer.getByRole('button', { name: 'Ask for my free revision' }).click(),
+      ]);
 
       // Assess: the note as the template writer read it
-      expect(asked).toEqual({
+      expect({ status: answer.status(), body: await answer.json() }).toEqual({
         status: 202,
         body: { requests: ['hook', 'faster'], beyond: ['make it look like a Pixar film'], not_done: [] },
       });
+
+      // The page follows version 2 without a reload, to its download
+      const outcome = page.getByRole('region', { name: 'Your free revision' });
+      await expect
+        .poll(() => outcome.textContent(), { timeout: adMadeWithinMs })
+        .toMatch(/Version 2 is being made|Version 2 is ready/);
+      await page.screenshot({ path: screenshotPath('revision-rendering-390.png'), fullPage: true });
+      const download = page.getByRole('link', { name: 'Download version 2' });
+      await expect.poll(() => download.count(), { timeout: adMadeWithinMs }).toBe(1);
+      await page.screenshot({ path: screenshotPath('revision-ready-390.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: screenshotPath('revision-ready-1280.png'), fullPage: true });
+      expect(await outcome.textContent()).toContain(
+        'You asked us to: open with another hook; a faster feel (livelier camera moves).',
+      );
+      expect(await page.getByRole('region', { name: 'One free revision' }).count()).toBe(0);
+
       // The order is as it was: completed, paid, version 1 its ad
+      const revised = await orderWhen(orderId, (order) => order.revision?.status === 'ready');
       expect(revised).toMatchObject({
         order_status: 'completed',
         payment_status: 'paid',
@@ -105,6 +140,9 @@ describe('the free revision', () => {
         not_done: [],
       });
       expect(revised.revision?.available_until).toBeUndefined();
+      expect(new URL((await download.getAttribute('href')) ?? '').pathname).toBe(
+        new URL(revised.revision?.download_url ?? '').pathname,
+      );
       const stored = await storedOrder(twin.current, orderId);
       expect(stored?.video_key).toBe(`${orderId}/reelfive-ad-${orderId.slice(0, 8)}.mp4`);
       expect(stored?.revision_video_key).toBe(`${orderId}/v2/reelfive-ad-${orderId.slice(0, 8)}-v2.mp4`);
@@ -157,6 +195,7 @@ describe('the free revision', () => {
         status: 409,
         body: { error: revisionMessages.alreadyUsed, errorCode: 'REVISION_UNAVAILABLE' },
       });
+      await context.close();
     },
     adTestTimeoutMs * 2,
   );
@@ -193,53 +232,6 @@ describe('the free revision', () => {
       } finally {
         twin.current.lambda.failNext('RenderFunction', 0);
       }
-    },
-    adTestTimeoutMs * 2,
-  );
-
-  it(
-    'is asked for on the order page at 390 px and followed live to version 2',
-    async () => {
-      // Prepare
-      const { orderId } = await completedOrder('revision-page');
-      const context = await browser.current.newContext({ viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
-      await page.goto(`${twin.current.url}/success?order_id=${orderId}#revision`);
-      await waitForReact(page);
-      const offer = page.getByRole('region', { name: 'One free revision' });
-      await expect.poll(() => offer.count(), { timeout: adMadeWithinMs }).toBe(1);
-
-      // Act: the note is read as it is typed, then sent
-      await offer.getByLabel('What should we change?').fill('Make it faster and open with another hook. Add confetti');
-      await expect
-        .poll(() => offer.textContent())
-        .toContain('We will: open with another hook; a faster feel (livelier camera moves).');
-      expect(await offer.textContent()).toContain('Beyond what our writer can do: “Add confetti”.');
-      expect(await offer.textContent()).toContain('A revision keeps the website, the length, the style');
-      await page.screenshot({ path: screenshotPath('revision-form-390.png'), fullPage: true });
-      await offer.getByRole('button', { name: 'Ask for my free revision' }).click();
-
-      // Assess: the page follows version 2 without a reload, to its download
-      const outcome = page.getByRole('region', { name: 'Your free revision' });
-      await expect
-        .poll(() => outcome.textContent(), { timeout: adMadeWithinMs })
-        .toMatch(/Version 2 is being made|Version 2 is ready/);
-      await page.screenshot({ path: screenshotPath('revision-rendering-390.png'), fullPage: true });
-      const download = page.getByRole('link', { name: 'Download version 2' });
-      await expect.poll(() => download.count(), { timeout: adMadeWithinMs }).toBe(1);
-      await page.screenshot({ path: screenshotPath('revision-ready-390.png'), fullPage: true });
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.screenshot({ path: screenshotPath('revision-ready-1280.png'), fullPage: true });
-      const order = await readOrder(orderId);
-      expect(order.order_status).toBe('completed');
-      expect(new URL((await download.getAttribute('href')) ?? '').pathname).toBe(
-        new URL(order.revision?.download_url ?? '').pathname,
-      );
-      expect(await outcome.textContent()).toContain(
-        'You asked us to: open with another hook; a faster feel (livelier camera moves).',
-      );
-      expect(await page.getByRole('region', { name: 'One free revision' }).count()).toBe(0);
-      await context.close();
     },
     adTestTimeoutMs * 2,
   );
