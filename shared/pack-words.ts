@@ -2,7 +2,7 @@
 // section, terms and the pack-ready email). Plain strings (the revision's two facts from revision.ts,
 // which imports nothing), so the home page's script carries these sentences and not the format table
 // (its JS budget: docs/budgets.md);
-// tests/integration/site-truth.test.ts holds them to shared/ad-formats.ts and the stage's pack.
+// tests/integration/web/site-truth.test.ts holds them to shared/ad-formats.ts and the stage's pack.
 import { revisionKeeps, revisionLimits } from './revision.ts';
 
 /** Every format of the pack (shared/ad-formats.ts), grouped by shape. */

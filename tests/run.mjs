@@ -1,5 +1,5 @@
-// `npm test`: lint + typecheck, then every vitest suite (unit, checks, infra, integration with the twin
-// and Chromium) in one run, ending with one plain total line over all of them.
+// `npm test`: lint + typecheck, then every vitest suite (unit, checks, infra, integration and e2e with
+// the twin and Chromium) in one run, ending with one plain total line over all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 

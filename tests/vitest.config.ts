@@ -1,6 +1,7 @@
 // One vitest run over every suite: unit (one module's behaviour), checks (the repository as a whole),
-// infra (CDK assertions + cdk-nag) and integration (against a real local twin: DynamoDB Local, s3rver,
-// the synthesized state machine, the local Stripe server and Chromium).
+// infra (CDK assertions + cdk-nag), integration (against a real local twin: DynamoDB Local, s3rver,
+// the synthesized state machine, the local Stripe server and Chromium) and e2e (the buyer's
+// journeys in Chromium on a twin).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +75,19 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/support/build-site.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: quietHandlers,
+        },
+      },
+      // One file per journey of the buyer (buy, preview, cancel and expiry, revision) through Chromium
+      // against a real twin, on the site the integration project builds (docs/testing.md).
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/integration/support/build-site.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -3,7 +3,7 @@
 // page carries third-party reviews, comments, embeds and other domains' offers (never the ad's
 // claims), and honest shops whose names fit their domains in ways a naive rule would refuse
 // (spaces, accents, &, a .co.uk). Read by the corpus test (tests/unit/lambdas/generation/website/content-check-corpus.test.ts),
-// the twin's paid-path test (tests/integration/content-check.test.ts) and the bench
+// the twin's paid-path test (tests/integration/shared/content-check.test.ts) and the bench
 // (`npm run bench -- --only=content-check`), which prints the false positives and negatives.
 import type { ProhibitedCategoryId } from '#shared/prohibited-content.ts';
 

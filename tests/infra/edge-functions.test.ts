@@ -90,7 +90,7 @@ describe('viewer-request function', () => {
 
   it('passes assets and every root file through unchanged', () => {
     expect(mappedUri('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
-    // That the list matches what the build writes is checked against web/dist (site-prerender.test.ts).
+    // That the list matches what the build writes is checked against web/dist (tests/integration/web/src/prerender/site-prerender.test.ts).
     expect(rootFiles.length).toBeGreaterThan(0);
     for (const file of rootFiles) expect(mappedUri(file)).toBe(file);
   });

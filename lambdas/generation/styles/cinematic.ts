@@ -170,7 +170,7 @@ export const cinematic = {
     // A low, unhurried male narrator.
     polly: { engine: 'polly', voiceId: 'Gregory', pollyEngine: 'neural', rate: 0.85 },
     // festival: pacing chose rates of 0.65–0.81 on four lines a marketer would write
-    // (tests/integration/voice-local.test.ts); 0.71 lands most of them in range at the first read.
+    // (tests/integration/lambdas/generation/voice/local.test.ts); 0.71 lands most of them in range at the first read.
     local: { engine: 'local', festivalVoice: 'voice_cmu_us_slt_arctic_hts', rate: 0.71 },
   },
 } satisfies StyleDefinition;

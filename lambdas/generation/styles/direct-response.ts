@@ -176,7 +176,7 @@ export const directResponse = {
     // A bright, energetic male voice.
     polly: { engine: 'polly', voiceId: 'Matthew', pollyEngine: 'neural', rate: 1.1 },
     // festival: pacing chose rates of 0.78–1.35 on four lines a marketer would write
-    // (tests/integration/voice-local.test.ts); 0.9 lands most of them in range at the first read.
+    // (tests/integration/lambdas/generation/voice/local.test.ts); 0.9 lands most of them in range at the first read.
     local: { engine: 'local', festivalVoice: 'voice_cmu_us_slt_arctic_hts', rate: 0.9 },
   },
 } satisfies StyleDefinition;

@@ -207,7 +207,7 @@ export const ugc = {
     // A young, casual first-person voice.
     polly: { engine: 'polly', voiceId: 'Danielle', pollyEngine: 'neural', rate: 1.0 },
     // festival: pacing chose rates of 0.69–0.77 on four lines a marketer would write
-    // (tests/integration/voice-local.test.ts); 0.75 lands most of them in range at the first read.
+    // (tests/integration/lambdas/generation/voice/local.test.ts); 0.75 lands most of them in range at the first read.
     local: { engine: 'local', festivalVoice: 'voice_cmu_us_slt_arctic_hts', rate: 0.75 },
   },
 } satisfies StyleDefinition;

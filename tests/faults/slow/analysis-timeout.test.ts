@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe('the website analysis timing out', () => {
   // The order carries the product photo (support/pay.ts): without one, a site that cannot be read
-  // fails the order instead (docs/spec-deviations.md; integration/unreadable-site.test.ts).
+  // fails the order instead (docs/spec-deviations.md; integration/lambdas/orders/unreadable-site.test.ts).
   it("gives up on the silent site after its deadline and makes the ad from the domain and the buyer's photo, once", async () => {
     await timed('analysis timing out', async () => {
       const order = await paidOrder(twin.current, 'silent-site', { website: silentSite });

@@ -1,6 +1,6 @@
 // The twin killed mid-execution (SIGKILL to its whole process group, render in progress) and a new
 // twin started on its state: the lost execution ends ABORTED, the execution-status rule runs the
-// failure path, and the order ends failed and refunded once (tests/integration/twin-restart.test.ts
+// failure path, and the order ends failed and refunded once (tests/integration/local/twin-restart.test.ts
 // has the mechanics; here the common verdict is asserted on the order).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

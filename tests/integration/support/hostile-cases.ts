@@ -773,7 +773,7 @@ function cancelCases(): HostileCase[] {
 /**
  * POST /api/orders/{id}/revisions: the body is read before the order, so a hostile body on any id
  * is refused as input; a well-formed note on an order that does not exist finds nothing. (Notes on
- * a real order: api-bad-input.test.ts.)
+ * a real order: lambdas/api-bad-input.test.ts.)
  */
 function revisionCases(): HostileCase[] {
   const revise = (

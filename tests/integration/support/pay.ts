@@ -1,5 +1,5 @@
 // Paying on the local Checkout page without a browser: the same form POST the page's button
-// sends. The browser journey itself is tests/integration/checkout-journey.test.ts.
+// sends. The browser journey itself is tests/e2e/buy.test.ts.
 import type { Twin } from '#local/twin.ts';
 import { callApi, orderPhotoBytes, orderRequest } from './twin.ts';
 import { uploadThroughApi } from './uploads.ts';

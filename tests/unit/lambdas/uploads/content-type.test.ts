@@ -11,7 +11,7 @@ import { config, serviceLimits } from '#shared/config.ts';
 import { messages, uploadContentTypeOfKey, uploadContentTypes } from '#shared/contract.ts';
 import { envNames } from '#shared/runtime-env.ts';
 
-// The per-IP count is DynamoDB's business (tests/integration/order-limits.test.ts); here it always passes.
+// The per-IP count is DynamoDB's business (tests/integration/lambdas/orders/order-limits.test.ts); here it always passes.
 vi.mock('#common/ip-limit.ts', () => ({ countIpAttempt: async () => undefined }));
 
 const { handler } = await import('#uploads/create-upload.handler.ts');
