@@ -94,15 +94,19 @@ export async function settleRefusedPayment(order: OrderRecord): Promise<OrderRec
 async function expireOtherCheckoutsWhenFull(order: OrderRecord): Promise<void> {
   const mailbox = mailboxOf(order);
   if ((await activeOrderIds(mailbox)).length < config.limits.activeOrdersPerEmail) return;
-  for (const checkout of await openCheckoutsOf(mailbox)) {
-    if (checkout.orderId === order.id) continue;
-    try {
-      const outcome = await expireCheckout(checkout.sessionId);
-      if (outcome) await applyCheckoutOutcome(outcome);
-    } catch (error) {
-      logger.error('Open checkout of a full mailbox not expired', { orderId: checkout.orderId, error });
-    }
-  }
+  // All at once: one after another, a mailbox with many open checkouts (one per spelling of it)
+  // held the payment's webhook for seconds each, and a webhook ended by its timeout left the rest open.
+  const others = (await openCheckoutsOf(mailbox)).filter((checkout) => checkout.orderId !== order.id);
+  await Promise.all(
+    others.map(async (checkout) => {
+      try {
+        const outcome = await expireCheckout(checkout.sessionId);
+        if (outcome) await applyCheckoutOutcome(outcome);
+      } catch (error) {
+        logger.error('Open checkout of a full mailbox not expired', { orderId: checkout.orderId, error });
+      }
+    }),
+  );
 }
 
 /** An unpaid checkout ended: the order stays unpaid for good and its mailbox forgets the checkout. */
